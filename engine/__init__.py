@@ -1,0 +1,29 @@
+"""Pure rules: no Discord, no I/O, deterministic from a seed. `GAMES` maps each key to its Game."""
+from __future__ import annotations
+
+from engine.core import Action, Event, Game, IllegalAction, Names, Option, State, View, resolve_options
+
+GAMES: dict[str, Game] = {}
+
+
+def register(game: Game) -> Game:
+    GAMES[game.key] = game
+    return game
+
+
+def _load_all() -> None:
+    # Each game package registers itself; a missing package (work in progress) must not break the rest.
+    import importlib
+
+    for name in ("raven", "nevermore", "deadlies", "everrain"):
+        try:
+            importlib.import_module(f"engine.{name}")
+        except ModuleNotFoundError as exc:
+            if exc.name != f"engine.{name}":
+                raise
+
+
+_load_all()
+
+__all__ = ["GAMES", "Action", "Event", "Game", "IllegalAction", "Names", "Option", "State", "View",
+           "register", "resolve_options"]

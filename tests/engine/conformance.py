@@ -1,0 +1,142 @@
+"""Random whole-game playouts through the common contract, with invariants checked at every step.
+
+A game's test module calls `playout(game, seats, seed, options, secrets=..., check=...)`:
+- secrets(state_json, seat) -> set of strings (card ids) that only `seat` may know right now; no other
+  seat's view, nor the spectator view, nor any event addressed to someone else, may contain one;
+  secrets(state_json, None) -> what nobody may know (undealt cards, deck order): no view may contain it;
+- check(state_json) -> None: game-specific invariants such as card conservation (assert inside).
+Every step also proves: load(to_json()) is identical, an illegal action raises IllegalAction and leaves
+the state unchanged; at the end the seed plus the action log replay to the identical final state.
+"""
+from __future__ import annotations
+
+import json
+import random
+from typing import Any, Callable
+
+from engine import IllegalAction
+from engine.core import Game
+
+Secrets = Callable[[dict, str], set[str]]
+
+
+def strings_in(obj: Any) -> set[str]:
+    """Every string (keys and values) anywhere in a JSON-able structure."""
+    out: set[str] = set()
+    stack = [obj]
+    while stack:
+        x = stack.pop()
+        if isinstance(x, str):
+            out.add(x)
+        elif isinstance(x, dict):
+            out.update(k for k in x if isinstance(k, str))
+            stack.extend(x.values())
+        elif isinstance(x, (list, tuple)):
+            stack.extend(x)
+    return out
+
+
+def assert_no_leak(state, seats: list[str], secrets: Secrets, events: list[dict] | None = None) -> None:
+    data = state.to_json()
+    hidden: dict[str | None, set[str]] = {s: secrets(data, s) for s in seats}
+    hidden["\0nobody"] = secrets(data, None)
+    readers: list[str | None] = [None, *seats]
+    for reader in readers:
+        seen = strings_in(state.view(reader))
+        for owner, cards in hidden.items():
+            if owner == reader:
+                continue
+            leaked = seen & cards
+            assert not leaked, f"view({reader!r}) shows {owner}'s hidden {sorted(leaked)}"
+    for ev in events or []:
+        to = ev.get("to")
+        seen = strings_in(ev)
+        for owner, cards in hidden.items():
+            if owner == to:
+                continue
+            leaked = seen & cards
+            assert not leaked, f"event to {to!r} shows {owner}'s hidden {sorted(leaked)}: {ev}"
+
+
+def _illegal_candidates(pending: dict[str, list[dict]], seats: list[str], rng: random.Random):
+    yield "p-nobody", {"type": "__nonsense__"}
+    idle = [s for s in seats if s not in pending]
+    if idle and pending:
+        some = next(iter(pending.values()))
+        yield rng.choice(idle), rng.choice(some)
+    for seat, legal in pending.items():
+        for other, their in pending.items():
+            if other != seat:
+                foreign = [a for a in their if a not in legal]
+                if foreign:
+                    yield seat, rng.choice(foreign)
+                    return
+        yield seat, {**legal[0], "__junk__": 1}
+        return
+
+
+def _render_all(game: Game, state, seat: str, legal: list[dict], seats: list[str]) -> None:
+    """Text and labels must build for every legal action (the UI shows them all)."""
+    names = {s: f"Player {s}" for s in seats}
+    view = state.view(seat)
+    assert game.render(view, names)
+    assert game.render(state.view(None), names)
+    for action in legal:
+        label = game.label(action, view)
+        assert label and len(label) <= 80, f"bad label {label!r} for {action}"
+
+
+def playout(
+    game: Game,
+    seats: list[str],
+    seed: int,
+    options: dict | None = None,
+    *,
+    secrets: Secrets | None = None,
+    check: Callable[[dict], None] | None = None,
+    max_steps: int = 20_000,
+) -> tuple[Any, list[tuple[str, dict]]]:
+    rng = random.Random(seed)
+    state = game.new(seats, seed, options)
+    log: list[tuple[str, dict]] = []
+    events: list[dict] = []
+    for _ in range(max_steps):
+        data = state.to_json()
+        assert json.loads(json.dumps(data)) == data, "to_json must be plain JSON"
+        assert game.load(data).to_json() == data, "load(to_json()) must round-trip"
+        if check:
+            check(data)
+        if secrets:
+            assert_no_leak(state, seats, secrets, events)
+        pending = state.pending()
+        if state.over:
+            assert not pending, "a finished game has no pending actions"
+            break
+        assert pending, "a running game must always have someone to act"
+        for seat, action in _illegal_candidates(pending, seats, rng):
+            try:
+                state.act(seat, action)
+            except IllegalAction as exc:
+                assert str(exc), "an illegal action needs a message a player understands"
+            else:
+                raise AssertionError(f"illegal action accepted: {seat} {action}")
+            assert state.to_json() == data, f"rejected action changed the state: {seat} {action}"
+        seat = rng.choice(sorted(pending))
+        action = rng.choice(pending[seat])
+        _render_all(game, state, seat, pending[seat], seats)
+        events = state.act(seat, action)
+        names = {s: f"Player {s}" for s in seats}
+        for ev in events:
+            assert isinstance(game.describe(ev, names), str)
+        assert isinstance(events, list)
+        log.append((seat, action))
+    else:
+        raise AssertionError(f"game did not end within {max_steps} steps")
+    result = state.result()
+    assert set(result) >= {"scores", "winners"}
+    assert set(result["winners"]) <= set(seats)
+    replay = game.new(seats, seed, options)
+    for seat, action in log:
+        replay.act(seat, action)
+    assert replay.to_json() == state.to_json(), "seed + action log must replay to the same state"
+    return state, log
