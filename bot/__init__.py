@@ -1,0 +1,1 @@
+"""The Rookery process: configuration, storage, the table service, timers and shared text rendering."""

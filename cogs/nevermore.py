@@ -1,0 +1,11 @@
+"""Nevermore's cog: its look on Discord. Play itself goes through the shared /game commands and components."""
+from cogs.shared.game_cog import GameCog, setup_for
+from cogs.shared.host import Presentation
+
+
+class NevermoreCog(GameCog):
+    key = "nevermore"
+    presentation = Presentation(emoji="🪶", placeholder="Choose…")
+
+
+setup = setup_for(NevermoreCog)

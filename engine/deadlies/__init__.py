@@ -1,0 +1,67 @@
+"""The Deadlies (Paul Saxberg, Smirk & Dagger): shed the seven sins, empty your hand three times."""
+from __future__ import annotations
+
+import random
+
+from engine import data, register
+from engine.core import IllegalAction, Option, check_seats, resolve_options
+from engine.rng import Rng
+
+from . import bot, text
+from .state import DeadliesState
+
+_FIRST = ("host", "random", "2", "3", "4", "5", "6")
+
+
+class Deadlies:
+    key = "deadlies"
+    title = "The Deadlies"
+    min_players = 3
+    max_players = 6
+    options = {
+        "sixth_player": Option(
+            "sixth_player", True, (True, False),
+            "6 players only: the optional 6th-player rule (start with 4 cards; Wickedness 4, 2, 0). "
+            "Off: 6 players start with 6 cards like 3–5."),
+        "first_player": Option(
+            "first_player", "host", _FIRST,
+            "Who starts (and gets the extra card): the host (first seat), a seat number, or random."),
+        "turn_limit": Option(
+            "turn_limit", 200, (25, 100, 200),
+            "Safeguard and game length: after this many turns (Gluttony's extra turns count) the "
+            "lowest Wickedness wins, then fewest cards. 25 makes a quick game."),
+    }
+    rules = data.load("deadlies/rules.md")
+
+    def new(self, seats: list[str], seed: int, options: dict | None = None) -> DeadliesState:
+        check_seats(self, seats)
+        opts = resolve_options(self, options)
+        first = opts["first_player"]
+        if first == "host":
+            starter = seats[0]
+        elif first == "random":
+            starter = seats[Rng(seed ^ 0x5EA7).below(len(seats))]
+        else:
+            if int(first) > len(seats):
+                raise IllegalAction(f"The Deadlies: there is no seat {first} with {len(seats)} players.")
+            starter = seats[int(first) - 1]
+        start = 4 if len(seats) == 6 and opts["sixth_player"] else 6
+        return DeadliesState.new(list(seats), seed, opts, start, starter, opts["turn_limit"])
+
+    def load(self, data: dict) -> DeadliesState:
+        return DeadliesState(data)
+
+    def render(self, view: dict, names: dict[str, str]) -> str:
+        return text.render(view, names)
+
+    def label(self, action: dict, view: dict) -> str:
+        return text.label(action, view)
+
+    def describe(self, event: dict, names: dict[str, str]) -> str:
+        return text.describe(event, names)
+
+    def bot_choose(self, view: dict, legal: list[dict], rng: random.Random) -> dict:
+        return bot.choose(view, legal, rng)
+
+
+GAME = register(Deadlies())

@@ -1,0 +1,57 @@
+"""What one reader may see: public zones for everyone, the hand (and own secret choices) for its owner."""
+from __future__ import annotations
+
+from . import text
+
+
+def _public_effect(st) -> dict | None:
+    e = st.effect
+    if e is None:
+        return None
+    out = {k: (list(v) if isinstance(v, list) else v) for k, v in e.items() if k != "choices"}
+    if "dealt" in e:
+        out["dealt"] = [list(x) for x in e["dealt"]]
+    if "choices" in e:
+        out["chosen"] = sorted(e["choices"])  # who has chosen, never what
+    return out
+
+
+def build(st, seat: str | None) -> dict:
+    """Seat order is the order of the per-seat dicts (wickedness, hand_sizes)."""
+    p = st.play
+    hands = st.hands
+    v = {
+        "seat": seat if seat in hands else None,
+        "turn": st.turn,
+        "turn_number": st.turns + 1,
+        "turn_limit": st.limit,
+        "phase": st.phase,
+        "wickedness": st.wick.copy(),
+        "hand_sizes": {s: len(h) for s, h in hands.items()},
+        "known": {s: k[:] for s, k in st.known.items() if k},
+        "sloths": {s: c for s, c in st.sloth.items() if c},
+        "halo": st.halo_place(),
+        "deck": len(st.deck),
+        "discard": len(st.discard),
+        "discard_top": st.discard[-1] if st.discard else None,
+        "in_play": None if p is None else {
+            "seat": p["seat"], "cards": p["cards"][:], "kind": p["kind"], "top": p["top"],
+            "effect": p["effect"], "as_suit": p.get("as_suit")},
+        "effect": _public_effect(st),
+        "awaiting": st.awaiting(),
+        "winners": st.winners[:],
+        "ended": st.ended,  # None while playing, then "win" or "limit"
+    }
+    if seat in hands:
+        v["hand"] = hands[seat][:]
+        if st.phase == "build" and st.turn == seat:
+            v["picked"] = st.picks[:]
+        e = st.effect
+        if e is not None and "choices" in e and seat in e["choices"]:
+            v["lust_choice"] = e["choices"][seat] or None
+    v["to_do"] = text.to_do(v, _same)
+    return v
+
+
+def _same(seat: str) -> str:
+    return seat

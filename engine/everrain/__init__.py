@@ -1,0 +1,58 @@
+"""The Everrain: a voyage through a rain-drenched sea of islands, built around the Story card system
+(engine/everrain/story.py, usable on its own). The game around it is our own small design."""
+from __future__ import annotations
+
+import random
+
+from engine import register
+from engine.core import Option, check_seats, resolve_options
+from engine.data import load
+from engine.everrain import render as _render
+from engine.everrain.state import EverrainState, copy
+
+
+class EverrainGame:
+    key = "everrain"
+    title = "The Everrain"
+    min_players = 1
+    max_players = 5
+    options = {
+        "length": Option("length", 12, (8, 12, 16),
+                         "Discovery Track space that ends the voyage (Acts end at 3/6/8, 4/8/12 or 5/11/16)."),
+    }
+    rules = load("everrain/rules.md")
+
+    def new(self, seats: list[str], seed: int, options: dict | None = None) -> EverrainState:
+        opts = resolve_options(self, options)
+        check_seats(self, seats)
+        return EverrainState.new(list(seats), seed, opts)
+
+    def load(self, data: dict) -> EverrainState:
+        return EverrainState(copy(data))
+
+    def render(self, view: dict, names: dict[str, str]) -> str:
+        return _render.render(view, names)
+
+    def label(self, action: dict, view: dict) -> str:
+        return _render.label(action, view)
+
+    def describe(self, event: dict, names: dict[str, str]) -> str:
+        return _render.describe(event, names)
+
+    def bot_choose(self, view: dict, legal: list[dict], rng: random.Random) -> dict:
+        """Read your own waiting story when you can, send your best hand, always try a reroll."""
+        kinds = {a["type"] for a in legal}
+        if "deck" in kinds:
+            mine = {s["deck"] for s in view["ships"][view["seat"]].get("my_stories", [])}
+            own = [a for a in legal if a["deck"] in mine]
+            return rng.choice(own or legal)
+        if "crew" in kinds:
+            skill = view["card"]["skill"]
+            crew = {c["id"]: c[skill] for c in view["ships"][view["seat"]]["crew"]}
+            return max(legal, key=lambda a: crew.get(a["crew"], 0))
+        if "reroll" in kinds:
+            return {"type": "reroll"}
+        return rng.choice(legal)
+
+
+GAME = register(EverrainGame())

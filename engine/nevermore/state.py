@@ -1,0 +1,170 @@
+"""Nevermore's game state: plain-JSON fields, the task runner, and the shared helpers every rule uses."""
+from __future__ import annotations
+
+from engine.core import find_legal
+from engine.rng import Rng
+from engine.nevermore import cards as C
+from engine.nevermore.tasks import ACTS, HANDLERS, OPTIONS
+from engine.nevermore.views import build_view
+
+# Every field is plain JSON; to_json/load copy exactly these.
+FIELDS = (
+    "seats", "rng", "hand_no", "dealer", "base_dir", "dir", "skip", "health", "vp", "raven",
+    "deck", "light", "light_discard", "shadow", "shadow_discard", "magick", "in_play",
+    "hand", "picked", "confirmed", "arrived", "round", "collected",
+    "tokens", "revealed", "resolved", "peek", "cur_suit", "front", "commits", "bonus", "shield",
+    "stack", "winners", "over", "draws", "last",
+)
+FRONT_ZONES = ("played", "killed", "ravens", "discarded", "skulk")
+
+
+def _copy(x):
+    """Deep copy of plain JSON data."""
+    if type(x) is dict:
+        return {k: _copy(v) for k, v in x.items()}
+    if type(x) is list:
+        return [_copy(v) for v in x]
+    return x
+
+
+def _same(x):
+    return x
+
+
+def _lists(d: dict) -> dict:
+    return {k: v[:] for k, v in d.items()}
+
+
+def _nested_lists(d: dict) -> dict:
+    return {k: _lists(v) for k, v in d.items()}
+
+
+def _tasks(tasks: list[dict]) -> list[dict]:
+    # Task values are scalars, lists of scalars, or dicts of lists.
+    return [{k: v[:] if type(v) is list else _lists(v) if type(v) is dict else v for k, v in t.items()}
+            for t in tasks]
+
+
+# How to copy each field cheaply, knowing its shape (to_json/load run at every step of the playouts).
+_COPY = {f: _same for f in ("rng", "hand_no", "dealer", "base_dir", "dir", "skip", "round", "revealed",
+                            "resolved", "cur_suit", "over")}
+_COPY.update({f: list.copy for f in ("seats", "deck", "light", "light_discard", "shadow", "shadow_discard",
+                                     "in_play", "confirmed", "tokens", "winners")})
+_COPY.update({f: dict.copy for f in ("health", "vp", "raven", "bonus", "shield", "peek")})
+_COPY.update({f: _lists for f in ("magick", "hand", "picked", "arrived", "collected")})
+_COPY.update({"front": _nested_lists, "commits": _nested_lists, "stack": _tasks, "draws": _copy, "last": _copy})
+assert set(_COPY) == set(FIELDS)
+
+
+class NevermoreState:
+    def __init__(self) -> None:
+        self._ev: list[dict] = []
+        self._pending: dict | None = None  # cache; every change goes through act(), which clears it
+
+    # ---- serialisation -------------------------------------------------------------------------
+    def to_json(self) -> dict:
+        return {f: _COPY[f](getattr(self, f)) for f in FIELDS}
+
+    @classmethod
+    def from_json(cls, data: dict) -> "NevermoreState":
+        st = cls()
+        for f in FIELDS:
+            setattr(st, f, _COPY[f](data[f]))
+        return st
+
+    # ---- contract ------------------------------------------------------------------------------
+    def pending(self) -> dict[str, list[dict]]:
+        if self._pending is None:
+            if self.over or not self.stack:
+                self._pending = {}
+            else:
+                top = self.stack[-1]
+                self._pending = OPTIONS[top["k"]](self, top)
+        return self._pending
+
+    def act(self, seat: str, action: dict) -> list[dict]:
+        find_legal(self.pending(), seat, action)
+        self._ev = []
+        self._pending = None
+        top = self.stack[-1]
+        ACTS[top["k"]](self, top, seat, action)
+        self.run()
+        return self._ev
+
+    def short_timer(self) -> bool:
+        """Magick windows and reactions are quick play-or-pass decisions (choosing a target is not)."""
+        if self.over or not self.stack:
+            return False
+        top = self.stack[-1]
+        return top["k"] in ("window", "damage", "vp") or (top["k"] == "magick" and top["stage"] == "counter")
+
+    def result(self) -> dict:
+        return {"scores": dict(self.vp), "winners": list(self.winners)}
+
+    def view(self, seat: str | None) -> dict:
+        return build_view(self, seat)
+
+    # ---- runner --------------------------------------------------------------------------------
+    def run(self) -> None:
+        while not self.over and self.stack:
+            top = self.stack[-1]
+            if HANDLERS[top["k"]](self, top):
+                return
+        if not self.over:
+            raise RuntimeError("Nevermore: the rules machine ran out of tasks")
+
+    def done(self, t: dict, *then: dict) -> bool:
+        """Finish task t (the top) and schedule follow-ups, first listed runs first. Returns False
+        so a handler can `return st.done(...)`."""
+        assert self.stack[-1] is t
+        self.stack.pop()
+        self.push(*then)
+        return False
+
+    def push(self, *tasks: dict) -> None:
+        self.stack.extend(reversed(tasks))
+
+    def emit(self, type_: str, to: str | None = None, **data) -> None:
+        self._ev.append({"type": type_, "to": to, **data})
+
+    # ---- shared helpers ------------------------------------------------------------------------
+    def order(self) -> list[str]:
+        """Priority: from the dealer's next seat in this hand's passing direction, dealer last."""
+        n = len(self.seats)
+        d = self.seats.index(self.dealer)
+        return [self.seats[(d + self.dir * k) % n] for k in range(1, n + 1)]
+
+    def humans(self) -> list[str]:
+        return [s for s in self.seats if not self.raven[s]]
+
+    def shuffle(self, items: list) -> None:
+        r = Rng(self.rng)
+        r.shuffle(items)
+        self.rng = r.state
+
+    def below(self, n: int) -> int:
+        r = Rng(self.rng)
+        i = r.below(n)
+        self.rng = r.state
+        return i
+
+    def draw_magick(self, deck: str, n: int) -> list[str]:
+        """Draw up to n cards; a used-up deck is rebuilt from its shuffled discards."""
+        pile, discard = getattr(self, deck), getattr(self, deck + "_discard")
+        got: list[str] = []
+        for _ in range(n):
+            if not pile and discard:
+                pile.extend(discard)
+                discard.clear()
+                self.shuffle(pile)
+                self.emit("reshuffle", deck=deck)
+            if not pile:
+                break
+            got.append(pile.pop())
+        return got
+
+    def discard_magick(self, card: str) -> None:
+        getattr(self, C.deck_of(card) + "_discard").append(card)
+
+    def suit_count_in_hand(self, seat: str, suit: str) -> int:
+        return sum(1 for c in self.hand[seat] if C.SUIT_OF[c] == suit)

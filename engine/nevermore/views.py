@@ -1,0 +1,81 @@
+"""What each reader may see. Public: health, VP, Raven status, direction, tokens, cards in front (as
+counts), what is happening. A seat adds its own hand, picks, arrivals, Magick cards and token peeks."""
+from __future__ import annotations
+
+from engine.nevermore import cards as C
+
+
+def _front(st, s: str) -> dict:
+    counts: dict[str, list[int]] = {}
+    for zone, idx in (("played", 0), ("killed", 1), ("discarded", 2)):
+        for c in st.front[s][zone]:
+            counts.setdefault(C.SUIT_OF[c], [0, 0, 0])[idx] += 1
+    return counts
+
+
+def _tokens(st, seat: str | None) -> list[str]:
+    """Token suits in order; '?' where this reader cannot know it (the first hand is laid out face up)."""
+    if st.hand_no == 1:
+        return list(st.tokens)
+    known = max(st.revealed, st.peek.get(seat, 0)) if seat else st.revealed
+    return [suit if i < known else "?" for i, suit in enumerate(st.tokens)]
+
+
+def _player(st, s: str) -> dict:
+    p = {"seat": s, "health": st.health[s], "vp": st.vp[s], "raven": st.raven[s], "magick": len(st.magick[s]),
+         "front": _front(st, s)}
+    for key, value in (("skulk", len(st.front[s]["skulk"])), ("bonus", st.bonus.get(s, 0)),
+                       ("shield", st.shield.get(s, 0)), ("ready", s in st.confirmed)):
+        if value:
+            p[key] = value
+    return p
+
+
+def _prompt(st) -> dict:
+    if st.over or not st.stack:
+        return {"kind": "over"}
+    t = st.stack[-1]
+    k = t["k"]
+    if k == "draft":
+        return {"kind": "draft", "round": t["r"], "count": C.PASS_COUNTS[t["r"]],
+                "waiting": [s for s in st.seats if s not in st.confirmed]}
+    if k == "commit":
+        return {"kind": "commit", "suit": t["suit"]}
+    if k == "power":
+        kind = "peck" if st.raven[t["seat"]] else "attack"
+        return {"kind": kind, "seat": t["seat"], "n": t["n"], "suit": t["suit"],
+                "targets": [p for p in t["peck"] if not st.raven[p]]}
+    if k == "magick" and t["stage"] == "target":
+        return {"kind": "target", "seat": t["seat"], "name": C.MAGICK[t["card"]]["name"]}
+    if k == "window":
+        return {"kind": "window", "timing": t["timing"], "suit": t.get("suit")}
+    # Reaction windows never name who may react: that would reveal who holds what.
+    if k == "magick":
+        return {"kind": "reaction", "about": k, "seat": t["seat"], "name": C.MAGICK[t["card"]]["name"]}
+    if k in ("damage", "vp"):
+        return {"kind": "reaction", "about": k, "seat": t["tgt"], "n": t["n"]}
+    return {"kind": k}
+
+
+def build_view(st, seat: str | None) -> dict:
+    v = {
+        "game": "nevermore", "hand_no": st.hand_no, "dealer": st.dealer,
+        "dir": "left" if st.dir == 1 else "right", "skip": st.skip, "marker": "left" if st.base_dir == 1 else "right",
+        "round": st.round, "current": st.cur_suit, "tokens": _tokens(st, seat),
+        "revealed": st.revealed, "resolved": st.resolved,
+        "players": [_player(st, s) for s in st.seats],
+        "prompt": _prompt(st), "last": st.last and dict(st.last), "over": st.over, "winners": list(st.winners),
+        "in_play": [C.MAGICK[c]["name"] for c in st.in_play],
+        "decks": [len(st.light), len(st.shadow)],
+        "draws": [list(d) for d in st.draws],
+        "seat": seat,
+    }
+    if seat is not None:
+        hand = st.hand[seat]
+        v["hand"] = list(hand)
+        v["picked"] = list(st.picked[seat])
+        v["arrived"] = [c for c in st.arrived[seat] if c in hand]
+        v["committed"] = {z: list(ids) for z, ids in st.commits.get(seat, {}).items()}
+        v["magick_cards"] = list(st.magick[seat])
+        v["actions"] = st.pending().get(seat, [])
+    return v

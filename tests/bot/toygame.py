@@ -1,0 +1,94 @@
+"""A tiny game for platform tests: each round every player secretly picks a card; highest scores.
+
+It exercises simultaneous hidden choices and a turn-based step (the round winner says "next round").
+"""
+from __future__ import annotations
+
+from engine import IllegalAction, register
+from engine.core import Option, check_seats, find_legal, resolve_options
+from engine.rng import Rng
+
+
+class ToyState:
+    def __init__(self, data: dict) -> None:
+        self.d = data
+
+    @property
+    def over(self) -> bool:
+        return self.d["round"] > self.d["rounds"]
+
+    def pending(self):
+        d = self.d
+        if self.over:
+            return {}
+        if d["winner"]:
+            return {d["winner"]: [{"type": "next"}]}
+        return {s: [{"type": "pick", "card": c} for c in d["hands"][s]] for s in d["seats"] if s not in d["picked"]}
+
+    def act(self, seat, action):
+        find_legal(self.pending(), seat, action)
+        d = self.d
+        if action["type"] == "next":
+            d["winner"] = None
+            d["round"] += 1
+            return [{"to": None, "type": "next"}]
+        d["hands"][seat].remove(action["card"])
+        d["picked"][seat] = action["card"]
+        events = [{"to": seat, "type": "you_picked", "card": action["card"]}, {"to": None, "type": "picked", "seat": seat}]
+        if len(d["picked"]) == len(d["seats"]):
+            value = lambda s: int(d["picked"][s][1:])
+            best = max(d["seats"], key=value)
+            d["scores"][best] += 1
+            events.append({"to": None, "type": "reveal", "picked": dict(d["picked"]), "winner": best})
+            d["picked"] = {}
+            d["winner"] = best
+        return events
+
+    def view(self, seat):
+        d = self.d
+        return {"round": d["round"], "scores": dict(d["scores"]), "picked": sorted(d["picked"]),
+                "hand": list(d["hands"][seat]) if seat else None,
+                "mine": d["picked"].get(seat) if seat else None}
+
+    def to_json(self):
+        import json
+        return json.loads(json.dumps(self.d))
+
+    def result(self):
+        top = max(self.d["scores"].values())
+        return {"scores": dict(self.d["scores"]), "winners": [s for s, v in self.d["scores"].items() if v == top]}
+
+
+class Toy:
+    key, title, min_players, max_players = "toy", "Toy", 2, 4
+    options = {"rounds": Option("rounds", 3, (1, 2, 3))}
+    rules = "# Toy\nPick a card; highest wins the round."
+
+    def new(self, seats, seed, options=None):
+        check_seats(self, seats)
+        opts = resolve_options(self, options)
+        deck = [f"c{i}" for i in range(1, 21)]
+        Rng(seed).shuffle(deck)
+        hands = {s: sorted(deck[i * 4:(i + 1) * 4]) for i, s in enumerate(seats)}
+        return ToyState({"seats": seats, "hands": hands, "picked": {}, "winner": None, "round": 1,
+                         "rounds": opts["rounds"], "scores": {s: 0 for s in seats}})
+
+    def load(self, data):
+        return ToyState(data)
+
+    def render(self, view, names):
+        hand = f"\nYour hand: {', '.join(view['hand'])}" if view["hand"] is not None else ""
+        return f"Round {view['round']} · scores " + ", ".join(f"{names[s]} {v}" for s, v in view["scores"].items()) + hand
+
+    def label(self, action, view):
+        return "Next round" if action["type"] == "next" else f"Card {action['card']}"
+
+    def describe(self, event, names):
+        if event["type"] == "reveal":
+            return f"Revealed: {event['picked']} — {names[event['winner']]} wins the round"
+        if event["type"] == "you_picked":
+            return f"You picked {event['card']}"
+        return ""
+
+
+TOY = register(Toy())

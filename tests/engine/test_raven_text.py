@@ -1,0 +1,157 @@
+"""Raven words: themes, labels, board text, log lines, the rules summary."""
+from __future__ import annotations
+
+import pytest
+
+from engine import IllegalAction
+
+from engine.raven.cards import DECK, RULES
+from tests.engine.conformance import strings_in
+from tests.engine.test_raven_helpers import GAME, craft, dealt, fresh, play, seats
+
+LONG = {s: f"A Rather Long Display Name {s}" for s in seats(6)}
+
+
+def test_labels_raven_theme():
+    view = {"theme": "raven", "hand_no": 2}
+    assert GAME.label({"type": "play", "card": "WA12"}, view) == "💧 Waters 12"
+    assert GAME.label({"type": "play", "card": "DWARF", "suit": "SW"}, view) == "⛏️ Dwarf (calling Swords)"
+    assert GAME.label({"type": "play", "card": "RAVEN"}, view) == "🐦‍⬛ Raven"
+    assert GAME.label({"type": "bid", "card": "AX3"}, view) == "Bid 🪓 Axes 3 (+2)"
+    assert GAME.label({"type": "unbid", "card": "SH3"}, view) == "Take back 🛡️ Shields 3"
+    assert GAME.label({"type": "deal"}, view) == "Deal hand 3"
+
+
+def test_labels_prophecy_theme_same_ids():
+    view = {"theme": "prophecy", "hand_no": 0}
+    assert GAME.label({"type": "play", "card": "SH7"}, view) == "☀️ Sunburst 7"
+    assert GAME.label({"type": "play", "card": "SW7"}, view) == "🔱 Spears 7"
+    assert GAME.label({"type": "play", "card": "AX7"}, view) == "🐍 Serpents 7"
+    assert GAME.label({"type": "play", "card": "WA7"}, view) == "🦅 Eagles 7"
+    assert GAME.label({"type": "play", "card": "RAVEN"}, view) == "🐆 Jaguar"
+    assert GAME.label({"type": "play", "card": "WOLF"}, view) == "🐒 Monkey"
+    assert GAME.label({"type": "play", "card": "SHAMAN"}, view) == "🔮 Shaman"
+    assert GAME.label({"type": "play", "card": "DWARF", "suit": "WA"}, view) == "🦎 Lizard (calling Eagles)"
+
+
+def test_theme_changes_names_not_ids():
+    a = dealt(4, theme="raven", seed=3)
+    b = dealt(4, theme="prophecy", seed=3)
+    assert a.hands == b.hands
+    text_a = GAME.render(a.view("p1"), {})
+    text_b = GAME.render(b.view("p1"), {})
+    assert "Shields" in text_a and "Sunburst" not in text_a
+    assert "Sunburst" in text_b and "Shields" not in text_b and "Prophecy" in text_b
+
+
+def test_prophecy_render_names_specialists_and_ravenclaw():
+    st = craft({"p1": ["RAVEN", "DWARF"], "p2": ["WOLF", "SW2"], "p3": ["SHAMAN", "SW3"]}, hand_no=5,
+               length="short", theme="prophecy")
+    play(st, "p1", "RAVEN")
+    text = GAME.render(st.view("p2"), {})
+    assert "🐆 Jaguar" in text and "only trump" in text and "🐒Monkey" in text and "Raven" not in text
+
+
+def test_render_every_phase_stays_short():
+    names = LONG
+    checked = 0
+    for n in (2, 6):
+        st = fresh(n)
+        views = [st.view(None)]
+        st.act(st.dealer, {"type": "deal"})
+        views += [st.view(s) for s in [None, *st.seats]]
+        for s in st.seats:
+            for c in [c for c in st.hands[s] if c[:2] in ("SH", "SW", "AX", "WA")][:st.cfg["bid"]]:
+                st.act(s, {"type": "bid", "card": c})
+        views += [st.view(s) for s in [None, *st.seats]]
+        for view in views:
+            text = GAME.render(view, names)
+            assert 0 < len(text) < 1800, len(text)
+            checked += 1
+    assert checked
+
+
+def test_render_hand_over_and_game_over():
+    bids = {"p1": ["SW1", "SH1", "SH2"], "p2": ["WA1", "SH3", "SH4"], "p3": ["AX1", "SH5", "SH6"]}
+    st = craft({"p1": ["SW9"], "p2": ["SW8"], "p3": ["SW7"]}, bids=bids, hand_no=8)
+    for s, c in (("p1", "SW9"), ("p2", "SW8"), ("p3", "SW7")):
+        play(st, s, c)
+    text = GAME.render(st.view(None), {"p1": "Ann", "p2": "Bo", "p3": "Cy"})
+    assert "Hand 8 scored" in text and "Game over" in text and "Winner" in text
+    assert "Ann bid 1, took 1: +6 ✓" in text
+
+
+def test_render_shows_trick_leader_and_dwarf_call():
+    st = craft({"p1": ["DWARF", "SH2"], "p2": ["SW3", "AX4"], "p3": ["SW5", "SH6"]}, hand_no=1)
+    play(st, "p1", "DWARF", "SW")
+    text = GAME.render(st.view("p2"), {"p1": "Ann", "p2": "Bo", "p3": "Cy"})
+    assert "Ann ⛏️ Dwarf (calling Swords)" in text
+    assert "**Your hand:** ⚔️3 🪓4" in text
+
+
+@pytest.mark.parametrize("theme", ["raven", "prophecy"])
+def test_describe_every_event_type(theme):
+    st = fresh(3, theme=theme)
+    names = {s: s.upper() for s in seats(3)}
+    seen = set()
+    events = st.act(st.dealer, {"type": "deal"})
+    while not st.over:
+        for ev in events:
+            line = GAME.describe(ev, names)
+            assert isinstance(line, str) and line, ev
+            seen.add(ev["type"])
+        seat, legal = sorted(st.pending().items())[0]
+        events = st.act(seat, legal[0])  # a bid, never an unbid: the hand always ends
+    for ev in events:
+        assert GAME.describe(ev, names)
+        seen.add(ev["type"])
+    assert seen >= {"deal", "hand", "bid", "bid_done", "play_begins", "play", "trick", "hand_scored",
+                    "game_over"}
+
+
+def test_describe_specific_lines():
+    names = {"p1": "Ann", "p2": "Bo"}
+    assert GAME.describe({"type": "play", "seat": "p1", "card": "DWARF", "suit": "AX", "theme": "raven"},
+                         names) == "Ann plays ⛏️ Dwarf (calling Axes)."
+    trick = {"type": "trick", "winner": "p2", "number": 3, "cards": []}
+    assert GAME.describe(trick, names) == "Bo wins trick 3."
+    assert GAME.describe({"type": "unknown"}, names) == ""
+
+
+def test_public_events_never_show_concealed_bids():
+    st = dealt(4)
+    hidden = set()
+    for s in st.seats:
+        for c in [c for c in st.hands[s] if c[:2] in ("SH", "SW", "AX", "WA")][:3]:
+            for ev in st.act(s, {"type": "bid", "card": c}):
+                if ev["to"] is None:
+                    assert not strings_in(ev) & set(DECK)
+            hidden.add(c)
+    assert not strings_in(st.view(None)) & hidden
+
+
+def test_to_do_tells_each_seat_what_to_do():
+    st = dealt(4)
+    assert "Set aside 3 more suited cards" in st.view("p1")["to_do"]
+    assert "Waiting" in st.view(None)["to_do"]
+    lead = craft({"p1": ["SW2", "SHAMAN"], "p2": ["SW3", "SW4"]})
+    assert "except the Shaman" in lead.view("p1")["to_do"]
+    assert "turn" in lead.view("p2")["to_do"]
+
+
+def test_rules_summary_has_rulings_and_fits():
+    assert GAME.rules == RULES
+    assert "## Rulings" in RULES and len(RULES) < 5000
+    for word in ("Shaman", "Dwarf", "Wolf", "Raven", "ravenclaw", "Irregularities", "first dealer"):
+        assert word.lower() in RULES.lower()
+
+
+def test_refusals_use_the_theme_names():
+    st = craft({"p1": ["SW9", "SH2", "SH3"], "p2": ["RAVEN", "AX4", "WOLF"]}, hand_no=2, theme="prophecy")
+    play(st, "p1", "SW9")
+    with pytest.raises(IllegalAction, match="only trump is the Jaguar"):
+        play(st, "p2", "AX4")
+    lead = craft({"p1": ["DWARF", "SH2"], "p2": ["SW3", "SW4"]}, theme="prophecy")
+    with pytest.raises(IllegalAction, match="Leading the Lizard"):
+        play(lead, "p1", "DWARF")
+    assert "Lizard" in lead.view("p1")["to_do"]
