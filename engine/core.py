@@ -69,8 +69,9 @@ class Game(Protocol):
     def render(self, view: View, names: dict[str, str]) -> str:
         """Text for a view: the public board for a spectator view, board + private hand for a seat."""
 
-    def label(self, action: Action, view: View) -> str:
-        """A short (<= 80 chars) label for one legal action, as the seat whose view it is sees it."""
+    def label(self, action: Action, view: View, names: dict[str, str] | None = None) -> str:
+        """A short (<= 80 chars) label for one legal action, as the seat whose view it is sees it.
+        `names` (seat -> display name) lets a label name another player ("Attack Ann")."""
 
     def describe(self, event: Event, names: dict[str, str]) -> str:
         """One plain-words log line for an event; '' for events not worth a line."""

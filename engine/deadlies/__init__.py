@@ -54,8 +54,8 @@ class Deadlies:
     def render(self, view: dict, names: dict[str, str]) -> str:
         return text.render(view, names)
 
-    def label(self, action: dict, view: dict) -> str:
-        return text.label(action, view)
+    def label(self, action: dict, view: dict, names: dict[str, str] | None = None) -> str:
+        return text.label(action, view, names)
 
     def describe(self, event: dict, names: dict[str, str]) -> str:
         return text.describe(event, names)

@@ -46,16 +46,17 @@ def choose(view: dict, legal: list[dict], rng: random.Random) -> dict:
     if types & {"pick", "play", "unpick"}:
         picked = view.get("picked", [])
         target = best_set(hand)
-        if any(c not in target for c in picked):
-            return next(a for a in legal if a["type"] == "unpick" and a["card"] not in target)
-        for c in sorted(target, key=NUM.__getitem__):
-            if c not in picked:
+        if all(c in target for c in picked):
+            for c in sorted(target, key=NUM.__getitem__):
                 act = {"type": "pick", "card": c}
-                if act in legal:
+                if c not in picked and act in legal:
                     return act
+        # Complete, or off plan (say a half-built play left by a player who timed out): play it or undo.
         plays = [a for a in legal if a["type"] == "play"]
-        if plays:
+        if plays and all(c in target for c in picked):
             return next((a for a in plays if a["as"] == "straight"), plays[0])
+        undo = [a for a in legal if a["type"] == "unpick"]
+        return undo[0] if undo else (plays or legal)[0]
     if "top" in types:
         return min(legal, key=lambda a: _rank(SUIT_OF[a["card"]]))
     if "suit" in types:

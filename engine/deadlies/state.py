@@ -27,7 +27,7 @@ def _copy(x):
 class DeadliesState:
     __slots__ = ("seats", "opts", "rng", "deck", "discard", "hands", "known", "wick", "start", "sloth",
                  "halo_centre", "turn", "turns", "limit", "phase", "picks", "play", "effect", "extra",
-                 "halo_lowered", "winners", "over", "ended", "revealed", "reshuffles", "_pending")
+                 "halo_lowered", "winners", "over", "ended", "revealed", "reshuffles", "_pending", "_public")
 
     def __init__(self, d: dict) -> None:
         self.seats: list[str] = list(d["seats"])
@@ -60,7 +60,8 @@ class DeadliesState:
         self.ended: str | None = d["ended"]
         self.revealed: list[str] = list(d["revealed"])  # cards shown face up during the last action
         self.reshuffles: int = d["reshuffles"]
-        self._pending: dict | None = None  # cache, cleared by every accepted action
+        self._pending: dict | None = None  # caches, cleared by every accepted action
+        self._public: dict | None = None
 
     # ----------------------------------------------------------------- setup / serialisation
     @classmethod
@@ -176,7 +177,7 @@ class DeadliesState:
             raise IllegalAction(self._why_illegal(seat, action))
         events: list[dict] = []
         self.revealed = []
-        self._pending = None
+        self._pending = self._public = None
         kind = action["type"]
         if kind == "pick":
             self.picks.append(action["card"])
@@ -381,4 +382,6 @@ class DeadliesState:
         events.append({"type": "over", "to": None, "winners": list(winners), "how": how})
 
     def view(self, seat: str | None) -> dict:
-        return view.build(self, seat)
+        if self._public is None:
+            self._public = view.public(self)
+        return view.build(self, self._public, seat)

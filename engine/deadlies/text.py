@@ -37,9 +37,9 @@ def _sorted(cards: list[str]) -> list[str]:
 def _my_task(v: dict, nm: Namer) -> str:
     if v["phase"] == "build":
         picked = v.get("picked") or []
-        head = ("Your turn: pick the cards to play (one card, a same-suit set, a same-number set or "
-                "a straight 0–8 without wrapping), then Play.")
-        return head + (f" Picked: {', '.join(NAME[c] for c in picked)}." if picked else "")
+        if not picked:
+            return "Your turn: pick a card (then more for a same-suit set, a same-number set or a straight)."
+        return f"Picked {', '.join(NAME[c] for c in picked)}: pick more, put back the last, or Play."
     if v["phase"] == "top":
         return "Choose which card goes on top: only its effect happens."
     e = v["effect"]
@@ -53,7 +53,7 @@ def _my_task(v: dict, nm: Namer) -> str:
         "wrath_answer": f"Wrath from {nm(e.get('attacker', v['turn']))}: throw back a Wrath "
                         "(they draw 2) or stop.",
         "gluttony": "Take a random card from another player, or draw 3. Then you take another turn.",
-        "envy": "Trade hands with another player, or keep yours (only possible with no Envy in hand).",
+        "envy": "Trade hands with another player (only with no Envy in hand), or keep yours.",
         "lust_partner": "Choose your Lust partner.",
         "lust_ab": f"{me} chose you for Lust: nothing happens, or you both may secretly discard a card.",
         "lust_secret": "Secretly choose one card to discard, or none. Each Lust discarded makes the "
@@ -127,10 +127,10 @@ def _short(s: str) -> str:
     return s if len(s) <= 80 else s[:79] + "…"
 
 
-def label(action: dict, v: dict) -> str:
+def label(action: dict, v: dict, names: dict[str, str] | None = None) -> str:
     t = action["type"]
     c = action.get("card")
-    seat = action.get("seat")
+    seat = (names or {}).get(action.get("seat"), action.get("seat"))
     sizes = v.get("hand_sizes", {})
     if t == "pick":
         return _short(f"Pick {card(c)}")

@@ -16,18 +16,17 @@ def _public_effect(st) -> dict | None:
     return out
 
 
-def build(st, seat: str | None) -> dict:
-    """Seat order is the order of the per-seat dicts (wickedness, hand_sizes)."""
+def public(st) -> dict:
+    """The part of every view that is the same for all readers (cached by the state per action)."""
     p = st.play
-    hands = st.hands
-    v = {
-        "seat": seat if seat in hands else None,
+    return {
+        "seat": None,
         "turn": st.turn,
         "turn_number": st.turns + 1,
         "turn_limit": st.limit,
         "phase": st.phase,
-        "wickedness": st.wick.copy(),
-        "hand_sizes": {s: len(h) for s, h in hands.items()},
+        "wickedness": st.wick.copy(),  # seat order is the order of these per-seat dicts
+        "hand_sizes": {s: len(h) for s, h in st.hands.items()},
         "known": {s: k[:] for s, k in st.known.items() if k},
         "sloths": {s: c for s, c in st.sloth.items() if c},
         "halo": st.halo_place(),
@@ -42,8 +41,14 @@ def build(st, seat: str | None) -> dict:
         "winners": st.winners[:],
         "ended": st.ended,  # None while playing, then "win" or "limit"
     }
-    if seat in hands:
-        v["hand"] = hands[seat][:]
+
+
+def build(st, base: dict, seat: str | None) -> dict:
+    """base is public(st); views share its read-only parts and add the reader's own secrets."""
+    v = base.copy()
+    if seat in st.hands:
+        v["seat"] = seat
+        v["hand"] = st.hands[seat][:]
         if st.phase == "build" and st.turn == seat:
             v["picked"] = st.picks[:]
         e = st.effect

@@ -33,7 +33,7 @@ class EverrainGame:
     def render(self, view: dict, names: dict[str, str]) -> str:
         return _render.render(view, names)
 
-    def label(self, action: dict, view: dict) -> str:
+    def label(self, action: dict, view: dict, names: dict[str, str] | None = None) -> str:
         return _render.label(action, view)
 
     def describe(self, event: dict, names: dict[str, str]) -> str:

@@ -69,27 +69,26 @@ def _draw_lines(view: dict, t: dict, who: Names) -> list[str]:
     return out
 
 
+def _plural(k: int, word: str) -> str:
+    return f" · {k} {word}" if k == 1 else f" · {k} {word}s"
+
+
 def _player_lines(view: dict, shown: dict, theme: str, nm: dict) -> list[str]:
     phase, seats, turn = view["phase"], view["seats"], view["turn"]
-    scores, bonuses = view["scores"], view["bonuses"]
-    tricks, counts = view.get("tricks"), view.get("hand_counts")
-    out = []
-    for i, s in enumerate(seats):
-        line = f"{'▶' if s in turn else '•'} **{nm[s]}** {scores[i]} pts ({bonuses[i]} exact)"
-        if s in shown:
-            line += f" · bid {_cards(shown[s], theme)} = {view['revealed_values'][s]}"
-        elif phase == "bid":
-            line += f" · bid {view['bid_counts'][i]}/{view['bid_size']} set aside"
-            if s in view["bids_locked"]:
-                line += " ✔"
-        elif phase == "play":
-            line += " · bid concealed"
-        if tricks:
-            line += f" · {tricks[i]} trick{'' if tricks[i] == 1 else 's'}"
-        if counts:
-            line += f" · {counts[i]} card{'' if counts[i] == 1 else 's'}"
-        out.append(line)
-    return out
+    n = len(seats)
+    if phase == "bid":
+        size, locked, counts = view["bid_size"], view["bids_locked"], view["bid_counts"]
+        bid = [f" · bid {counts[i]}/{size} set aside{' ✔' if s in locked else ''}" for i, s in enumerate(seats)]
+    else:
+        bid = [" · bid concealed" if phase == "play" else ""] * n
+    for s in shown:
+        bid[seats.index(s)] = f" · bid {_cards(shown[s], theme)} = {view['revealed_values'][s]}"
+    tricks = [_plural(k, "trick") for k in view["tricks"]] if "tricks" in view else [""] * n
+    cards = [_plural(k, "card") for k in view["hand_counts"]] if "hand_counts" in view else [""] * n
+    scores = view["scores"]
+    exact = [f" ({k} exact)" for k in view["bonuses"]] if "bonuses" in view else [""] * n
+    return [f"{'▶' if s in turn else '•'} **{nm[s]}** {scores[i]} pts{exact[i]}{bid[i]}{tricks[i]}{cards[i]}"
+            for i, s in enumerate(seats)]
 
 
 def render(view: dict, names: dict[str, str]) -> str:
@@ -134,8 +133,8 @@ def render(view: dict, names: dict[str, str]) -> str:
         lines.append(f"**Your hand:** {_cards(view['hand'], theme)}")
         if view["my_bid"] and view["seat"] not in shown:
             lines.append(f"**Your bid:** {_cards(view['my_bid'], theme)} = {view['my_bid_value']}")
-    elif view["turn"]:
-        lines.append("To act: " + ", ".join(nm[s] for s in view["turn"]))
+        if phase == "bid" and view["seat"] in view["turn"] and view["my_bid"]:
+            lines.append("You may take a bid card back until you pick the last one.")
     lines.append(f"*{view['to_do']}*")
     return "\n".join(lines)
 

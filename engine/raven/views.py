@@ -15,10 +15,11 @@ def draw_public(rounds: list) -> list:
 
 
 def build_view(st, seat: str | None) -> dict:
-    """trump is None in the ravenclaw round. Per-player numbers (scores, bonuses, tricks, hand_counts,
-    bid_counts) are lists in `seats` order. Keys depend on the phase so each view carries only what
-    matters now. Views are read-only snapshots: those built between two actions share their public part
-    (built once, since every reader's view is rebuilt after every action)."""
+    """trump is None in the ravenclaw round. Per-player numbers are lists in `seats` order: scores,
+    tricks, hand_counts, bid_counts, and bonuses (exact bids so far, the tie-break; shown between hands).
+    Keys depend on the phase so each view carries only what matters now. Views are read-only snapshots:
+    those built between two actions share their public part (built once, since every reader's view is
+    rebuilt after every action)."""
     pub = st._public
     if pub is None:
         pub = st._public = _public(st)
@@ -40,7 +41,7 @@ def _public(st) -> dict:
     v = {
         "seats": list(seats), "theme": st.theme, "hand_no": st.hand_no, "hands_total": len(st.trumps),
         "trump": st.trump, "dealer": st.dealer, "phase": phase, "turn": list(st.pending()),
-        "scores": [scores[s] for s in seats], "bonuses": [bonuses[s] for s in seats],
+        "scores": [scores[s] for s in seats],
     }
     if phase == "bid" or phase == "play":
         hands, bids = st.hands, st.bids
@@ -72,6 +73,9 @@ def _public(st) -> dict:
             if st.last_called:
                 v["last_called"] = st.last_called
     if phase == "hand_over" or phase == "over":
+        # Exact bids made so far (the tie-break) change only when a hand is scored: shown then.
+        v["bonuses"] = [bonuses[s] for s in seats]
+    if phase == "hand_over" or phase == "over":
         # Scored: every bid is face up now.
         v["revealed_bids"] = {s: list(st.bids[s]) for s in seats}
         v["revealed_values"] = {s: bid_value(st.bids[s]) for s in seats}
@@ -97,9 +101,8 @@ def to_do(st, seat: str | None, pend: dict) -> str:
         if seat in pend:
             left = st.cfg["bid"] - len(st.bids[seat])
             values = ", ".join(f"{theme['suits'][s]['one']} {BID_VALUE[s]}" for s in BID_VALUE)
-            how = " **face up** (you lead the scores)" if seat in st.revealers else " face down"
-            return (f"Set aside {left} more suited card{'s' if left != 1 else ''}{how} as your bid "
-                    f"({values}). You may take cards back until the last one.")
+            how = "face up, as score leader" if seat in st.revealers else "face down"
+            return f"Bid: set aside {left} more suited card{'s' if left != 1 else ''} {how} ({values})."
         if seat in st.locked:
             return "Your bid is locked in: waiting for the others to bid."
         if st.revealers and not st.revealed():

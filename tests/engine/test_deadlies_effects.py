@@ -323,3 +323,18 @@ def test_effect_decisions_belong_only_to_their_player():
     st.act("p1", {"type": "target", "seat": "p3"})
     illegal(st, "p1", {"type": "stop"}, "isn't your turn")
     assert GAME.render(st.view("p3"), NAMES).endswith("throw back a Wrath (they draw 2) or stop.")
+
+
+def test_purity_while_holding_the_halo_does_nothing():
+    st = make({"p1": ["PU0", "HALO", "GR1"], "p2": ["GR2"], "p3": ["GR3"]})
+    events = play(st, "p1", ["PU0"])
+    assert public_lines(events)[0] == "Ann plays Purity: Ann already holds the Halo."
+    assert sorted(st.hands["p1"]) == ["GR1", "HALO"]
+
+
+def test_envy_may_trade_with_an_empty_hand():
+    st = make({"p1": ["EN2", "GR1"], "p2": [], "p3": ["GR4"]}, wick={"p2": 4}, deck=["SL1", "SL2"])
+    play(st, "p1", ["EN2"])
+    st.act("p1", {"type": "swap", "seat": "p2"})
+    # Ann ends her turn empty-handed: she lowers to 4 and draws 4; Ben keeps her three cards.
+    assert st.wick["p1"] == 4 and len(st.hands["p1"]) == 4 and sorted(st.hands["p2"]) == ["GR1", "SL1", "SL2"]

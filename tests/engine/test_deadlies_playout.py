@@ -14,11 +14,11 @@ ALL = sorted(ALL_IDS)
 
 
 def secrets(data: dict, seat: str | None) -> set[str]:
-    # Cards shown face up in the last action are public even if a reshuffle then drew them into a hand.
+    # Cards shown face up during the last action (played, thrown, revealed, dealt) may be named by its
+    # public events even if a reshuffle then put them back in the deck or drew them into a hand.
     shown = set(data["revealed"])
     if seat is None:
-        # Before the first reshuffle the deck is unseen cards; afterwards its contents were all seen in
-        # the discard pile and only the order is secret (views carry only the deck's size).
+        # No view may name a card in the deck (views carry only its size, never contents or order).
         return set(data["deck"]) - shown
     hidden = set(data["hands"][seat]) - set(data["known"][seat]) - {HALO} - shown
     effect = data["effect"] or {}

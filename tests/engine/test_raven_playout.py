@@ -2,6 +2,7 @@
 both themes, with hidden-card leak checks and 60-card conservation at every step."""
 from __future__ import annotations
 
+import random
 
 import pytest
 
@@ -56,3 +57,17 @@ def test_random_playouts(n, length, theme, chunk):
         assert state.over
         assert state.hand_no == (8 if length == "standard" else 5)
         assert sum(state.last_hand["tricks"].values()) == {2: 13, 3: 14, 4: 12, 5: 10, 6: 8}[n]
+
+
+
+@pytest.mark.parametrize("n", range(2, 7))
+def test_to_do_fits_a_menu_placeholder_in_every_view(n):
+    # The platform shows to_do as the move menu's placeholder (150 characters at most).
+    rng = random.Random(n)
+    for theme in ("raven", "prophecy"):
+        state = GAME.new([f"p{i}" for i in range(1, n + 1)], n, {"length": "short", "theme": theme})
+        while not state.over:
+            for reader in (None, *state.seats):
+                assert len(state.view(reader)["to_do"]) <= 120
+            seat, legal = rng.choice(sorted(state.pending().items()))
+            state.act(seat, rng.choice(legal))

@@ -239,6 +239,17 @@ def test_tied_leaders_bid_simultaneously_and_are_revealed_together():
     assert set(st.pending()) == {"p2", "p4", "p5"}
 
 
+def test_everyone_tied_means_everyone_bids_face_up():
+    st, _ = _next_hand(3, 1, {"p1": 5, "p2": 5, "p3": 5})
+    assert st.revealers == ["p1", "p2", "p3"] and set(st.pending()) == {"p1", "p2", "p3"}
+    _bid_all(st, "p1")
+    _bid_all(st, "p2")
+    events = _bid_all(st, "p3")
+    kinds = [e["type"] for e in events]
+    assert kinds.index("bids_revealed") < kinds.index("play_begins")
+    assert set(st.view(None)["revealed_bids"]) == {"p1", "p2", "p3"}
+
+
 @pytest.mark.parametrize("length,last_hand", [("standard", 8), ("short", 5)])
 def test_no_revealed_bids_on_the_final_hand(length, last_hand):
     st, events = _next_hand(4, last_hand - 1, {"p1": 9, "p2": 0, "p3": 0, "p4": 0}, length=length)

@@ -4,7 +4,6 @@ from __future__ import annotations
 import pytest
 
 from engine import IllegalAction
-
 from engine.raven.cards import DECK, RULES
 from tests.engine.conformance import strings_in
 from tests.engine.test_raven_helpers import GAME, craft, dealt, fresh, play, seats
@@ -131,8 +130,10 @@ def test_public_events_never_show_concealed_bids():
 
 
 def test_to_do_tells_each_seat_what_to_do():
+    # The platform also uses to_do as the move menu's placeholder (150 characters at most).
     st = dealt(4)
-    assert "Set aside 3 more suited cards" in st.view("p1")["to_do"]
+    assert st.view("p1")["to_do"] == ("Bid: set aside 3 more suited cards face down "
+                                      "(Shield 0, Sword 1, Axe 2, Waters 3).")
     assert "Waiting" in st.view(None)["to_do"]
     lead = craft({"p1": ["SW2", "SHAMAN"], "p2": ["SW3", "SW4"]})
     assert "except the Shaman" in lead.view("p1")["to_do"]

@@ -1,0 +1,89 @@
+"""Drives a whole game through simcord the way people would: DM components, or "My hand" with DMs closed."""
+from __future__ import annotations
+
+import random
+from typing import Any
+
+
+def components_of(message) -> list[dict]:
+    """Flat list of {type, custom_id, label?, options?} for a discord.Message or a simcord ResponseMessage."""
+    out = []
+    for row in message.components or []:
+        children = row["components"] if isinstance(row, dict) else row.children
+        for c in children:
+            if isinstance(c, dict):
+                out.append(c)
+            else:
+                out.append({"type": c.type.value, "custom_id": c.custom_id, "label": getattr(c, "label", None),
+                            "options": [{"value": o.value, "label": o.label} for o in getattr(c, "options", [])]})
+    return out
+
+
+def action_components(message) -> list[dict]:
+    return [c for c in components_of(message) if (c.get("custom_id") or "").startswith(("rk:a:", "rk:s:"))]
+
+
+class Driver:
+    def __init__(self, env, channel, members: dict[int, Any], seed: int = 0) -> None:
+        self.env = env
+        self.channel = channel
+        self.members = members  # user id -> MemberActor
+        self.rng = random.Random(seed)
+        self.moves = 0
+        self._cached = None
+
+    @property
+    def service(self):
+        return self.env.bot.service
+
+    def table(self):
+        return self.service.in_channel(self.channel.id)
+
+    def message(self, message_id: int):
+        """A channel message by id (simcord clicks need the message object)."""
+        if self._cached is None or self._cached.id != message_id:
+            self._cached = next(m for m in reversed(self.channel.history()) if m.id == message_id)
+        return self._cached
+
+    def hand_message(self, seat):
+        member = self.members[seat.user_id]
+        return member.user.dm_channel.last_message
+
+    async def open_hand(self, seat):
+        """The ephemeral "My hand" answer for a seat (how a player with closed DMs plays)."""
+        member = self.members[seat.user_id]
+        board = self.message(self.table().board_message_id)
+        result = await member.click(board, label="My hand")
+        assert result.ephemeral
+        return result.response
+
+    async def step(self) -> tuple[str, Any]:
+        """One human move: returns (seat id, interaction result)."""
+        table = self.table()
+        pending = [s for s in table.pending() if not table.seat(s).is_bot]
+        assert pending, "only bots are pending but nothing moved: the game is stuck"
+        seat = table.seat(self.rng.choice(pending))
+        member = self.members[seat.user_id]
+        if seat.dm_closed:
+            message, actor = await self.open_hand(seat), member
+        else:
+            message, actor = self.hand_message(seat), member.user
+        comps = action_components(message)
+        assert comps, f"{seat.name} must act but their message has no choices:\n{message.content}"
+        comp = self.rng.choice(comps)
+        if comp["type"] == 2:
+            result = await actor.click(message, custom_id=comp["custom_id"])
+        else:
+            value = self.rng.choice(comp["options"])["value"]
+            result = await actor.select(message, [value], custom_id=comp["custom_id"])
+        assert not result.ephemeral or seat.dm_closed, f"refused: {result.response.content}"
+        self.moves += 1
+        return seat.seat, result
+
+    async def play_until(self, done, limit: int = 5000) -> None:
+        for _ in range(limit):
+            table = self.table()
+            if table is None or done(table):
+                return
+            await self.step()
+        raise AssertionError("game did not finish")

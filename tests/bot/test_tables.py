@@ -1,0 +1,158 @@
+"""The table service and storage without Discord: persistence, recovery, timers, moderation."""
+import pytest
+
+import tests.bot.toygame  # noqa: F401
+from bot.storage import MIGRATIONS, DuplicateInteraction, Storage
+from bot.tables import TableService
+from engine import IllegalAction
+
+
+class Clock:
+    def __init__(self):
+        self.now = 1_000_000.0
+
+    def __call__(self):
+        return self.now
+
+
+@pytest.fixture
+async def world(tmp_path):
+    path = str(tmp_path / "t.sqlite3")
+    store = await Storage.open(path)
+    clock = Clock()
+    service = TableService(store, clock)
+    yield path, store, service, clock
+    await store.close()
+
+
+async def started(service, humans=2, bots=0, turn=300, rounds=2):
+    table = await service.create_lobby(1, 10, 100, "Ann", "toy", {"rounds": rounds}, turn)
+    for i in range(1, humans):
+        await service.join(table, 100 + i, f"P{i}")
+    for _ in range(bots):
+        await service.add_bot(table)
+    await service.start(table)
+    return table
+
+
+async def test_migrations_are_versioned_and_idempotent(world):
+    path, store, *_ = world
+    ((version,),) = await store.db.execute_fetchall("PRAGMA user_version")
+    assert version == len(MIGRATIONS)
+    again = await Storage.open(path)
+    assert await again.migrate() == len(MIGRATIONS)
+    await again.close()
+
+
+async def test_one_live_game_per_channel(world):
+    _, store, service, _ = world
+    await service.create_lobby(1, 10, 100, "Ann", "toy", None, 300)
+    with pytest.raises(IllegalAction, match="already has a game"):
+        await service.create_lobby(1, 10, 200, "Bo", "toy", None, 300)
+    fresh = TableService(store)  # even a service that lost its memory asks the database
+    with pytest.raises(IllegalAction):
+        await fresh.create_lobby(1, 10, 200, "Bo", "toy", None, 300)
+
+
+async def test_bad_options_and_seats_are_refused(world):
+    _, _, service, _ = world
+    with pytest.raises(IllegalAction, match="rounds"):
+        await service.create_lobby(1, 11, 100, "Ann", "toy", {"rounds": 9}, 300)
+    table = await service.create_lobby(1, 12, 100, "Ann", "toy", None, 300)
+    with pytest.raises(IllegalAction, match="needs 2"):
+        await service.start(table)
+    with pytest.raises(IllegalAction, match="already seated"):
+        await service.join(table, 100, "Ann")
+
+
+async def test_every_accepted_action_is_on_disk_before_act_returns(world):
+    path, _, service, _ = world
+    table = await started(service)
+    action = table.pending()["p1"][0]
+    await service.act(table, "p1", action, interaction_id=555)
+    other = await Storage.open(path)  # a second connection, as a restarted process would see it
+    row = await other.get_game(table.id)
+    assert row["version"] == 1 and row["state"] == table.state.to_json()
+    assert [a["action"] for a in await other.actions(table.id)] == [action]
+    await other.close()
+
+
+async def test_duplicate_interaction_changes_nothing(world):
+    _, _, service, _ = world
+    table = await started(service)
+    await service.act(table, "p1", table.pending()["p1"][0], interaction_id=7)
+    before = table.state.to_json()
+    with pytest.raises(DuplicateInteraction):
+        await service.act(table, "p2", table.pending()["p2"][0], interaction_id=7)
+    table = service.tables[table.id]
+    assert table.state.to_json() == before and table.version == 1
+
+
+async def test_illegal_action_changes_nothing(world):
+    _, store, service, _ = world
+    table = await started(service)
+    before = table.state.to_json()
+    with pytest.raises(IllegalAction):
+        await service.act(table, "p1", {"type": "pick", "card": "nope"})
+    assert table.state.to_json() == before and await store.actions(table.id) == []
+
+
+async def test_restore_and_replay_give_the_stored_state(world):
+    path, store, service, _ = world
+    table = await started(service, humans=2, bots=1, rounds=3)
+    while not table.state.over:
+        seat, legal = next(iter(table.pending().items()))
+        await service.act(table, seat, legal[-1])
+        if table.version > 4:
+            break
+    restarted = TableService(await Storage.open(path))
+    (again,) = await restarted.restore()
+    assert again.state.to_json() == table.state.to_json()
+    assert await restarted.replay(table.id) == table.state.to_json()
+    await restarted.store.close()
+
+
+async def test_reminder_then_bot_moves_and_deadlines_survive_restart(world):
+    path, store, service, clock = world
+    table = await started(service, turn=60)
+    assert service.due(clock.now) == []
+    clock.now += 31
+    assert {(s, k) for _, s, k in service.due(clock.now)} == {("p1", "remind"), ("p2", "remind")}
+    await service.mark_reminded(table, "p1")
+    restarted = TableService(await Storage.open(path), clock)
+    (again,) = await restarted.restore()
+    assert {(s, k) for _, s, k in restarted.due(clock.now)} == {("p2", "remind")}
+    clock.now += 30
+    assert {k for _, _, k in restarted.due(clock.now)} == {"expire"}
+    steps = await restarted.expire(again, "p1")
+    assert [s.source for s in steps][0] == "timer" and again.seat("p1").moves == 1
+    assert (await restarted.store.actions(again.id))[0]["source"] == "timer"
+    await restarted.store.close()
+
+
+async def test_pause_freezes_timers_and_actions(world):
+    _, _, service, clock = world
+    table = await started(service, turn=60)
+    await service.pause(table)
+    clock.now += 1000
+    assert service.due(clock.now) == []
+    with pytest.raises(IllegalAction, match="paused"):
+        await service.act(table, "p1", table.state.pending()["p1"][0])
+    await service.resume(table)
+    assert all(t["due"] == clock.now + 60 for t in table.timers.values())
+
+
+async def test_kicked_seat_is_played_by_a_bot(world):
+    _, _, service, _ = world
+    table = await started(service)
+    await service.replace(table, 101, None)
+    assert table.seat("p2").is_bot
+    steps = await service.run_bots(table)
+    assert [s.seat for s in steps] == ["p2"]
+
+
+async def test_end_frees_the_channel(world):
+    _, _, service, _ = world
+    table = await started(service)
+    await service.end(table)
+    await service.create_lobby(1, 10, 100, "Ann", "toy", None, 300)
