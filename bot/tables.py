@@ -138,7 +138,7 @@ class TableService:
     def _fields(self, table: Table) -> dict:
         return {
             "status": table.status, "host_id": table.host_id, "options": table.options,
-            "turn_seconds": table.turn_seconds, "seats": [asdict(s) for s in table.seats],
+            "turn_seconds": table.turn_seconds, "seed": table.seed, "seats": [asdict(s) for s in table.seats],
             "state": table.state.to_json() if table.state is not None else None, "version": table.version,
             "board_message_id": table.board_message_id, "board_posted_at": table.board_posted_at,
             "timers": table.timers, "logs": table.logs,

@@ -62,7 +62,7 @@ def draw(st, t):
     got = st.draw_magick(t["deck"], t["n"])
     st.magick[t["seat"]] += got
     if got:
-        st.emit("drew", to=t["seat"], deck=t["deck"], cards=got)
+        st.emit("drew", to=t["seat"], deck=t["deck"], names=[C.MAGICK[c]["name"] for c in got])
     st.emit("draw", seat=t["seat"], deck=t["deck"], n=len(got))
     return st.done(t)
 

@@ -90,7 +90,7 @@ def deal(st, t):
     st.hand_no += 1
     for s in st.seats:
         st.hand[s] = [st.deck.pop() for _ in range(C.HAND_SIZE)]
-        st.emit("deal", to=s, cards=list(st.hand[s]))
+        st.emit("deal", to=s, suits=[C.SUIT_OF[c] for c in st.hand[s]])
     _clear_hand_zones(st)
     st.tokens = list(C.FIRST_TOKENS)
     if st.hand_no > 1:
@@ -150,7 +150,7 @@ def draft(st, t):
         st.hand[to] += moving[s]
         st.arrived[to] = list(moving[s])
     for s in st.seats:
-        st.emit("arrived", to=s, cards=list(st.arrived[s]))
+        st.emit("arrived", to=s, suits=[C.SUIT_OF[c] for c in st.arrived[s]])
     st.picked = {s: [] for s in st.seats}
     st.confirmed = []
     st.emit("passed", round=t["r"], count=C.PASS_COUNTS[t["r"]], dir=st.dir, skip=st.skip)

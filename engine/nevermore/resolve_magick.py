@@ -94,8 +94,8 @@ def apply_effects(st, t: dict, sp: dict) -> tuple[list[dict], bool]:
             _move(st, seat, mine, other)
             _move(st, other, theirs, seat)
             st.emit("swapped", seat=seat, other=other)
-            st.emit("received", to=seat, card=theirs)
-            st.emit("received", to=other, card=mine)
+            st.emit("received", to=seat, suit=C.SUIT_OF[theirs])
+            st.emit("received", to=other, suit=C.SUIT_OF[mine])
         elif kind == "unraven":
             st.raven[seat], st.health[seat] = False, e["health"]
             st.emit("human", seat=seat, health=e["health"])

@@ -111,9 +111,12 @@ def render(v: dict, names: dict) -> str:
 
 
 def _suits(ids: list[str]) -> str:
+    return _suit_counts([C.SUIT_OF[c] for c in ids])
+
+
+def _suit_counts(suits: list[str]) -> str:
     counts: dict[str, int] = {}
-    for c in ids:
-        suit = C.SUIT_OF[c]
+    for suit in suits:
         counts[suit] = counts.get(suit, 0) + 1
     return ", ".join(f"{E[s]} {C.SUIT_NAME[s]} ×{counts[s]}" for s in C.SUITS if s in counts) or "nothing"
 
@@ -195,9 +198,9 @@ def describe(ev: dict, names: dict) -> str:
         d = "⬅️ left" if ev["dir"] == 1 else "➡️ right"
         return f"Hand {ev['hand']} begins: {n(ev['dealer'])} deals; cards pass {d}."
     if k == "deal":
-        return f"You are dealt {_suits(ev['cards'])}."
+        return f"You are dealt {_suit_counts(ev['suits'])}."
     if k == "arrived":
-        return f"Passed to you: {_suits(ev['cards'])}." if ev["cards"] else ""
+        return f"Passed to you: {_suit_counts(ev['suits'])}." if ev["suits"] else ""
     if k == "passed":
         return f"Everyone passed {ev['count']} card(s)" + (" two seats over." if ev["skip"] else ".")
     if k == "ready":
@@ -238,7 +241,7 @@ def describe(ev: dict, names: dict) -> str:
         deck = "Light" if ev["deck"] == "light" else "Shadow"
         return f"🔮 {n(ev['seat'])} draws {ev['n']} {deck} Magick card(s)." if ev["n"] else ""
     if k == "drew":
-        return "You drew: " + ", ".join(C.MAGICK[c]["name"] for c in ev["cards"]) + "."
+        return "You drew: " + ", ".join(ev["names"]) + "."
     if k == "play":
         side = " (Raven side)" if ev["raven_side"] else ""
         return f"🔮 {n(ev['seat'])} plays {ev['name']}{side}."
@@ -270,7 +273,7 @@ def describe(ev: dict, names: dict) -> str:
     if k == "swapped":
         return f"{n(ev['seat'])} swaps a random card with {n(ev['other'])}."
     if k == "received":
-        return f"You received a {suit_word(C.SUIT_OF[ev['card']])} card."
+        return f"You received a {suit_word(ev['suit'])} card."
     if k == "cleanup":
         return f"Clean-up: the marker flips; next dealer {n(ev['dealer'])}."
     if k == "reshuffle":

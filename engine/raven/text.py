@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from engine.core import Names
-from engine.raven.cards import BID_VALUE, RANK_OF, SUIT_OF, THEMES
+from engine.raven.cards import BID_VALUE, RANK_OF, SHAMAN, SUIT_OF, THEMES
 
 
 def _names(theme: str) -> dict[str, tuple[str, str]]:
@@ -45,7 +45,7 @@ def _cards(cards: list[str], theme: str) -> str:
 def _trick_line(cards: list[str], leader: str, called: str | None, seats: list[str], theme: str,
                 who: Names) -> str:
     first, n = seats.index(leader), len(seats)
-    lead = 1 if cards and cards[0] == "SHAMAN" else 0  # a forced Shaman lead passes the lead on
+    lead = 1 if cards and cards[0] == SHAMAN else 0  # a forced Shaman lead passes the lead on
     return " · ".join(
         f"{who(seats[(first + i) % n])} {card_name(c, theme, calling=called if i == lead else None)}"
         for i, c in enumerate(cards))

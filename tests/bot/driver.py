@@ -24,12 +24,13 @@ def action_components(message) -> list[dict]:
 
 
 class Driver:
-    def __init__(self, env, channel, members: dict[int, Any], seed: int = 0) -> None:
+    def __init__(self, env, channel, members: dict[int, Any], seed: int = 0, prefer=None) -> None:
         self.env = env
         self.channel = channel
         self.members = members  # user id -> MemberActor
         self.rng = random.Random(seed)
         self.moves = 0
+        self.prefer = prefer  # optional label -> bool: steer the random player towards some choices
         self._cached = None
 
     @property
@@ -57,8 +58,15 @@ class Driver:
         assert result.ephemeral
         return result.response
 
-    async def step(self) -> tuple[str, Any]:
-        """One human move: returns (seat id, interaction result)."""
+    def pick(self, comps: list[dict]) -> tuple[dict, str | None, str]:
+        """(component, select value or None, label) — random, but preferred labels first."""
+        choices = [(c, None, c.get("label") or "") for c in comps if c["type"] == 2]
+        choices += [(c, o["value"], o["label"]) for c in comps if c["type"] != 2 for o in c["options"]]
+        liked = [ch for ch in choices if self.prefer and self.prefer(ch[2])]
+        return self.rng.choice(liked or choices)
+
+    async def step(self) -> tuple[str, Any, str]:
+        """One human move: returns (seat id, interaction result, label chosen)."""
         table = self.table()
         pending = [s for s in table.pending() if not table.seat(s).is_bot]
         assert pending, "only bots are pending but nothing moved: the game is stuck"
@@ -70,15 +78,14 @@ class Driver:
             message, actor = self.hand_message(seat), member.user
         comps = action_components(message)
         assert comps, f"{seat.name} must act but their message has no choices:\n{message.content}"
-        comp = self.rng.choice(comps)
-        if comp["type"] == 2:
+        comp, value, label = self.pick(comps)
+        if value is None:
             result = await actor.click(message, custom_id=comp["custom_id"])
         else:
-            value = self.rng.choice(comp["options"])["value"]
             result = await actor.select(message, [value], custom_id=comp["custom_id"])
         assert not result.ephemeral or seat.dm_closed, f"refused: {result.response.content}"
         self.moves += 1
-        return seat.seat, result
+        return seat.seat, result, label
 
     async def play_until(self, done, limit: int = 5000) -> None:
         for _ in range(limit):

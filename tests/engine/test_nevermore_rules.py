@@ -373,3 +373,18 @@ def test_bot_games_finish_with_legal_moves():
             assert action in pend[seat]
             st.act(seat, action)
         assert st.over and st.result()["winners"]
+
+
+def test_events_never_carry_card_ids():
+    """Cards move on within one act (a hand can end and the next be dealt), so events name suits and
+    Magick card names, never ids; views show the current cards."""
+    from tests.engine.conformance import strings_in
+    ids = set(C.MAIN_IDS) | set(C.MAGICK)
+    for seed in range(3):
+        st = GAME.new(["p1", "p2", "p3", "p4"], seed)
+        rng = random.Random(seed)
+        while not st.over:
+            pend = st.pending()
+            seat = rng.choice(sorted(pend))
+            for ev in st.act(seat, rng.choice(pend[seat])):
+                assert not strings_in(ev) & ids, ev

@@ -1,0 +1,33 @@
+"""The Deadlies on Discord (simcord): a whole game through DMs, with a Lust resolved by two members."""
+from tests.bot.driver import Driver
+
+LUST_WORDS = ("We both may discard", "Secretly discard", "as Lust partner")
+
+
+async def test_whole_deadlies_game_with_a_secret_lust(simcord_env):
+    env = simcord_env
+    guild = env.create_guild()
+    channel = guild.create_text_channel("sins")
+    members = [guild.add_member(env.create_user(n)) for n in ("ann", "ben", "cat")]
+    await members[0].slash(channel, "game new", game="deadlies", settings="turn_limit=100")
+    lobby = channel.last_message
+    for m in members[1:]:
+        await m.click(lobby, label="Join")
+    table = env.bot.service.in_channel(channel.id)
+    table.seed = 11
+    await members[0].click(lobby, label="Start")
+    driver = Driver(env, channel, {m.id: m for m in members}, seed=5,
+                    prefer=lambda label: label.startswith(LUST_WORDS))
+    secret_choosers, revealed = set(), False
+    while not table.state.over:
+        seat, result, label = await driver.step()
+        if label.startswith("Secretly discard"):
+            secret_choosers.add(seat)
+            # until both are in, nobody else's message names the chosen card
+            board = next(m for m in reversed(channel.history()) if m.id == table.board_message_id)
+            revealed |= "Revealed together" in board.content
+        if driver.moves > 3000:
+            break
+    assert revealed and len(secret_choosers) >= 2, "a Lust with two secret discards was played and revealed"
+    assert "Game over" in channel.history()[-1].content
+    assert await env.bot.service.replay(table.id) == table.state.to_json()

@@ -1,0 +1,28 @@
+"""The Everrain on Discord (simcord): a whole voyage from /game new to the final Glory, through DMs."""
+from tests.bot.driver import Driver
+
+
+async def test_whole_everrain_voyage(simcord_env):
+    env = simcord_env
+    guild = env.create_guild()
+    channel = guild.create_text_channel("voyage")
+    ann, ben = (guild.add_member(env.create_user(n)) for n in ("ann", "ben"))
+    await ann.slash(channel, "game new", game="everrain", settings="length=8")
+    lobby = channel.last_message
+    await ben.click(lobby, label="Join")
+    await ann.click(lobby, label="Add bot")
+    await ann.click(lobby, label="Start")
+    table = env.bot.service.in_channel(channel.id)
+    assert table.options["length"] == 8
+    driver = Driver(env, channel, {ann.id: ann, ben.id: ben}, seed=3)
+    stories_seen = False
+    await driver.play_until(lambda t: t.state.over)
+    for message in channel.history():
+        stories_seen |= "Story" in message.content or "story" in message.content
+    final = channel.history()[-1].content
+    assert "Game over" in final and "Winner" in final
+    assert stories_seen
+    assert await env.bot.service.replay(table.id) == table.state.to_json()
+    # each player's DM hand message names the server, channel and game
+    dm = ann.user.dm_channel.last_message.content
+    assert "Test Guild" in dm and "voyage" in dm
