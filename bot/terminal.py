@@ -24,7 +24,7 @@ async def play(game_key: str, players: int, seed: int | None, options: dict, aut
                read: Callable[[], str] = input, out: TextIO = sys.stdout) -> dict:
     store = await Storage.open(":memory:")
     service = TableService(store)
-    table = await service.create_lobby(0, 0, ME, "You", game_key, options, DEFAULT_TURN_SECONDS)
+    table = await service.create_lobby(0, 0, ME, "Player 1", game_key, options, DEFAULT_TURN_SECONDS)
     if seed is not None:
         table.seed = seed
     for _ in range(players - 1):
@@ -38,7 +38,7 @@ async def play(game_key: str, players: int, seed: int | None, options: dict, aut
         print(plain(render.hand_text(table, "p1")), file=out)
         view = table.state.view("p1")
         for i, action in enumerate(legal, start=1):
-            print(f"  {i:>2}. {table.game.label(action, view)}", file=out)
+            print(f"  {i:>2}. {table.game.label(action, view, table.names)}", file=out)
         choice = 0 if auto else _ask(read, len(legal), out)
         if choice is None:
             print("Bye!", file=out)

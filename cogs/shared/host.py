@@ -62,7 +62,7 @@ class Host:
         view = None
         if legal:
             seat_view = table.state.view(seat_id)
-            labels = [table.game.label(a, seat_view) for a in legal]
+            labels = [table.game.label(a, seat_view, table.names) for a in legal]
             placeholder = seat_view.get("to_do") or self.presentation(table).placeholder
             view = actions_view(table.id, seat_id, self.service.prompt_key(table, seat_id), labels, placeholder)
         return text, view

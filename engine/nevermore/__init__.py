@@ -27,8 +27,8 @@ class Nevermore:
     def render(self, view, names):
         return text.render(view, names)
 
-    def label(self, action, view):
-        return text.label(action, view)
+    def label(self, action, view, names=None):
+        return text.label(action, view, names)
 
     def describe(self, event, names):
         return text.describe(event, names)

@@ -160,7 +160,8 @@ def _todo(v: dict) -> str:
     }.get(kind, "Your move.")
 
 
-def label(a: dict, v: dict) -> str:
+def label(a: dict, v: dict, names: dict | None = None) -> str:
+    nm = Names(names or {})
     k = a["type"]
     pr = v.get("prompt", {})
     if k == "pick":
@@ -173,15 +174,15 @@ def label(a: dict, v: dict) -> str:
         suit = C.SUIT_NAME[pr.get("suit", "attack")]
         return f"Reveal {suit} cards, Ravens kill {a['kill']}"
     if k == "attack":
-        return f"Attack {a['target']} for {pr.get('n', '?')} damage"
+        return f"Attack {nm(a['target'])} for {pr.get('n', '?')} damage"
     if k == "attack_all":
         return "Deal 1 damage to every other player and gain 2 VP"
     if k == "peck":
-        return _short("Peck " + ", ".join(pr.get("targets", [])) + " (1 damage each)", 80)
+        return _short("Peck " + ", ".join(nm(t) for t in pr.get("targets", [])) + " (1 damage each)", 80)
     if k == "no_peck":
         return "Don't peck"
     if k == "target":
-        return f"Target {a['seat']}"
+        return f"Target {nm(a['seat'])}"
     if k == "play":
         me = next((p for p in v["players"] if p["seat"] == v.get("seat")), None)
         sp = C.spec(a["card"], bool(me and me["raven"]))

@@ -31,7 +31,7 @@ class RavenGame:
     def render(self, view: dict, names: dict[str, str]) -> str:
         return text.render(view, names)
 
-    def label(self, action: dict, view: dict) -> str:
+    def label(self, action: dict, view: dict, names: dict[str, str] | None = None) -> str:
         return text.label(action, view)
 
     def describe(self, event: dict, names: dict[str, str]) -> str:

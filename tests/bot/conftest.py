@@ -11,8 +11,20 @@ def db_path(tmp_path):
 
 
 @pytest.fixture
-def make_bot(db_path):
-    return lambda: Rookery(Settings(db_path=db_path, timer_poll=0))
+async def make_bot(db_path):
+    """Builds bots on one database file; simcord never calls close(), so their stores are closed here
+    (an open aiosqlite connection keeps a worker thread, and the test process, alive)."""
+    bots = []
+
+    def make():
+        bot = Rookery(Settings(db_path=db_path, timer_poll=0))
+        bots.append(bot)
+        return bot
+
+    yield make
+    for bot in bots:
+        if bot.store is not None:
+            await bot.store.close()
 
 
 @pytest.fixture

@@ -70,7 +70,12 @@ class Driver:
         table = self.table()
         pending = [s for s in table.pending() if not table.seat(s).is_bot]
         assert pending, "only bots are pending but nothing moved: the game is stuck"
-        seat = table.seat(self.rng.choice(pending))
+        return await self.step_seat(self.rng.choice(pending))
+
+    async def step_seat(self, seat_id: str) -> tuple[str, Any, str]:
+        """One move by this (pending, human) seat."""
+        table = self.table()
+        seat = table.seat(seat_id)
         member = self.members[seat.user_id]
         if seat.dm_closed:
             message, actor = await self.open_hand(seat), member

@@ -80,7 +80,7 @@ class Toy:
         hand = f"\nYour hand: {', '.join(view['hand'])}" if view["hand"] is not None else ""
         return f"Round {view['round']} · scores " + ", ".join(f"{names[s]} {v}" for s, v in view["scores"].items()) + hand
 
-    def label(self, action, view):
+    def label(self, action, view, names=None):
         return "Next round" if action["type"] == "next" else f"Card {action['card']}"
 
     def describe(self, event, names):
