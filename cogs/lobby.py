@@ -108,10 +108,12 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Play card a
                 r.id == config.starter_role_id for r in getattr(member, "roles", [])):
             return await self.host.reply(
                 interaction, f"Only members with the <@&{config.starter_role_id}> role can start games here.")
-        chosen = GAMES[game]
-        table = await self.service.create_lobby(
-            interaction.guild_id, interaction.channel_id, member.id, member.display_name, game,
-            parse_settings(settings, chosen), timer or config.turn_seconds or DEFAULT_TURN_SECONDS)
+        try:
+            table = await self.service.create_lobby(
+                interaction.guild_id, interaction.channel_id, member.id, member.display_name, game,
+                parse_settings(settings, GAMES[game]), timer or config.turn_seconds or DEFAULT_TURN_SECONDS)
+        except IllegalAction as exc:
+            return await self.host.reply(interaction, f"🚫 {exc}")
         await interaction.response.send_message(**self.lobby_message(table))
         message = await interaction.original_response()
         table.board_message_id = message.id
@@ -159,7 +161,10 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Play card a
             return await self.host.reply(
                 interaction, f"{table.game.title} needs at least {table.game.min_players} players — "
                 "invite friends to **Join**, or **Add bot**.")
-        steps = await self.service.start(table)
+        try:
+            steps = await self.service.start(table)
+        except IllegalAction as exc:
+            return await self.host.reply(interaction, f"🚫 {exc}")
         await self.refresh_lobby(table, interaction)
         if not interaction.response.is_done():
             await self.host.reply(interaction, "The game has started! Your cards are in your DMs.")

@@ -1,0 +1,149 @@
+"""Moderation, settings and timers through Discord (simcord), with the toy game for speed."""
+import discord
+
+from tests.bot.driver import action_components
+
+
+async def lobby_with(env, *names, game="toy", **options):
+    guild = env.create_guild()
+    channel = guild.create_text_channel("games")
+    members = [guild.add_member(env.create_user(n)) for n in names]
+    await members[0].slash(channel, "game new", game=game, **options)
+    lobby = channel.last_message
+    for m in members[1:]:
+        await m.click(lobby, label="Join")
+    return guild, channel, members, lobby
+
+
+async def test_second_game_in_a_channel_is_refused_privately(simcord_env):
+    guild, channel, (ann, ben), _ = await lobby_with(simcord_env, "ann", "ben")
+    again = await ben.slash(channel, "game new", game="toy")
+    assert again.ephemeral and "already has a game" in again.response.content
+
+
+async def test_bad_settings_get_a_friendly_private_answer(simcord_env):
+    guild = simcord_env.create_guild()
+    channel = guild.create_text_channel("games")
+    ann = guild.add_member(simcord_env.create_user("ann"))
+    result = await ann.slash(channel, "game new", game="toy", settings="rounds=9")
+    assert result.ephemeral and "rounds" in result.response.content and "1, 2, 3" in result.response.content
+    assert simcord_env.bot.service.in_channel(channel.id) is None
+
+
+async def test_lobby_option_select_only_for_host(simcord_env):
+    _, channel, (ann, ben), lobby = await lobby_with(simcord_env, "ann", "ben")
+    custom_id = next(c["custom_id"] for row in lobby.components for c in [x.to_dict() for x in row.children]
+                     if c["custom_id"].startswith("rk:o:") and c["custom_id"].endswith(":rounds"))
+    refused = await ben.select(lobby, ["1"], custom_id=custom_id)
+    assert refused.ephemeral and "Only the host" in refused.response.content
+    await ann.select(lobby, ["1"], custom_id=custom_id)
+    table = simcord_env.bot.service.in_channel(channel.id)
+    assert table.options["rounds"] == 1
+    assert "rounds: **1**" in channel.last_message.content
+
+
+async def test_pause_resume_end_and_kick(simcord_env):
+    env = simcord_env
+    guild, channel, (ann, ben, cat), lobby = await lobby_with(env, "ann", "ben", "cat")
+    await ann.click(lobby, label="Start")
+    table = env.bot.service.in_channel(channel.id)
+
+    denied = await ben.slash(channel, "game pause")
+    assert denied.ephemeral and "Only the host" in denied.response.content
+    await ann.slash(channel, "game pause")
+    assert table.status == "paused"
+    dm = ben.user.dm_channel.last_message
+    assert "Paused" in dm.content and action_components(dm) == []  # no choices offered while paused
+    hand = await ben.slash(channel, "game hand")
+    assert hand.ephemeral and action_components(hand.response) == []
+    await ann.slash(channel, "game resume")
+    assert table.status == "active" and action_components(ben.user.dm_channel.last_message)
+
+    # a moderator hands Cat's seat to a bot: the bot moves for her and her old buttons are no longer hers
+    cat_dm = cat.user.dm_channel.last_message
+    await ann.slash(channel, "game kick", member=cat)
+    assert table.seat("p3").is_bot and table.seat("p3").moves >= 1
+    stale = await cat.user.click(cat_dm, custom_id=action_components(cat_dm)[0]["custom_id"])
+    assert stale.ephemeral and "belong to" in stale.response.content
+
+    # ending asks for confirmation first
+    ask = await ann.slash(channel, "game end")
+    assert ask.ephemeral and table.status == "active"
+    await ann.click(ask.response, label="Yes, end the game")
+    assert table.status == "ended"
+    assert "ended" in channel.last_message.content
+    assert env.bot.service.in_channel(channel.id) is None
+
+
+async def test_manage_channels_member_may_end_a_game(simcord_env):
+    env = simcord_env
+    guild = env.create_guild()
+    channel = guild.create_text_channel("games")
+    mods = guild.create_role("Mods", permissions=discord.Permissions(manage_channels=True))
+    ann = guild.add_member(env.create_user("ann"))
+    mod = guild.add_member(env.create_user("mod"), roles=[mods])
+    await ann.slash(channel, "game new", game="toy")
+    ask = await mod.slash(channel, "game end")
+    await mod.click(ask.response, label="Yes, end the game")
+    assert env.bot.service.in_channel(channel.id) is None
+
+
+async def test_config_limits_who_and_where(simcord_env):
+    env = simcord_env
+    guild = env.create_guild()
+    games = guild.create_text_channel("games")
+    chat = guild.create_text_channel("chat")
+    admins = guild.create_role("Admins", permissions=discord.Permissions(manage_guild=True))
+    hosts = guild.create_role("Hosts")
+    admin = guild.add_member(env.create_user("admin"), roles=[admins])
+    host = guild.add_member(env.create_user("host"), roles=[hosts])
+    pleb = guild.add_member(env.create_user("pleb"))
+    denied = await pleb.slash(games, "game config", timer=60)
+    assert denied.ephemeral and "Manage Server" in denied.response.content
+    saved = await admin.slash(games, "game config", starter_role=hosts, add_channel=games, timer=60)
+    assert saved.ephemeral and "1 min" in saved.response.content
+    wrong_place = await host.slash(chat, "game new", game="toy")
+    assert wrong_place.ephemeral and "only in" in wrong_place.response.content
+    no_role = await pleb.slash(games, "game new", game="toy")
+    assert no_role.ephemeral and "role" in no_role.response.content
+    ok = await host.slash(games, "game new", game="toy")
+    assert not ok.ephemeral
+    assert env.bot.service.in_channel(games.id).turn_seconds == 60
+
+
+async def test_turn_timer_reminds_then_a_bot_moves(simcord_env):
+    env = simcord_env
+    guild, channel, (ann, ben), lobby = await lobby_with(env, "ann", "ben", timer=60)
+    await ann.click(lobby, label="Start")
+    service = env.bot.service
+    table = service.in_channel(channel.id)
+    now = [service.clock()]
+    service.clock = lambda: now[0]
+    now[0] += 31
+    await env.bot.host.tick()
+    await env.settle()
+    reminders = [m.content for m in channel.history() if m.content.startswith("⏰")]
+    assert len(reminders) == 2 and all("a bot will move for you" in r for r in reminders)
+    now[0] += 30
+    await env.bot.host.tick()
+    await env.settle()
+    assert any("ran out of time" in m.content for m in channel.history())
+    assert table.seat("p1").moves == 1 and table.seat("p2").moves == 1
+    sources = {r["source"] for r in await service.store.actions(table.id)}
+    assert sources == {"timer"}
+
+
+async def test_status_hand_and_rules(simcord_env):
+    env = simcord_env
+    guild, channel, (ann, ben), lobby = await lobby_with(env, "ann", "ben")
+    await ann.click(lobby, label="Start")
+    table = env.bot.service.in_channel(channel.id)
+    old_board = table.board_message_id
+    await ben.slash(channel, "game status")
+    assert table.board_message_id != old_board and channel.last_message.id == table.board_message_id
+    hand = await ben.slash(channel, "game hand")
+    assert hand.ephemeral and "your seat: **ben**" in hand.response.content and action_components(hand.response)
+    rules = await ben.slash(channel, "game rules", game="raven")
+    texts = [rules.response.content] + [f.content for f in rules.followups]
+    assert rules.ephemeral and any("Rulings" in t or "ruling" in t.lower() for t in texts)
+    assert all(len(t) <= 2000 for t in texts)
