@@ -1,0 +1,28 @@
+"""Nevermore on Discord (simcord): a whole game through DMs, drafting and suit commits included."""
+from tests.bot.driver import Driver
+
+
+async def test_whole_nevermore_game_with_dms(simcord_env):
+    env = simcord_env
+    guild = env.create_guild()
+    channel = guild.create_text_channel("nevermore")
+    ann, ben = (guild.add_member(env.create_user(n)) for n in ("ann", "ben"))
+    await ann.slash(channel, "game new", game="nevermore")
+    lobby = channel.last_message
+    await ben.click(lobby, label="Join")
+    await ann.click(lobby, label="Add bot")
+    await ann.click(lobby, label="Start")
+    table = env.bot.service.in_channel(channel.id)
+    dm = ann.user.dm_channel.last_message.content
+    assert "Nevermore" in dm and "Test Guild" in dm
+    # take-backs are offered but a person rarely uses them: prefer moving forward
+    driver = Driver(env, channel, {ann.id: ann, ben.id: ben}, seed=4,
+                    prefer=lambda label: not label.startswith("Take back"))
+    labels = set()
+    while not table.state.over:
+        _, _, label = await driver.step()
+        labels.add(label.split(" ")[0])
+        assert driver.moves < 4000, "the game should end"
+    assert {"Pass", "Confirm"} <= labels, "drafting went through the DM components"
+    assert "Game over" in channel.history()[-1].content
+    assert await env.bot.service.replay(table.id) == table.state.to_json()
