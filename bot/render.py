@@ -60,7 +60,8 @@ def board_text(table: Table) -> str:
     foot = waiting_line(table)
     if table.state.over:
         foot = result_text(table)
-    foot += "\nUse **My hand** for your cards (it answers only you)."
+    elif table.status in ("active", "paused"):
+        foot += "\nUse **My hand** for your cards (it answers only you)."
     return fit(head, body, table.lines_for(None, 6), foot)
 
 

@@ -6,13 +6,14 @@ action to SQLite before returning, so a crash can lose nothing that a player was
 from __future__ import annotations
 
 import asyncio
+import hashlib
+import json
 import random
 import secrets
 import time
 from dataclasses import asdict, dataclass, field
 from typing import Any, Callable
 
-import engine
 from engine import GAMES, IllegalAction
 from engine.bots import choose
 from engine.core import Game, State, check_seats, resolve_options
@@ -421,11 +422,4 @@ class TableService:
 
 
 def _fingerprint(legal: list[dict]) -> str:
-    import hashlib
-    import json
-
-    digest = hashlib.blake2s(json.dumps(legal, sort_keys=True).encode(), digest_size=4).hexdigest()
-    return digest
-
-
-__all__ = ["Seat", "Step", "Table", "TableService", "TIMER_CHOICES", "DEFAULT_TURN_SECONDS", "engine"]
+    return hashlib.blake2s(json.dumps(legal, sort_keys=True).encode(), digest_size=4).hexdigest()

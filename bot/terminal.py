@@ -27,10 +27,10 @@ async def play(game_key: str, players: int, seed: int | None, options: dict, aut
     table = await service.create_lobby(0, 0, ME, "Player 1", game_key, options, DEFAULT_TURN_SECONDS)
     if seed is not None:
         table.seed = seed
+        service.bot_rng.seed(seed)  # the same seed and the same answers replay the same game
     for _ in range(players - 1):
         await service.add_bot(table)
     await service.start(table)
-    shown = 0
     while not table.state.over:
         legal = table.pending().get("p1")
         if not legal:  # only bots are left to move (cannot happen while a human is seated; a guard)
@@ -47,7 +47,6 @@ async def play(game_key: str, players: int, seed: int | None, options: dict, aut
             await service.act(table, "p1", legal[choice])
         except IllegalAction as exc:  # cannot happen for listed actions, but say so kindly if it does
             print(f"🚫 {exc}", file=out)
-        shown += 1
         print("-" * 60, file=out)
     if table.state.over:
         print(plain(render.board_text(table)), file=out)
