@@ -79,16 +79,20 @@ class Host:
         return self.bot.get_channel(table.channel_id) or await self.bot.fetch_channel(table.channel_id)
 
     # ---- publishing
-    async def publish(self, table: Table, steps: list[Step] = (), skip_seat: str | None = None) -> None:
+    async def publish(self, table: Table, steps: list[Step] = ()) -> None:
         """Bring the board and every hand message up to date after a change (caller holds the lock)."""
         await self.update_board(table)
-        if table.state is not None and table.state.over and any(True for _ in steps):
+        if table.state is not None and table.state.over and steps:
             channel = await self.channel(table)
             await channel.send(render.result_text(table))
         for seat in table.seats:
-            if seat.is_bot or seat.seat == skip_seat:
+            if seat.is_bot:
                 continue
-            await self.update_dm(table, seat.seat)
+            try:
+                await self.update_dm(table, seat.seat)
+            except discord.HTTPException:
+                # One player's failed DM must not keep the others stale; My hand still shows the truth.
+                log.exception("could not update the hand of %s in table %s", seat.seat, table.id)
 
     async def update_board(self, table: Table, repost: bool = False) -> None:
         if table.state is None:
@@ -109,14 +113,14 @@ class Host:
         table.board_message_id, table.board_posted_at = message.id, time.time()
         await self.service.save_messages(table)
 
-    async def update_dm(self, table: Table, seat_id: str, force: bool = False) -> None:
+    async def update_dm(self, table: Table, seat_id: str) -> None:
         seat = table.seat(seat_id)
         if seat.is_bot or seat.dm_closed:
             return
         text, view = self.hand_message(table, seat_id)
         key = (table.id, seat_id)
         shown = self._fingerprint(text, view)
-        if not force and self._shown.get(key) == shown and seat.dm_message_id:
+        if self._shown.get(key) == shown and seat.dm_message_id:
             return
         try:
             if seat.dm_message_id and seat.dm_channel_id:
