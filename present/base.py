@@ -1,0 +1,86 @@
+"""The presentation layer's contract: a Presenter turns an engine view (facts) into a Doc (text with light
+structure) and, optionally, a PNG picture. It sits outside engine/ the way python-chess keeps chess/svg.py
+outside its rules core: the engine never formats, and a presenter never reads a state, only a view.
+
+Docs are neutral: no Markdown, no Discord limits. `present.fmt` turns a Doc into Discord Markdown/embeds
+(with every player name escaped) or into plain terminal text.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Protocol, Union
+
+from engine.core import Action, Event, View
+
+
+@dataclass(frozen=True)
+class Strong:
+    """An emphasised run (bold on Discord, plain in the terminal)."""
+
+    text: str
+
+
+@dataclass(frozen=True)
+class Name:
+    """A player's display name for a seat; formatters escape it (names are user input)."""
+
+    text: str
+
+
+Run = Union[str, Strong, Name]
+Line = tuple[Run, ...]
+
+
+def line(*runs: Run) -> Line:
+    return tuple(r for r in runs if r != "")
+
+
+@dataclass
+class Section:
+    """A titled block of lines (a trick, a hand, a score table, the last hand's result...)."""
+
+    title: str
+    lines: list[Line] = field(default_factory=list)
+
+
+@dataclass
+class Doc:
+    """One message's worth of presentation: a title, sections, a footer line and an optional picture."""
+
+    title: str
+    sections: list[Section] = field(default_factory=list)
+    footer: Line = ()
+    picture: bytes | None = None      # PNG, rendered from the same view only
+    picture_key: str | None = None    # a hash of what the picture shows; equal key = identical picture
+
+
+class Presenter(Protocol):
+    """One per game, registered in present.PRESENTERS under the game's key."""
+
+    key: str
+    emoji: str       # the game's mark in titles
+    colour: int      # the embed accent colour, 0xRRGGBB
+
+    def board(self, view: View, names: dict[str, str]) -> Doc:
+        """The public board, from a spectator view (view(None))."""
+
+    def hand(self, view: View, names: dict[str, str]) -> Doc:
+        """One seat's private hand and board, from that seat's view."""
+
+    def label(self, action: Action, view: View, names: dict[str, str]) -> str:
+        """Plain text (<= 80 chars) for one legal action, as the viewing seat sees it."""
+
+    def describe(self, event: Event, names: dict[str, str]) -> Line | None:
+        """One log line for an event, or None for events not worth a line."""
+
+    def waiting(self, view: View, names: dict[str, str]) -> Line | None:
+        """Who the table waits for, from a PUBLIC view only (it must not reveal hidden cards)."""
+
+    def prompt(self, view: View) -> str:
+        """What the viewing seat's current decision is about (a select placeholder, <= 150 chars)."""
+
+    def picture(self, view: View) -> tuple[bytes, str] | None:
+        """(PNG bytes, key) drawn from this view only, or None for a game without pictures."""
+
+    def result(self, view: View, result: dict[str, Any], names: dict[str, str]) -> Doc:
+        """The one end-of-game message: winners and the final scores explained."""
