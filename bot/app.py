@@ -9,11 +9,10 @@ from discord.ext import commands
 from bot.config import Settings
 from bot.storage import Storage
 from bot.tables import TableService
-from cogs.shared.components import DYNAMIC_ITEMS
-from cogs.shared.host import Host
 
 log = logging.getLogger("rookery")
-COGS = ("cogs.lobby", "cogs.raven", "cogs.nevermore", "cogs.deadlies", "cogs.everrain")
+# The host extension comes first: it registers the persistent components and the other cogs use bot.host.
+COGS = ("cogs.shared.host", "cogs.lobby", "cogs.raven", "cogs.nevermore", "cogs.deadlies", "cogs.everrain")
 
 
 class Rookery(commands.Bot):
@@ -24,13 +23,11 @@ class Rookery(commands.Bot):
         self.settings = settings
         self.store: Storage | None = None
         self.service: TableService | None = None
-        self.host: Host | None = None
+        self.host = None  # set by the cogs.shared.host extension
 
     async def setup_hook(self) -> None:
         self.store = await Storage.open(self.settings.db_path)
         self.service = TableService(self.store)
-        self.host = Host(self, self.service)
-        self.add_dynamic_items(*DYNAMIC_ITEMS)  # buttons on old messages work again after a restart
         for name in COGS:
             try:
                 await self.load_extension(name)
@@ -45,12 +42,10 @@ class Rookery(commands.Bot):
                 await self.tree.sync(guild=guild)
             else:
                 await self.tree.sync()
-        self.host.start_timers(self.settings.timer_poll)
+        self.dispatch("tables_restored")  # the host starts timers and brings old messages up to date
 
     async def close(self) -> None:
-        if self.host is not None:
-            self.host.stop_timers()
-        await super().close()
+        await super().close()  # unloads the cogs, which stops the host's timers
         if self.store is not None:
             await self.store.close()
             self.store = None

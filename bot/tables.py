@@ -36,6 +36,7 @@ class Seat:
     dm_channel_id: int | None = None
     dm_message_id: int | None = None
     dm_closed: bool = False
+    shown: str = ""            # hash of what the hand DM shows: after a restart a right message isn't edited
 
     @property
     def is_bot(self) -> bool:

@@ -9,6 +9,8 @@ custom_id formats (<= 100 chars):
   rk:o:<game>:<option>                  lobby option select
   rk:e:<game>                           confirm ending a game
 <prompt> is "<moves>.<fingerprint>" of the seat's legal actions, so a click on an older prompt is caught.
+<game> has at most 18 digits, so every id that reaches a query fits SQLite's 63-bit INTEGER; a forged or
+older custom_id that fits no template is answered by the Host ("out of date"), never dropped silently.
 """
 from __future__ import annotations
 
@@ -17,7 +19,8 @@ from typing import Any
 
 import discord
 
-PROMPT = r"(?P<prompt>\d+\.[0-9a-f]{8})"
+GAME = r"(?P<game>\d{1,18})"  # below 2**63: SQLite's INTEGER range
+PROMPT = r"(?P<prompt>\d{1,9}\.[0-9a-f]{8})"
 BUTTONS_MAX = 5       # up to this many actions become buttons; more become select menus
 SELECT_SIZE = 25      # Discord's limit of options per select
 SELECTS_MAX = 4       # leaves one row free
@@ -27,7 +30,18 @@ def _host(interaction: discord.Interaction):
     return interaction.client.host  # type: ignore[attr-defined]
 
 
-class ActionButton(discord.ui.DynamicItem[discord.ui.Button], template=rf"rk:a:(?P<game>\d+):(?P<seat>p\d+):{PROMPT}:(?P<index>\d+)"):
+def _index(values: list[str] | None) -> int:
+    """A select value as an action index; anything forged (not 1–4 ASCII digits) becomes -1, "not offered"."""
+    value = (values or [""])[0]
+    return int(value) if re.fullmatch(r"[0-9]{1,4}", value) else -1
+
+
+def _values(interaction: discord.Interaction) -> list[str]:
+    values = (interaction.data or {}).get("values")
+    return [str(v) for v in values] if isinstance(values, list) else []
+
+
+class ActionButton(discord.ui.DynamicItem[discord.ui.Button], template=rf"rk:a:{GAME}:(?P<seat>p\d{{1,2}}):{PROMPT}:(?P<index>\d{{1,4}})"):
     def __init__(self, game: int, seat: str, prompt: str, index: int, label: str = "…", style=discord.ButtonStyle.primary):
         super().__init__(discord.ui.Button(label=label[:80], style=style,
                                            custom_id=f"rk:a:{game}:{seat}:{prompt}:{index}"))
@@ -39,10 +53,11 @@ class ActionButton(discord.ui.DynamicItem[discord.ui.Button], template=rf"rk:a:(
         return cls(int(g["game"]), g["seat"], g["prompt"], int(g["index"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await _host(interaction).on_action(interaction, self.game, self.seat, self.prompt, self.index)
+        host = _host(interaction)
+        await host.safely(interaction, host.on_action(interaction, self.game, self.seat, self.prompt, self.index))
 
 
-class ActionSelect(discord.ui.DynamicItem[discord.ui.Select], template=rf"rk:s:(?P<game>\d+):(?P<seat>p\d+):{PROMPT}:(?P<chunk>\d+)"):
+class ActionSelect(discord.ui.DynamicItem[discord.ui.Select], template=rf"rk:s:{GAME}:(?P<seat>p\d{{1,2}}):{PROMPT}:(?P<chunk>\d)"):
     def __init__(self, game: int, seat: str, prompt: str, chunk: int, options: list[discord.SelectOption] | None = None,
                  placeholder: str = "Choose…"):
         super().__init__(discord.ui.Select(custom_id=f"rk:s:{game}:{seat}:{prompt}:{chunk}",
@@ -56,11 +71,12 @@ class ActionSelect(discord.ui.DynamicItem[discord.ui.Select], template=rf"rk:s:(
         return cls(int(g["game"]), g["seat"], g["prompt"], int(g["chunk"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        values = (interaction.data or {}).get("values") or ["-1"]
-        await _host(interaction).on_action(interaction, self.game, self.seat, self.prompt, int(values[0]))
+        host = _host(interaction)
+        index = _index(_values(interaction))
+        await host.safely(interaction, host.on_action(interaction, self.game, self.seat, self.prompt, index))
 
 
-class HandButton(discord.ui.DynamicItem[discord.ui.Button], template=r"rk:h:(?P<game>\d+)"):
+class HandButton(discord.ui.DynamicItem[discord.ui.Button], template=rf"rk:h:{GAME}"):
     def __init__(self, game: int):
         super().__init__(discord.ui.Button(label="My hand", emoji="🂠", style=discord.ButtonStyle.success,
                                            custom_id=f"rk:h:{game}"))
@@ -71,14 +87,15 @@ class HandButton(discord.ui.DynamicItem[discord.ui.Button], template=r"rk:h:(?P<
         return cls(int(match["game"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await _host(interaction).on_hand(interaction, self.game)
+        host = _host(interaction)
+        await host.safely(interaction, host.on_hand(interaction, self.game))
 
 
 LOBBY_VERBS = {"join": ("Join", discord.ButtonStyle.success), "leave": ("Leave", discord.ButtonStyle.secondary),
                "bot": ("Add bot", discord.ButtonStyle.secondary), "start": ("Start", discord.ButtonStyle.primary)}
 
 
-class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=r"rk:l:(?P<game>\d+):(?P<verb>join|leave|bot|start)"):
+class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=rf"rk:l:{GAME}:(?P<verb>join|leave|bot|start)"):
     def __init__(self, game: int, verb: str):
         label, style = LOBBY_VERBS[verb]
         super().__init__(discord.ui.Button(label=label, style=style, custom_id=f"rk:l:{game}:{verb}", row=0))
@@ -89,10 +106,11 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=r"rk:l:(?P
         return cls(int(match["game"]), match["verb"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await _host(interaction).on_lobby(interaction, self.game, self.verb)
+        host = _host(interaction)
+        await host.safely(interaction, host.on_lobby(interaction, self.game, self.verb))
 
 
-class OptionSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"rk:o:(?P<game>\d+):(?P<name>\w+)"):
+class OptionSelect(discord.ui.DynamicItem[discord.ui.Select], template=rf"rk:o:{GAME}:(?P<name>\w{{1,40}})"):
     def __init__(self, game: int, name: str, options: list[discord.SelectOption] | None = None, placeholder: str = ""):
         super().__init__(discord.ui.Select(custom_id=f"rk:o:{game}:{name}",
                                            options=options or [discord.SelectOption(label="…")],
@@ -104,11 +122,12 @@ class OptionSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"rk:o:(?
         return cls(int(match["game"]), match["name"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        values = (interaction.data or {}).get("values") or [""]
-        await _host(interaction).on_option(interaction, self.game, self.name, values[0])
+        host = _host(interaction)
+        value = (_values(interaction) or [""])[0]
+        await host.safely(interaction, host.on_option(interaction, self.game, self.name, value[:100]))
 
 
-class EndButton(discord.ui.DynamicItem[discord.ui.Button], template=r"rk:e:(?P<game>\d+)"):
+class EndButton(discord.ui.DynamicItem[discord.ui.Button], template=rf"rk:e:{GAME}"):
     def __init__(self, game: int):
         super().__init__(discord.ui.Button(label="Yes, end the game", style=discord.ButtonStyle.danger,
                                            custom_id=f"rk:e:{game}"))
@@ -119,10 +138,16 @@ class EndButton(discord.ui.DynamicItem[discord.ui.Button], template=r"rk:e:(?P<g
         return cls(int(match["game"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await _host(interaction).on_end_confirmed(interaction, self.game)
+        host = _host(interaction)
+        await host.safely(interaction, host.on_end_confirmed(interaction, self.game))
 
 
 DYNAMIC_ITEMS = (ActionButton, ActionSelect, HandButton, LobbyButton, OptionSelect, EndButton)
+
+
+def handled(custom_id: str) -> bool:
+    """Whether one of our persistent items answers this custom_id (else it is forged or out of date)."""
+    return any(item.__discord_ui_compiled_template__.fullmatch(custom_id) for item in DYNAMIC_ITEMS)
 
 
 def actions_view(game_id: int, seat: str, prompt: str, labels: list[str], placeholder: str) -> discord.ui.View | None:

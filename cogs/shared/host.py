@@ -2,26 +2,39 @@
 hand messages (DM, or ephemeral through "My hand" when DMs are closed), and runs the turn timers.
 
 Rules of thumb kept here: validate before touching anything, answer privately on every refusal, hold the
-table's lock from the check to the last message edit so two clicks can never interleave.
+table's lock from the check to the last message edit so two clicks can never interleave. Every interaction
+gets an answer: forged or out-of-date components and broken slash commands are answered privately here too.
+
+The Host is a cog (loaded first, as the extension cogs.shared.host): it registers the persistent components,
+the slash-command error handler, and after a restart brings every live game's messages up to date.
 """
 from __future__ import annotations
 
 import asyncio
+import hashlib
+import json
 import logging
 import time
 from dataclasses import dataclass
 
 import discord
+from discord import app_commands
+from discord.ext import commands
 
 from bot import render
 from bot.storage import DuplicateInteraction
 from bot.tables import Step, Table, TableService
-from cogs.shared.components import actions_view, board_view
+from cogs.shared.components import DYNAMIC_ITEMS, actions_view, board_view, handled
 from engine import IllegalAction
 
 log = logging.getLogger("rookery.host")
 DM_CLOSED = 50007
 BOARD_MAX_AGE = 50 * 60  # Discord rate-limits edits of messages older than an hour: repost before that
+SQLITE_MAX_ID = 2**63 - 1
+REPUBLISH_PACE = 0.25    # seconds of pause per Discord request while republishing after a restart (~4/s)
+FALLBACK_AFTER = 2.5     # a component nobody answered by then gets "out of date" (Discord allows 3 s)
+STALE = ("This button is out of date (from an older message or version). Use `/game hand` for your current "
+         "choices, or `/game status` for the board.")
 
 
 @dataclass
@@ -32,15 +45,112 @@ class Presentation:
     placeholder: str = "Choose your move…"
 
 
-class Host:
-    def __init__(self, bot: discord.Client, service: TableService) -> None:
+def shown_hash(text: str, view: discord.ui.View | None) -> str:
+    """What a message shows (content and components), short enough to store beside its id."""
+    components = view.to_components() if view is not None else []
+    raw = json.dumps([text, components], sort_keys=True, default=str).encode()
+    return hashlib.blake2s(raw, digest_size=8).hexdigest()
+
+
+class Host(commands.Cog):
+    def __init__(self, bot: commands.Bot, service: TableService) -> None:
         self.bot = bot
         self.service = service
         self.presentations: dict[str, Presentation] = {}
-        self._shown: dict[tuple[int, str], str] = {}  # what each hand message shows now, to skip no-op edits
+        # What each board shows now, to skip no-op edits. Hand messages keep theirs in Seat.shown (stored),
+        # so after a restart a hand that is already right is not edited again.
+        self._board_shown: dict[int, str] = {}
         self._timer_task: asyncio.Task | None = None
+        self._republish_task: asyncio.Task | None = None
+        self.republished = asyncio.Event()  # set when the after-restart pass is done (tests, soak script)
+
+    async def cog_load(self) -> None:
+        self.bot.add_dynamic_items(*DYNAMIC_ITEMS)  # buttons on old messages work again after a restart
+        self.bot.tree.error(self.on_app_command_error)
+
+    async def cog_unload(self) -> None:
+        self.stop_timers()
+        if self._republish_task is not None:
+            self._republish_task.cancel()
+        self.bot.remove_dynamic_items(*DYNAMIC_ITEMS)
+
+    @commands.Cog.listener()
+    async def on_tables_restored(self) -> None:
+        """Dispatched by the app once storage has restored the live games."""
+        self.start_timers(getattr(getattr(self.bot, "settings", None), "timer_poll", 0))
+        if self._republish_task is None:
+            self._republish_task = asyncio.create_task(self.republish_all(), name="rookery-republish")
+
+    # ---- answering every interaction
+    async def safely(self, interaction: discord.Interaction, coro) -> None:
+        """Run a component handler; a failure still gets the user a private answer instead of silence."""
+        try:
+            await coro
+        except Exception:
+            log.exception("handling %s failed", (interaction.data or {}).get("custom_id"))
+            if not interaction.response.is_done():
+                try:
+                    await self.reply(interaction, "Something went wrong on my side. Use `/game hand` to see "
+                                                  "where things stand, and try again.")
+                except discord.HTTPException:
+                    pass
+
+    @staticmethod
+    def _on_message(interaction: discord.Interaction, custom_id: str) -> bool:
+        """discord.py runs a persistent item only if the clicked message really carries that component."""
+        message = interaction.message
+        if message is None:
+            return False
+        kind = (interaction.data or {}).get("component_type")
+        try:
+            view_class = discord.ui.LayoutView if message.flags.components_v2 else discord.ui.View
+            items = view_class.from_message(message, timeout=None).walk_children()
+            return any(getattr(i, "custom_id", None) == custom_id and i.type.value == kind for i in items)
+        except Exception:  # a message discord.py cannot parse would not be dispatched either
+            return False
+
+    @commands.Cog.listener()
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        """Answer components that no handler will: forged, truncated or from an older format."""
+        if interaction.type is not discord.InteractionType.component:
+            return
+        custom_id = str((interaction.data or {}).get("custom_id", ""))
+        if custom_id.startswith("rk:"):
+            if handled(custom_id) and self._on_message(interaction, custom_id):
+                return
+        else:  # not ours: a short-lived view may still answer it, so only step in if nobody did in time
+            await asyncio.sleep(FALLBACK_AFTER)
+        if not interaction.response.is_done():
+            try:
+                await self.reply(interaction, STALE)
+            except discord.HTTPException:  # answered meanwhile by someone else: fine
+                pass
+
+    async def on_app_command_error(self, interaction: discord.Interaction,
+                                   error: app_commands.AppCommandError) -> None:
+        """Every failed slash command gets a private, plain answer; only real bugs are logged with a trace."""
+        original = getattr(error, "original", error)
+        if isinstance(original, IllegalAction):
+            text = f"🚫 {original}"
+        elif isinstance(error, app_commands.CommandNotFound):
+            text = "I don't know that command any more — Discord may still show an old list. Try `/game`."
+        elif isinstance(error, app_commands.TransformerError):
+            text = f"I couldn't read `{str(error.value)[:50]}` there. Pick a value from the list Discord offers."
+        elif isinstance(error, app_commands.CheckFailure):
+            text = "You can't use that command here."
+        else:
+            log.error("command %s failed", getattr(interaction.command, "qualified_name", "?"), exc_info=original)
+            text = "Something went wrong on my side. Use `/game status` to see where things stand."
+        try:
+            await self.reply(interaction, text)
+        except discord.HTTPException:
+            pass
 
     # ---- small helpers
+    async def table(self, game_id: int) -> Table | None:
+        """The table for an id from a custom_id; ids outside SQLite's INTEGER range simply don't exist."""
+        return await self.service.get(game_id) if 0 < game_id <= SQLITE_MAX_ID else None
+
     async def reply(self, interaction: discord.Interaction, text: str, view: discord.ui.View | None = None) -> None:
         """A private answer, whether or not the interaction was already answered."""
         kwargs = {"ephemeral": True, **({"view": view} if view else {})}
@@ -70,65 +180,92 @@ class Host:
     def presentation(self, table: Table) -> Presentation:
         return self.presentations.get(table.game_key, Presentation())
 
-    @staticmethod
-    def _fingerprint(text: str, view: discord.ui.View | None) -> str:
-        ids = [getattr(i, "custom_id", "") for i in view.children] if view else []
-        return text + "|" + ",".join(ids)
-
     async def channel(self, table: Table):
         return self.bot.get_channel(table.channel_id) or await self.bot.fetch_channel(table.channel_id)
 
     # ---- publishing
-    async def publish(self, table: Table, steps: list[Step] = ()) -> None:
-        """Bring the board and every hand message up to date after a change (caller holds the lock)."""
-        await self.update_board(table)
-        if table.state is not None and table.state.over and steps:
-            channel = await self.channel(table)
-            await channel.send(render.result_text(table))
-        for seat in table.seats:
-            if seat.is_bot:
-                continue
-            try:
-                await self.update_dm(table, seat.seat)
-            except discord.HTTPException:
-                # One player's failed DM must not keep the others stale; My hand still shows the truth.
-                log.exception("could not update the hand of %s in table %s", seat.seat, table.id)
+    async def publish(self, table: Table, steps: list[Step] = (), save: bool = False) -> None:
+        """Bring the board and every hand message up to date after a change (caller holds the lock).
 
-    async def update_board(self, table: Table, repost: bool = False) -> None:
-        if table.state is None:
-            return
+        Players who must act get their buttons first. One failed message never stops the others: each
+        stays stale only until the next change, "My hand", or the after-restart republish.
+        `save`: a caller already changed a seat's stored message fields (e.g. the clicked hand's hash)."""
+        if table.state is not None and table.state.over and steps:
+            await self._attempt(table, "result", self._send_result(table))
+        pending = table.pending()
+        humans = [s for s in table.seats if not s.is_bot]
+        for seat in [s for s in humans if s.seat in pending]:
+            save |= await self._attempt(table, seat.seat, self.update_dm(table, seat.seat, persist=False))
+        await self._attempt(table, "board", self.update_board(table))
+        for seat in humans:
+            if seat.seat not in pending:
+                save |= await self._attempt(table, seat.seat, self.update_dm(table, seat.seat, persist=False))
+        if save:
+            await self.service.save_messages(table)
+
+    async def _attempt(self, table: Table, what: str, coro) -> bool:
+        try:
+            return bool(await coro)
+        except discord.HTTPException:
+            log.warning("could not update the %s message of table %s", what, table.id, exc_info=True)
+        except Exception:  # a bug building one message must not keep the other players stale
+            log.exception("building the %s message of table %s failed", what, table.id)
+        return False
+
+    async def _send_result(self, table: Table) -> None:
+        channel = await self.channel(table)
+        await channel.send(render.result_text(table))
+
+    def board_message(self, table: Table) -> tuple[str, discord.ui.View | None]:
         text = render.board_text(table)
         text = f"{self.presentation(table).emoji} " + text.removeprefix("🎲 ")
         view = board_view(table.id) if table.status in ("active", "paused") else None
-        channel = await self.channel(table)
+        return text, view
+
+    async def update_board(self, table: Table, repost: bool = False) -> int:
+        """Edit (or post) the public board; returns how many Discord requests that took."""
+        if table.state is None:
+            return 0
+        text, view = self.board_message(table)
+        shown = shown_hash(text, view)
         old = table.board_message_id
         fresh = table.board_posted_at is not None and time.time() - table.board_posted_at < BOARD_MAX_AGE
         if old and fresh and not repost:
+            if self._board_shown.get(table.id) == shown:
+                return 0
+            channel = await self.channel(table)
             try:
                 await channel.get_partial_message(old).edit(content=text, view=view)
-                return
+                self._board_shown[table.id] = shown
+                return 1
             except discord.NotFound:
                 pass
+        channel = await self.channel(table)
         message = await channel.send(text, view=view)
         table.board_message_id, table.board_posted_at = message.id, time.time()
+        self._board_shown[table.id] = shown
         await self.service.save_messages(table)
+        return 1
 
-    async def update_dm(self, table: Table, seat_id: str) -> None:
+    async def update_dm(self, table: Table, seat_id: str, persist: bool = True) -> int:
+        """Edit (or send) a seat's hand DM unless it already shows exactly this. Returns the number of
+        Discord requests made; with persist=False the caller saves the seat's new message fields."""
         seat = table.seat(seat_id)
         if seat.is_bot or seat.dm_closed:
-            return
+            return 0
         text, view = self.hand_message(table, seat_id)
-        key = (table.id, seat_id)
-        shown = self._fingerprint(text, view)
-        if self._shown.get(key) == shown and seat.dm_message_id:
-            return
+        shown = shown_hash(text, view)
+        if seat.shown == shown and seat.dm_message_id:
+            return 0
         try:
             if seat.dm_message_id and seat.dm_channel_id:
                 channel = self.bot.get_partial_messageable(seat.dm_channel_id, type=discord.ChannelType.private)
                 try:
                     await channel.get_partial_message(seat.dm_message_id).edit(content=text, view=view)
-                    self._shown[key] = shown
-                    return
+                    seat.shown = shown  # stored only after the edit: a crash in between means "edit again"
+                    if persist:
+                        await self.service.save_messages(table)
+                    return 1
                 except discord.NotFound:
                     pass
             user = self.bot.get_user(seat.user_id) or await self.bot.fetch_user(seat.user_id)
@@ -144,15 +281,53 @@ class Host:
                 f"📪 <@{seat.user_id}>, I can't send you direct messages. Use the **My hand** button on the "
                 "board to see your cards and play — it answers only you."
             )
-            return
-        seat.dm_channel_id, seat.dm_message_id = message.channel.id, message.id
-        self._shown[key] = shown
-        await self.service.save_messages(table)
+            return 2
+        seat.dm_channel_id, seat.dm_message_id, seat.shown = message.channel.id, message.id, shown
+        await self.service.save_messages(table)  # a new message id is saved at once, whatever the caller does
+        return 1
+
+    async def republish_all(self) -> None:
+        """After a restart: make every live game's board and hands match the stored state.
+
+        A crash between a commit and its messages would otherwise leave a player without buttons. Paced so
+        hundreds of games don't flood Discord, one table at a time under its lock (clicks on that table wait
+        only for its own few edits), skipping messages whose stored hash says they are already right."""
+        try:
+            await self.bot.wait_until_ready()
+            tables = [t for t in list(self.service.tables.values()) if t.state is not None]
+            for table in tables:
+                requests = 0
+                async with table.lock:
+                    if table.status in ("active", "paused") and self.service.tables.get(table.id) is table:
+                        requests = await self._republish(table)
+                await asyncio.sleep(requests * REPUBLISH_PACE)  # 0 when nothing was stale: just yield
+            log.info("republish after restart: %d live game(s) checked", len(tables))
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("republish after restart failed")
+        finally:
+            self.republished.set()
+
+    async def _republish(self, table: Table) -> int:
+        requests = 0
+        pending = table.pending()
+        seats = sorted((s for s in table.seats if not s.is_bot), key=lambda s: s.seat not in pending)
+        for seat in seats:
+            try:
+                requests += await self.update_dm(table, seat.seat)
+            except discord.HTTPException:
+                log.warning("republish: hand of %s in table %s failed", seat.seat, table.id, exc_info=True)
+        try:
+            requests += await self.update_board(table)
+        except discord.HTTPException:
+            log.warning("republish: board of table %s failed", table.id, exc_info=True)
+        return requests
 
     # ---- component handlers
     async def on_action(self, interaction: discord.Interaction, game_id: int, seat_id: str, prompt: str,
                         index: int) -> None:
-        table = await self.service.get(game_id)
+        table = await self.table(game_id)
         if table is None or table.status not in ("active", "paused"):
             return await self.reply(interaction, "This game is no longer running.")
         seat = next((s for s in table.seats if s.seat == seat_id), None)
@@ -180,11 +355,11 @@ class Host:
             await interaction.response.edit_message(content=text, view=view)
             is_dm_message = interaction.message is not None and interaction.message.id == seat.dm_message_id
             if is_dm_message:
-                self._shown[(table.id, seat_id)] = self._fingerprint(text, view)
-            await self.publish(table, steps)
+                seat.shown = shown_hash(text, view)
+            await self.publish(table, steps, save=is_dm_message)
 
     async def on_hand(self, interaction: discord.Interaction, game_id: int) -> None:
-        table = await self.service.get(game_id)
+        table = await self.table(game_id)
         if table is None or table.state is None or table.status not in ("active", "paused"):
             return await self.reply(interaction, "This game is no longer running.")
         seat = table.seat_of(interaction.user.id)
@@ -244,3 +419,9 @@ class Host:
         if self._timer_task is not None:
             self._timer_task.cancel()
             self._timer_task = None
+
+
+async def setup(bot) -> None:
+    """Loaded first by the app: the game cogs and the lobby find the Host as bot.host."""
+    bot.host = Host(bot, bot.service)
+    await bot.add_cog(bot.host)
