@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engine.nevermore import cards as C
 from engine.nevermore.state import FRONT_ZONES, NevermoreState
-from engine.nevermore.tasks import task, waits
+from engine.nevermore.tasks import FLOW, task, waits
 
 
 def new_state(seats: list[str], seed: int) -> NevermoreState:
@@ -71,18 +71,11 @@ CLEANUP = len(SCHEDULE) - 1
 
 
 def step_index(kind: str, **match) -> int:
-    return next(i for i, t in enumerate(SCHEDULE) if t["k"] == kind and all(t.get(k) == v for k, v in match.items()))
+    return FLOW.step_index("hand", kind, **match)
 
 
-@task("hand")
-def hand(st, t):
-    """Run the hand's next step; after clean-up, start the next hand. (`stop` lets a test run a slice.)"""
-    step = t.get("step", 0)
-    if step >= t.get("stop", len(SCHEDULE)):
-        return st.done(t) if "stop" in t else st.done(t, {"k": "hand", "step": 0})
-    t["step"] = step + 1
-    st.push(dict(SCHEDULE[step]))
-    return False
+# The "hand" cursor at the bottom of the stack runs SCHEDULE; after clean-up it starts the next hand.
+FLOW.phases("hand", SCHEDULE)
 
 
 @task("deal")

@@ -1,10 +1,10 @@
 """Nevermore's game state: plain-JSON fields, the task runner, and the shared helpers every rule uses."""
 from __future__ import annotations
 
-from engine.core import find_legal
+from engine.flow import FlowState
 from engine.rng import Rng
 from engine.nevermore import cards as C
-from engine.nevermore.tasks import ACTS, HANDLERS, OPTIONS
+from engine.nevermore.tasks import FLOW
 from engine.nevermore.views import build_view
 
 # Every field is plain JSON; to_json/load copy exactly these.
@@ -56,10 +56,8 @@ _COPY.update({"front": _nested_lists, "commits": _nested_lists, "stack": _tasks,
 assert set(_COPY) == set(FIELDS)
 
 
-class NevermoreState:
-    def __init__(self) -> None:
-        self._ev: list[dict] = []
-        self._pending: dict | None = None  # cache; every change goes through act(), which clears it
+class NevermoreState(FlowState):
+    FLOW = FLOW  # pending(), act(), run(), done(), push() and emit() come from the shared kernel
 
     # ---- serialisation -------------------------------------------------------------------------
     def to_json(self) -> dict:
@@ -73,24 +71,6 @@ class NevermoreState:
         return st
 
     # ---- contract ------------------------------------------------------------------------------
-    def pending(self) -> dict[str, list[dict]]:
-        if self._pending is None:
-            if self.over or not self.stack:
-                self._pending = {}
-            else:
-                top = self.stack[-1]
-                self._pending = OPTIONS[top["k"]](self, top)
-        return self._pending
-
-    def act(self, seat: str, action: dict) -> list[dict]:
-        find_legal(self.pending(), seat, action)
-        self._ev = []
-        self._pending = None
-        top = self.stack[-1]
-        ACTS[top["k"]](self, top, seat, action)
-        self.run()
-        return self._ev
-
     def short_timer(self) -> bool:
         """Magick windows and reactions are quick play-or-pass decisions (choosing a target is not)."""
         if self.over or not self.stack:
@@ -103,29 +83,6 @@ class NevermoreState:
 
     def view(self, seat: str | None) -> dict:
         return build_view(self, seat)
-
-    # ---- runner --------------------------------------------------------------------------------
-    def run(self) -> None:
-        while not self.over and self.stack:
-            top = self.stack[-1]
-            if HANDLERS[top["k"]](self, top):
-                return
-        if not self.over:
-            raise RuntimeError("Nevermore: the rules machine ran out of tasks")
-
-    def done(self, t: dict, *then: dict) -> bool:
-        """Finish task t (the top) and schedule follow-ups, first listed runs first. Returns False
-        so a handler can `return st.done(...)`."""
-        assert self.stack[-1] is t
-        self.stack.pop()
-        self.push(*then)
-        return False
-
-    def push(self, *tasks: dict) -> None:
-        self.stack.extend(reversed(tasks))
-
-    def emit(self, type_: str, to: str | None = None, **data) -> None:
-        self._ev.append({"type": type_, "to": to, **data})
 
     # ---- shared helpers ------------------------------------------------------------------------
     def order(self) -> list[str]:

@@ -11,23 +11,10 @@ finished (popped itself, maybe pushing follow-ups); and, for waiting kinds, opti
 """
 from __future__ import annotations
 
-from typing import Callable
+from engine.flow import Flow
 
-HANDLERS: dict[str, Callable] = {}
-OPTIONS: dict[str, Callable] = {}
-ACTS: dict[str, Callable] = {}
-
-
-def task(kind: str, options: Callable | None = None, act: Callable | None = None):
-    def wrap(handler: Callable) -> Callable:
-        HANDLERS[kind] = handler
-        if options is not None:
-            OPTIONS[kind] = options
-            ACTS[kind] = act
-        return handler
-    return wrap
-
-
-def waits(st, t) -> bool:
-    """Standard ending for a waiting handler: wait exactly when someone has a legal action."""
-    return bool(OPTIONS[t["k"]](st, t))
+# Nevermore's own registry on the shared kernel (engine/flow.py); `task` and `waits` keep their names.
+FLOW = Flow("Nevermore")
+HANDLERS, OPTIONS, ACTS = FLOW.handlers, FLOW.options, FLOW.acts
+task = FLOW.task
+waits = FLOW.waits

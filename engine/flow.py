@@ -1,0 +1,127 @@
+"""The shared flow kernel: a game as a resumable stack of plain-JSON tasks, with its phases declared as data.
+
+Why a stack: every point where the rules wait for people (a simultaneous face-down choice, one seat's
+turn, a reaction window that may interrupt anything) is a task on the stack, so the whole game, paused
+anywhere, is plain data that serialises and replays exactly.
+
+A game makes one `Flow` and declares on it:
+- task kinds: `@flow.task(kind)` for a step that just runs, or `@flow.task(kind, options, act)` for one
+  that may wait for decisions. handler(state, task) returns True when it waits (it stays on top),
+  otherwise it finished (it popped itself with state.done, maybe pushing follow-ups).
+  options(state, task) -> {seat: [legal actions]}; act(state, task, seat, action) applies one of them.
+- phases: `flow.phases(kind, steps)` declares an ordered list of task templates (boardgame.io's `phases`)
+  and registers `kind` as the cursor that runs them one by one; the schedule lives in code, the state
+  stores only the cursor's position.
+
+Its state class inherits `FlowState` and sets `FLOW`; the kernel gives it pending(), act(), run(),
+done(), push() and emit(). Registries live on the Flow object, one per game, never in module globals.
+
+Multi-step decisions: a large choice (ordering spells into slots, picking several cards) is offered one
+small step at a time. Actions that continue a decision already begun carry `"step": True`; timers and bots
+treat a decision as one unit: an action without it starts a new decision.
+"""
+from __future__ import annotations
+
+from typing import Callable
+
+from engine.core import find_legal
+
+
+class Flow:
+    def __init__(self, game: str) -> None:
+        self.game = game
+        self.handlers: dict[str, Callable] = {}
+        self.options: dict[str, Callable] = {}
+        self.acts: dict[str, Callable] = {}
+        self.schedules: dict[str, tuple[dict, ...]] = {}
+
+    def task(self, kind: str, options: Callable | None = None, act: Callable | None = None):
+        def wrap(handler: Callable) -> Callable:
+            self.handlers[kind] = handler
+            if options is not None:
+                self.options[kind] = options
+                self.acts[kind] = act
+            return handler
+        return wrap
+
+    def waits(self, st, t) -> bool:
+        """Standard ending for a waiting handler: wait exactly when someone has a legal action."""
+        return bool(self.options[t["k"]](st, t))
+
+    def phases(self, kind: str, steps: tuple[dict, ...] | list[dict], repeat: bool = True) -> None:
+        """Declare a schedule. Its cursor task {"k": kind, "step": i} starts step i each time it is on
+        top; after the last step it starts over (repeat) or finishes. A "stop" key ends it early (tests
+        run a slice of the schedule this way)."""
+        steps = tuple(steps)
+        self.schedules[kind] = steps
+
+        def cursor(st, t):
+            step = t.get("step", 0)
+            if step >= t.get("stop", len(steps)):
+                if "stop" in t or not repeat:
+                    return st.done(t)
+                return st.done(t, {"k": kind, "step": 0})
+            t["step"] = step + 1
+            st.push(dict(steps[step]))
+            return False
+
+        self.handlers[kind] = cursor
+
+    def step_index(self, kind: str, task_kind: str, **match) -> int:
+        """Where a step sits in a declared schedule (tests start a slice there)."""
+        return next(i for i, t in enumerate(self.schedules[kind])
+                    if t["k"] == task_kind and all(t.get(k) == v for k, v in match.items()))
+
+
+class FlowState:
+    """The runner half of the kernel. Subclasses set FLOW and keep their fields plain JSON; `stack` and
+    `over` are the only fields the kernel itself reads."""
+
+    FLOW: Flow
+    stack: list[dict]
+    over: bool
+
+    def __init__(self) -> None:
+        self._ev: list[dict] = []
+        self._pending: dict | None = None  # cache; every change goes through act(), which clears it
+
+    def pending(self) -> dict[str, list[dict]]:
+        if self._pending is None:
+            if self.over or not self.stack:
+                self._pending = {}
+            else:
+                top = self.stack[-1]
+                self._pending = self.FLOW.options[top["k"]](self, top)
+        return self._pending
+
+    def act(self, seat: str, action: dict) -> list[dict]:
+        find_legal(self.pending(), seat, action)
+        self._ev = []
+        self._pending = None
+        top = self.stack[-1]
+        self.FLOW.acts[top["k"]](self, top, seat, action)
+        self.run()
+        return self._ev
+
+    def run(self) -> None:
+        handlers = self.FLOW.handlers
+        while not self.over and self.stack:
+            top = self.stack[-1]
+            if handlers[top["k"]](self, top):
+                return
+        if not self.over:
+            raise RuntimeError(f"{self.FLOW.game}: the rules machine ran out of tasks")
+
+    def done(self, t: dict, *then: dict) -> bool:
+        """Finish task t (the top) and schedule follow-ups, first listed runs first. Returns False so a
+        handler can `return st.done(...)`."""
+        assert self.stack[-1] is t
+        self.stack.pop()
+        self.push(*then)
+        return False
+
+    def push(self, *tasks: dict) -> None:
+        self.stack.extend(reversed(tasks))
+
+    def emit(self, type_: str, to: str | None = None, **data) -> None:
+        self._ev.append({"type": type_, "to": to, **data})
