@@ -1,6 +1,8 @@
 """The shared lobby and moderation cog: every /game command, and the lobby buttons and option selects."""
 from __future__ import annotations
 
+import logging
+
 import discord
 from discord import app_commands
 from discord.ext import commands
@@ -12,6 +14,7 @@ from cogs.shared.components import EndButton, lobby_view
 from engine import GAMES, IllegalAction
 
 GAME_CHOICES = [app_commands.Choice(name=g.title, value=k) for k, g in GAMES.items()]
+log = logging.getLogger("rookery.lobby")
 TIMER_OPTIONS = [app_commands.Choice(name=render.minutes(s), value=s) for s in TIMER_CHOICES]
 
 
@@ -161,9 +164,12 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Play card a
             steps = await self.service.start(table)
         except IllegalAction as exc:
             return await self.host.reply(interaction, f"🚫 {exc}")
-        await self.refresh_lobby(table, interaction)
-        if not interaction.response.is_done():
-            await self.host.reply(interaction, "The game has started! Your cards are in your DMs.")
+        try:
+            await self.refresh_lobby(table, interaction)
+            if not interaction.response.is_done():
+                await self.host.reply(interaction, "The game has started! Your cards are in your DMs.")
+        except discord.HTTPException:  # started and saved: the hands and the board must go out regardless
+            log.warning("could not close the lobby message of table %s", table.id, exc_info=True)
         table.board_message_id = None
         await self.host.publish(table, steps)
 

@@ -241,6 +241,9 @@ class Host(commands.Cog):
             except discord.NotFound:
                 pass
         channel = await self.channel(table)
+        if old and table.board_posted_at is None:
+            # The old message is the lobby of a game whose start was cut short: take its Join/Start away.
+            await self._attempt(table, "lobby", channel.get_partial_message(old).edit(view=None))
         message = await channel.send(text, view=view)
         table.board_message_id, table.board_posted_at = message.id, time.time()
         self._board_shown[table.id] = shown
@@ -334,6 +337,9 @@ class Host(commands.Cog):
         if seat is None or seat.user_id != interaction.user.id:
             owner = seat.name if seat else "another player"
             return await self.reply(interaction, f"Those choices belong to **{owner}**, not you.")
+        if table.lock.locked():
+            # Another change to this table is still publishing: acknowledge now so Discord's 3 s can't run out.
+            await interaction.response.defer()
         async with table.lock:
             if table.status == "paused":
                 return await self.reply(interaction, "The game is paused. Wait for `/game resume`.")
@@ -351,11 +357,19 @@ class Host(commands.Cog):
                 return await self.reply(interaction, f"🚫 {exc}")
             except DuplicateInteraction:
                 return await self.reply(interaction, "That click was already handled.")
+            # Committed: from here on nothing may stop the publish, or another player could be left waiting.
             text, view = self.hand_message(table, seat_id)
-            await interaction.response.edit_message(content=text, view=view)
             is_dm_message = interaction.message is not None and interaction.message.id == seat.dm_message_id
-            if is_dm_message:
-                seat.shown = shown_hash(text, view)
+            try:
+                if interaction.response.is_done():
+                    await interaction.edit_original_response(content=text, view=view)
+                else:
+                    await interaction.response.edit_message(content=text, view=view)
+                if is_dm_message:
+                    seat.shown = shown_hash(text, view)
+            except discord.HTTPException:
+                log.warning("could not answer a move in table %s; publishing anyway", table.id, exc_info=True)
+                is_dm_message = False
             await self.publish(table, steps, save=is_dm_message)
 
     async def on_hand(self, interaction: discord.Interaction, game_id: int) -> None:

@@ -529,7 +529,7 @@ class FakeDiscord:
                              f"{[c['name'] for c in self.guild_commands + self.global_commands]}")
 
     def _build_options(self, spec: dict, options: dict, resolved: dict, where: str,
-                       partial: bool = False) -> list[dict]:
+                       partial: bool = False, forged: bool = False) -> list[dict]:
         known = {o["name"]: o for o in spec.get("options") or [] if o["type"] not in (1, 2)}
         missing = [n for n, o in known.items() if o.get("required") and n not in options and not partial]
         if missing or set(options) - set(known):
@@ -561,17 +561,18 @@ class FakeDiscord:
             elif otype == 11:
                 raise AssertionError(f"{where}: attachment options are not supported by the fake")
             choices = [c["value"] for c in known[name].get("choices") or []]
-            if choices and value not in choices and not partial:
+            if choices and value not in choices and not partial and not forged:
                 raise AssertionError(f"{where}: {name}={value!r} is not one of the choices {choices}")
             out.append({"name": name, "type": otype, "value": value})
         return out
 
     async def slash(self, user: FakeUser, channel: FakeChannel | int, name: str, subcommand: str | None = None,
-                    options: dict | None = None, *, timeout: float = 10.0, focused: str | None = None
-                    ) -> Interaction:
+                    options: dict | None = None, *, timeout: float = 10.0, focused: str | None = None,
+                    forged: bool = False) -> Interaction:
         """Run /name [group] [subcommand] with options, as built from the synced command tree.
         subcommand may be "sub" or "group sub". Returns once the bot answered and went quiet.
-        With focused=option name it is an autocomplete request instead (see autocomplete())."""
+        With focused=option name it is an autocomplete request instead (see autocomplete()).
+        forged=True lets an option carry a value outside its choices (a hand-made request)."""
         cmd, in_guild = self._command(name)
         spec, path = cmd, []
         for part in (subcommand or "").split():
@@ -584,7 +585,7 @@ class FakeDiscord:
             raise AssertionError(f"/{name} {subcommand or ''}: a subcommand is required")
         resolved: dict = {}
         opts = self._build_options(spec, options or {}, resolved, f"/{name} {subcommand or ''}".strip(),
-                                   partial=focused is not None)
+                                   partial=focused is not None, forged=forged)
         for opt in opts:
             if opt["name"] == focused:
                 opt.update(focused=True, value=str(opt["value"]))
@@ -596,6 +597,15 @@ class FakeDiscord:
         if in_guild:
             data["guild_id"] = str(self.guild_id)
         return await self._interact(2 if focused is None else 4, user, self._channel(channel), data, None, timeout)
+
+    async def forge_command(self, user: FakeUser, channel: FakeChannel | int, data: dict, *,
+                            timeout: float = 10.0) -> Interaction:
+        """An application-command interaction with hand-made data (e.g. a command the bot never synced)."""
+        channel = self._channel(channel)
+        data = {"type": 1, "options": [], **data}
+        if channel.guild_id:
+            data.setdefault("guild_id", str(self.guild_id))
+        return await self._interact(2, user, channel, data, None, timeout)
 
     async def autocomplete(self, user: FakeUser, channel: FakeChannel | int, name: str, subcommand: str | None,
                            options: dict, focused: str, *, timeout: float = 10.0) -> list[dict]:
