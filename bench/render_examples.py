@@ -1,0 +1,56 @@
+"""Regenerate the example pictures in docs/pictures/ (a board and a hand per game) from seeded games.
+
+    .venv/bin/python bench/render_examples.py
+"""
+from __future__ import annotations
+
+import importlib
+import random
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+import engine  # noqa: E402
+
+OUT = ROOT / "docs" / "pictures"
+
+
+def play_until(key: str, players: int, seed: int, done, options=None, limit: int = 3000):
+    """A seeded game played by random legal moves until done(state) holds (deterministic per seed)."""
+    st = engine.GAMES[key].new([f"p{i + 1}" for i in range(players)], seed, options)
+    rng = random.Random(seed)
+    for _ in range(limit):
+        if done(st) or st.over:
+            return st
+        pend = st.pending()
+        seat = sorted(pend)[0]
+        st.act(seat, rng.choice(pend[seat]))
+    return st
+
+
+# One interesting moment per game: a trick half played, a card on the pile, a draft, a voyage under way.
+EXAMPLES = {
+    "raven": (4, 7, lambda st: st.phase == "play" and len(st.trick) == 3 and st.hand_no >= 2),
+    "deadlies": (4, 7, lambda st: st.turns >= 6 and st.phase == "build" and st.discard),
+    "nevermore": (4, 7, lambda st: st.hand_no >= 2 and st.stack and st.stack[-1]["k"] == "draft"),
+    "everrain": (3, 7, lambda st: st.d["track"] >= 3 and st.d["card"]),
+}
+
+
+def main() -> None:
+    OUT.mkdir(parents=True, exist_ok=True)
+    for key, (players, seed, done) in EXAMPLES.items():
+        st = play_until(key, players, seed, done)
+        pic = importlib.import_module(f"present.{key}.picture")
+        board, _ = pic.draw(st.view(None))
+        seat = next(iter(st.pending()), "p1")
+        hand, _ = pic.draw(st.view(seat))
+        (OUT / f"{key}-board.png").write_bytes(board)
+        (OUT / f"{key}-hand.png").write_bytes(hand)
+        print(f"{key}: board {len(board) // 1024} KB, hand ({seat}) {len(hand) // 1024} KB")
+
+
+if __name__ == "__main__":
+    main()

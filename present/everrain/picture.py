@@ -1,0 +1,122 @@
+"""The Everrain pictures: the voyage (the Discovery Track with the Act ends and the fleet's position, the
+card being resolved and any roll) and every ship's crew with its Island and Port skills, supplies and
+glory. Everything drawn is public, so a seat's view gives the same picture (and key) as the board:
+the face-down Story cards a seat holds are never drawn."""
+from __future__ import annotations
+
+from PIL import Image
+
+from engine.everrain.cards import ACT_NAMES, DECK_NAMES
+from present import draw as D
+
+SEA = (30, 64, 92)
+SEA_DARK = (20, 44, 66)
+WAVE = (70, 118, 150)
+DECK_COLOUR = {"sea": (40, 110, 150), "expedition": (150, 112, 40), "denizen": (120, 60, 130)}
+ISLAND, PORT = (64, 150, 90), (196, 120, 48)
+ROMAN = {1: "I", 2: "II", 3: "III"}
+
+
+def draw(view: dict) -> tuple[bytes, str] | None:
+    return D.cached("everrain", facts_of(view), render)
+
+
+def facts_of(view: dict) -> dict:
+    seats = view["seats"]
+    ships = view["ships"]
+    card = view.get("card")
+    f = {
+        "act": view["act"], "track": view["track"], "length": view["length"], "ends": view["ends"],
+        "round": view["round"], "phase": view["phase"],
+        "active": seats.index(view["active"]) + 1 if view.get("active") in seats else None,
+        "ships": [[[[c["name"], c["role"], c["island"], c["port"]] for c in ships[s]["crew"]],
+                   ships[s]["supplies"], ships[s]["glory"]] for s in seats],
+        "card": None if not card else [card["title"], card["deck"], card.get("skill"), card.get("target")],
+        "roll": [view["roll"]["die"], view["roll"]["value"], view["roll"]["total"]] if view.get("roll") else None,
+        "tester": view["tester"]["name"] if view.get("tester") else None,
+    }
+    return f
+
+
+def render(f: dict) -> Image.Image:
+    n = len(f["ships"])
+    img, d = D.canvas(268 + 92 * n)
+    # The sea: a dark-blue chart laid on the table; the voyage runs across it.
+    D.paste(img, D.rounded(D.WIDTH - 28, 226, SEA, WAVE, 14, 2), 14, 14)
+    act = f"Act {ROMAN.get(f['act'], f['act'])}: {ACT_NAMES[f['act'] - 1]}" if f["act"] in ROMAN else ""
+    D.banner(d, 38, f"The Everrain · {act}", f"Round {f['round']}")
+    _track(img, d, f, 104)
+    _card(img, d, f, 164)
+    top = 256
+    for i, ship in enumerate(f["ships"]):
+        _ship(img, d, f, i, ship, top + 92 * i)
+    return img
+
+
+def _track(img: Image.Image, d, f: dict, y: int) -> None:
+    """Spaces 0..length; the Act ends are islands; the ship sits on the fleet's space."""
+    length = f["length"]
+    left, right = 40, D.WIDTH - 40
+    step = (right - left) / length
+    d.line((left, y, right, y), fill=WAVE, width=3)
+    for i in range(length + 1):
+        x = left + step * i
+        end = i in f["ends"]
+        passed = i <= f["track"]
+        size = 26 if end else 14
+        fill = ISLAND if end else (D.CREAM if passed else SEA_DARK)
+        D.paste(img, D.disc(size, fill, D.CREAM if end else WAVE, 2), x - size / 2, y - size / 2)
+        if end:
+            act = f["ends"].index(i) + 1
+            D.text(d, (x, y + 20), f"Act {ROMAN[act]}", 13, D.CREAM, "mt")
+        elif i % 2 == 0 or length <= 12:
+            D.text(d, (x, y + 14), str(i), 12, D.MUTED, "mt")
+    sx = left + step * f["track"]
+    D.put_symbol(img, "ship", sx, y - 30, 34, D.GOLD)
+
+
+def _card(img: Image.Image, d, f: dict, y: int) -> None:
+    card = f["card"]
+    if not card:
+        msg = "The voyage is over." if f["phase"] == "over" else "Choosing where to sail next."
+        D.text(d, (D.WIDTH / 2, y + 30), msg, 17, D.MUTED, "mm")
+        return
+    title, deck, skill, target = card
+    colour = DECK_COLOUR.get(deck, SEA_DARK)
+    D.paste(img, D.rounded(D.WIDTH - 80, 60, colour, D.CREAM, 10, 2), 40, y)
+    D.text(d, (56, y + 10), DECK_NAMES.get(deck, deck), 13, D.CREAM, "lt")
+    D.text(d, (56, y + 30), D.fit(title, 19, 380), 19, D.WHITE, "lt", bold=True)
+    test = f"{skill.capitalize()} test, target {target}" if skill else "A choice"
+    D.text(d, (D.WIDTH - 56, y + 10), test, 15, D.CREAM, "rt", bold=True)
+    if f["roll"]:
+        die, value, total = f["roll"]
+        who = f"{f['tester']}: " if f["tester"] else ""
+        D.text(d, (D.WIDTH - 56, y + 34), D.fit(f"{who}rolled {die} + {value} = {total}", 15, 300), 15,
+               D.GOLD if total >= target else D.CREAM, "rt")
+    elif f["tester"]:
+        D.text(d, (D.WIDTH - 56, y + 34), D.fit(f"Testing: {f['tester']}", 15, 300), 15, D.CREAM, "rt")
+
+
+def _ship(img: Image.Image, d, f: dict, i: int, ship: list, y: int) -> None:
+    crew, supplies, glory = ship
+    active = f["active"] == i + 1
+    D.text(d, (24, y + 12), f"Ship {i + 1}", 17, D.GOLD if active else D.CREAM, "lt", bold=True)
+    D.text(d, (24, y + 38), f"Supplies {supplies}", 14, D.MUTED, "lt")
+    D.text(d, (24, y + 58), f"Glory {glory}", 14, D.MUTED, "lt")
+    if active:
+        D.put_symbol(img, "ship", 112, y + 20, 20, D.GOLD)
+    x, w, h = 130, 124, 80
+    for name, role, island, port in crew[:5]:
+        D.card(img, x, y + 2, w, h, D.PAPER, D.GOLD if active else D.INK)
+        D.text(d, (x + 8, y + 9), D.fit(name, 14, w - 14), 14, D.INK, "lt", bold=True)
+        D.text(d, (x + 8, y + 28), D.fit(role, 12, w - 14), 12, (90, 80, 70), "lt")
+        _pips(img, d, x + 8, y + 54, "Isl", island, ISLAND)
+        _pips(img, d, x + 8, y + 70, "Port", port, PORT)
+        x += w + 4
+
+
+def _pips(img: Image.Image, d, x: float, y: float, what: str, value: int, colour) -> None:
+    D.text(d, (x, y), what, 11, (90, 80, 70), "lm")
+    for k in range(3):
+        D.paste(img, D.disc(11, colour if k < value else D.PAPER, colour, 1), x + 32 + 14 * k, y - 6)
+    D.text(d, (x + 32 + 14 * 3 + 2, y), str(value), 12, D.INK, "lm", bold=True)

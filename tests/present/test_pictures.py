@@ -1,0 +1,200 @@
+"""The game pictures: seeded positions give the stored bytes (sha256), PNGs decode at the promised size
+and stay small, keys follow the pictures, and a public picture never changes when only hidden cards do."""
+from __future__ import annotations
+
+import hashlib
+import importlib
+import io
+import random
+
+import pytest
+from PIL import Image
+
+import engine
+from present import draw as D
+
+GAMES = ("raven", "deadlies", "nevermore", "everrain")
+
+
+def picture(key: str):
+    return importlib.import_module(f"present.{key}.picture")
+
+
+def play(key: str, players: int, seed: int, steps: int, options: dict | None = None):
+    """A seeded game after `steps` random legal moves (the first pending seat moves each time)."""
+    st = engine.GAMES[key].new([f"p{i + 1}" for i in range(players)], seed, options)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if st.over:
+            break
+        pend = st.pending()
+        seat = sorted(pend)[0]
+        st.act(seat, rng.choice(pend[seat]))
+    return st
+
+
+def fresh_draw(key: str, view: dict) -> tuple[bytes, str]:
+    D._recent.clear()  # draw for real, not from the recent-pictures cache
+    return picture(key).draw(view)
+
+
+# (game, players, seed, steps, reader) -> sha256 of the PNG. Regenerate after a deliberate drawing change
+# (and bump draw.STYLE) with:  .venv/bin/python tests/present/test_pictures.py
+POSITIONS = {
+    ("raven", 4, 7, 40, None): "94c88ca00c928d3abaa03a2ec839361743143f2c474850ab1f2c7305f9183410",
+    ("raven", 4, 7, 40, "turn"): "81703a70c5758d01492bb634e64db6331f25b989b6f8f89b277a92aa72ad1f13",
+    ("raven", 3, 5, 6, None): "1e76efa137b8c4b199fd45c8d58d521628901568deaacdfdb0e4dd7c1236f78d",
+    ("deadlies", 4, 7, 12, None): "ce48757def7db927535d1d597e9c246443b21afe1dbd9ba30603ed8409b6f83a",
+    ("deadlies", 4, 7, 12, "turn"): "78cd6e409c72823ae2bc7c57eb2c381d993d7e7a265e76ea9610ea61b9f1ac0f",
+    ("nevermore", 4, 7, 3, None): "7e426469560e07ff30a1e87f6e0b62e46d8e81433f223292a412af08952d65b4",
+    ("nevermore", 4, 7, 3, "p1"): "cd99032d8a203b6f5f6e162a0a653e0c34915c322ea59c9ad8f1414b2d273cdd",
+    ("everrain", 3, 7, 12, None): "00594b8d837000ce0aaeb63f6efbcc606db225602ab63c231470fa397a59e7d4",
+}
+
+
+def position_png(game: str, players: int, seed: int, steps: int, reader: str | None) -> bytes:
+    st = play(game, players, seed, steps)
+    if reader == "turn":
+        reader = sorted(st.pending())[0]
+    return fresh_draw(game, st.view(reader))[0]
+
+
+@pytest.mark.parametrize("pos", list(POSITIONS), ids=lambda p: "-".join(map(str, p)))
+def test_seeded_positions_draw_the_stored_pictures(pos):
+    png = position_png(*pos)
+    assert hashlib.sha256(png).hexdigest() == POSITIONS[pos]
+
+
+@pytest.mark.parametrize("pos", list(POSITIONS)[:1] + list(POSITIONS)[3:4])
+def test_drawing_twice_gives_the_same_bytes(pos):
+    assert position_png(*pos) == position_png(*pos)
+
+
+@pytest.mark.parametrize("game,players", [("raven", 4), ("deadlies", 5), ("nevermore", 4), ("everrain", 3)])
+def test_pictures_decode_at_discord_width_and_stay_small(game, players):
+    st = play(game, players, 3, 25)
+    for reader in (None, "p1", "p2"):
+        png, key = fresh_draw(game, st.view(reader))
+        img = Image.open(io.BytesIO(png))
+        img.load()
+        assert img.format == "PNG" and img.mode == "P"  # palette: small
+        assert img.width == D.WIDTH and 300 <= img.height <= 800
+        assert len(png) < 60_000
+        assert len(key) == 16
+
+
+@pytest.mark.parametrize("game,players,seed", [("raven", 2, 1), ("raven", 6, 2), ("deadlies", 3, 1),
+                                               ("deadlies", 6, 2), ("nevermore", 3, 1), ("nevermore", 6, 2),
+                                               ("everrain", 1, 1), ("everrain", 5, 2)])
+def test_every_phase_draws_for_every_reader(game, players, seed):
+    """A whole seeded game: the first time each kind of moment comes up (phase, effect, prompt), and at
+    the end, the public view and every seat's view draw a PNG."""
+    st = engine.GAMES[game].new([f"p{i + 1}" for i in range(players)], seed, None)
+    rng = random.Random(seed)
+    seen = set()
+    for _ in range(4000):
+        v = st.view(None)
+        moment = (v.get("phase"), str((v.get("effect") or {}).get("kind")), (v.get("prompt") or {}).get("kind"))
+        if moment not in seen or st.over:
+            seen.add(moment)
+            for reader in [None] + [f"p{i + 1}" for i in range(players)]:
+                png, _ = picture(game).draw(st.view(reader))
+                assert png.startswith(b"\x89PNG")
+        if st.over:
+            break
+        pend = st.pending()
+        seat = sorted(pend)[0]
+        st.act(seat, rng.choice(pend[seat]))
+    assert st.over and len(seen) > 1
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_equal_keys_mean_equal_pictures_and_facts_change_the_key(game):
+    st = play(game, 3, 11, 10)
+    a = fresh_draw(game, st.view(None))
+    b = fresh_draw(game, st.view(None))
+    assert a == b
+    moved = play(game, 3, 11, 30)
+    c = fresh_draw(game, moved.view(None))
+    assert (c[1] == a[1]) == (c[0] == a[0])
+    assert c[1] != a[1]
+
+
+# ---- nothing hidden leaks: change only hidden cards in the saved state, the public picture stays ----
+
+def _swap_hand_cards(hands: dict, a: str, b: str, keep=()) -> None:
+    """Trade one card between two hands, picking cards that differ and are not publicly known."""
+    for i, x in enumerate(hands[a]):
+        for j, y in enumerate(hands[b]):
+            if x != y and x not in keep and y not in keep:
+                hands[a][i], hands[b][j] = y, x
+                return
+    raise AssertionError("no card to trade")
+
+
+def _hide_raven(d: dict) -> None:
+    from engine.raven.cards import ORDER
+    _swap_hand_cards(d["hands"], "p2", "p3")
+    for s in ("p2", "p3"):
+        d["hands"][s].sort(key=ORDER.__getitem__)
+
+
+def _hide_deadlies(d: dict) -> None:
+    known = {c for k in d["known"].values() for c in k} | {"HALO"}
+    _swap_hand_cards(d["hands"], "p2", "p3", keep=known)
+    d["deck"].reverse()
+
+
+def _hide_nevermore(d: dict) -> None:
+    # Swap cards of different suits that neither player has picked to pass.
+    from engine.nevermore.cards import SUIT_OF
+    picked = set(d["picked"]["p2"]) | set(d["picked"]["p3"])
+    for i, x in enumerate(d["hand"]["p2"]):
+        for j, y in enumerate(d["hand"]["p3"]):
+            if SUIT_OF[x] != SUIT_OF[y] and x not in picked and y not in picked:
+                d["hand"]["p2"][i], d["hand"]["p3"][j] = y, x
+                d["deck"].reverse()
+                return
+    raise AssertionError("no card to trade")
+
+
+def _hide_everrain(d: dict) -> None:
+    for deck in d["decks"][str(d["act"])].values():
+        deck.reverse()
+    d["crew_pool"].reverse()
+
+
+HIDE = {"raven": ("raven", 4, 7, 40, _hide_raven), "deadlies": ("deadlies", 4, 7, 12, _hide_deadlies),
+        "nevermore": ("nevermore", 4, 7, 3, _hide_nevermore), "everrain": ("everrain", 3, 7, 12, _hide_everrain)}
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_public_picture_depends_only_on_public_facts(game):
+    _, players, seed, steps, hide = HIDE[game]
+    st = play(game, players, seed, steps)
+    data = st.to_json()
+    hide(data)
+    other = engine.GAMES[game].load(data)
+    assert other.view(None) == st.view(None)
+    assert fresh_draw(game, other.view(None)) == fresh_draw(game, st.view(None))
+    if game != "everrain":  # the hidden change is real: the seat that holds it sees another hand
+        assert fresh_draw(game, other.view("p2"))[0] != fresh_draw(game, st.view("p2"))[0]
+
+
+def test_everrain_seat_picture_is_the_public_one():
+    """Face-down Story cards are a seat's secret and never drawn: its picture is the board's."""
+    st = play("everrain", 3, 7, 12)
+    assert fresh_draw("everrain", st.view("p1")) == fresh_draw("everrain", st.view(None))
+
+
+def test_the_font_is_pillows_bundled_one():
+    """No system font is looked up, so a fresh machine draws the same glyphs."""
+    f = D.font(20)
+    assert f.getname()[0] == "Aileron"
+    assert f.layout_engine == D.ImageFont.Layout.BASIC
+
+
+if __name__ == "__main__":
+    for p in POSITIONS:
+        src = "(" + ", ".join(f'"{x}"' if isinstance(x, str) else repr(x) for x in p) + ")"
+        print(f'    {src}: "{hashlib.sha256(position_png(*p)).hexdigest()}",')
