@@ -66,4 +66,4 @@ def run(settings: Settings | None = None) -> None:
     if not settings.token:
         raise SystemExit("Set DISCORD_TOKEN to your bot's token (see README.md).")
     point_at(settings)
-    Rookery(settings).run(settings.token, log_level=logging.INFO)
+    Rookery(settings).run(settings.token, log_level=logging.INFO, root_logger=True)  # our own INFO lines too

@@ -296,15 +296,17 @@ class Host(commands.Cog):
         hundreds of games don't flood Discord, one table at a time under its lock (clicks on that table wait
         only for its own few edits), skipping messages whose stored hash says they are already right."""
         try:
-            await self.bot.wait_until_ready()
+            # No wait for READY (discord.py holds it ~2 s for guilds): REST alone is enough to fix messages.
             tables = [t for t in list(self.service.tables.values()) if t.state is not None]
+            fixed = 0
             for table in tables:
                 requests = 0
                 async with table.lock:
                     if table.status in ("active", "paused") and self.service.tables.get(table.id) is table:
                         requests = await self._republish(table)
+                fixed += requests
                 await asyncio.sleep(requests * REPUBLISH_PACE)  # 0 when nothing was stale: just yield
-            log.info("republish after restart: %d live game(s) checked", len(tables))
+            log.info("republish after restart: %d live game(s) checked, %d message(s) fixed", len(tables), fixed)
         except asyncio.CancelledError:
             raise
         except Exception:
