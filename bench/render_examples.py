@@ -35,7 +35,7 @@ EXAMPLES = {
     "raven": (4, 7, lambda st: st.phase == "play" and len(st.trick) == 3 and st.hand_no >= 2),
     "deadlies": (4, 7, lambda st: st.turns >= 6 and st.phase == "build" and st.discard),
     "nevermore": (4, 7, lambda st: st.hand_no >= 2 and st.stack and st.stack[-1]["k"] == "draft"),
-    "everrain": (3, 7, lambda st: st.d["track"] >= 3 and st.d["card"]),
+    "everrain": (3, 0, lambda st: st.d["card"] and any(st.d["story"]["facedown"][p] for p in st.d["seats"])),
 }
 
 
@@ -45,7 +45,10 @@ def main() -> None:
         st = play_until(key, players, seed, done)
         pic = importlib.import_module(f"present.{key}.picture")
         board, _ = pic.draw(st.view(None))
+        # The hand of the seat to act, or for the Everrain the seat holding a face-down Story.
         seat = next(iter(st.pending()), "p1")
+        if key == "everrain":
+            seat = next(p for p in st.d["seats"] if st.d["story"]["facedown"][p])
         hand, _ = pic.draw(st.view(seat))
         (OUT / f"{key}-board.png").write_bytes(board)
         (OUT / f"{key}-hand.png").write_bytes(hand)

@@ -1,7 +1,7 @@
 """The Everrain pictures: the voyage (the Discovery Track with the Act ends and the fleet's position, the
 card being resolved and any roll) and every ship's crew with its Island and Port skills, supplies and
-glory. Everything drawn is public, so a seat's view gives the same picture (and key) as the board:
-the face-down Story cards a seat holds are never drawn."""
+glory. A seat's view adds only that seat's own face-down Story cards (number, title, type) under its
+crew; a seat holding none gets the board's picture and key."""
 from __future__ import annotations
 
 from PIL import Image
@@ -35,12 +35,17 @@ def facts_of(view: dict) -> dict:
         "roll": [view["roll"]["die"], view["roll"]["value"], view["roll"]["total"]] if view.get("roll") else None,
         "tester": view["tester"]["name"] if view.get("tester") else None,
     }
+    me = view.get("seat")
+    mine = ships.get(me, {}).get("my_stories") if me is not None else None
+    if mine:
+        f["me"] = seats.index(me) + 1
+        f["stories"] = [[c["number"], c["title"], c["deck"]] for c in mine]
     return f
 
 
 def render(f: dict) -> Image.Image:
     n = len(f["ships"])
-    img, d = D.canvas(268 + 92 * n)
+    img, d = D.canvas(268 + 92 * n + (64 if "stories" in f else 0))
     # The sea: a dark-blue chart laid on the table; the voyage runs across it.
     D.paste(img, D.rounded(D.WIDTH - 28, 226, SEA, WAVE, 14, 2), 14, 14)
     act = f"Act {ROMAN.get(f['act'], f['act'])}: {ACT_NAMES[f['act'] - 1]}" if f["act"] in ROMAN else ""
@@ -50,7 +55,22 @@ def render(f: dict) -> Image.Image:
     top = 256
     for i, ship in enumerate(f["ships"]):
         _ship(img, d, f, i, ship, top + 92 * i)
+    if "stories" in f:
+        _stories(img, d, f, top + 92 * n + 4)
     return img
+
+
+def _stories(img: Image.Image, d, f: dict, y: int) -> None:
+    """The reader's own face-down Story cards: their backs show the type, the reader knows the rest."""
+    D.text(d, (24, y + 26), f"Your Stories (Ship {f['me']})", 15, D.GOLD, "lm", bold=True)
+    x, w = 200, 140
+    for number, title, deck in f["stories"][:4]:
+        D.paste(img, D.rounded(w, 52, DECK_COLOUR.get(deck, SEA_DARK), D.GOLD, 8, 1), x, y)
+        D.text(d, (x + 8, y + 7), f"Story {number}", 14, D.WHITE, "lt", bold=True)
+        D.text(d, (x + 8, y + 28), D.fit(title, 13, w - 14), 13, D.CREAM, "lt")
+        x += w + 6
+    if len(f["stories"]) > 4:
+        D.text(d, (x, y + 26), f"+{len(f['stories']) - 4}", 14, D.CREAM, "lm")
 
 
 def _track(img: Image.Image, d, f: dict, y: int) -> None:

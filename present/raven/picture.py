@@ -41,22 +41,25 @@ def facts_of(view: dict) -> dict:
         start = seats.index(view["last_leader"])
         f["trick"] = [[num[seats[(start + i) % len(seats)]], c] for i, c in enumerate(view["last_trick"])]
         f["winner"] = num[view["last_winner"]]
+    f["turn"] = [num[s] for s in view.get("turn", ())]
+    if view["phase"] == "bid":
+        f["bids"] = view.get("bid_counts")
+        f["bid_size"] = view.get("bid_size")
+        f["shown"] = {str(num[s]): c for s, c in (view.get("revealed_bids") or {}).items()}
     me = view.get("seat")
     if me is None:
         f["scores"] = view["scores"]
         f["tricks"] = view.get("tricks")
         f["cards"] = view.get("hand_counts")
-        f["turn"] = [num[s] for s in view.get("turn", ())]
-        if view["phase"] == "bid":
-            f["bids"] = view.get("bid_counts")
-            f["bid_size"] = view.get("bid_size")
-            f["shown"] = {str(num[s]): c for s, c in (view.get("revealed_bids") or {}).items()}
+        f["winners"] = [num[s] for s in (view.get("result") or {}).get("winners", ())]
     else:
         f["me"] = num[me]
         f["hand"] = view.get("hand", [])
         f["bid"] = view.get("my_bid", [])
         f["bid_value"] = view.get("my_bid_value")
         f["my_turn"] = me in view.get("turn", ())
+        if view["phase"] == "bid":  # bidding (and my own bid) is what matters, the hand row shows it
+            f["bid_to_go"] = view["bid_size"] - len(f["bid"])
     return f
 
 
@@ -66,6 +69,8 @@ def render(f: dict) -> Image.Image:
     img, d = D.canvas(height)
     theme = THEMES[f["theme"]]
     title = "Ravenclaw round" if f["trump"] is None and f["hand_no"] else f"Hand {f['hand_no']} of {f['hands_total']}"
+    if f["phase"] == "over":
+        title = "Game over"
     D.banner(d, 32, f"{theme['title']} · {title}")
     _trump(img, d, f)
     if f.get("trick"):
@@ -196,11 +201,13 @@ def _seats(img: Image.Image, d, f: dict, top: int) -> None:
     col = (D.WIDTH - 48) / n
     for i in range(n):
         x = 24 + col * i
-        turn = (i + 1) in f["turn"]
+        won = (i + 1) in f.get("winners", ())
+        turn = (i + 1) in f["turn"] or won
         D.paste(img, D.rounded(int(col) - 8, 112, D.FELT_DARK, D.GOLD if turn else D.FELT_LINE, 10,
                                3 if turn else 1), x + 4, top)
         cx = x + col / 2
-        D.text(d, (cx, top + 12), f"Seat {i + 1}", 17, D.GOLD if turn else D.CREAM, "mt", bold=True)
+        D.text(d, (cx, top + 12), f"Seat {i + 1}" + (" wins" if won else ""), 17, D.GOLD if turn else D.CREAM,
+               "mt", bold=True)
         D.text(d, (cx, top + 38), f"{f['scores'][i]} pt" + ("" if f['scores'][i] in (1, -1) else "s"), 20, D.WHITE, "mt", bold=True)
         lines = []
         if f.get("tricks") is not None:
@@ -215,7 +222,8 @@ def _seats(img: Image.Image, d, f: dict, top: int) -> None:
 
 def _hand(img: Image.Image, d, f: dict, top: int) -> None:
     hand, bid = f["hand"], f["bid"]
-    head = f"Your hand (Seat {f['me']})" + (" · your turn" if f["my_turn"] else "")
+    doing = f" · set aside {f['bid_to_go']} more" if f.get("bid_to_go") and f["my_turn"] else ""
+    head = f"Your hand (Seat {f['me']})" + (doing or (" · your turn" if f["my_turn"] else ""))
     D.text(d, (24, top), head, 18, D.GOLD if f["my_turn"] else D.CREAM, "lt", bold=True)
     if bid:
         D.text(d, (D.WIDTH - 24, top), f"Your bid: {f['bid_value']}", 18, D.CREAM, "rt", bold=True)

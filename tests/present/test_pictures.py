@@ -181,10 +181,16 @@ def test_public_picture_depends_only_on_public_facts(game):
         assert fresh_draw(game, other.view("p2"))[0] != fresh_draw(game, st.view("p2"))[0]
 
 
-def test_everrain_seat_picture_is_the_public_one():
-    """Face-down Story cards are a seat's secret and never drawn: its picture is the board's."""
-    st = play("everrain", 3, 7, 12)
-    assert fresh_draw("everrain", st.view("p1")) == fresh_draw("everrain", st.view(None))
+def test_everrain_seat_picture_adds_only_its_own_stories():
+    """A seat with no face-down Story card gets the board's picture; one holding a Story gets a picture
+    of its own, which no other seat's picture shares."""
+    st = play("everrain", 3, 0, 39)
+    board = fresh_draw("everrain", st.view(None))
+    assert st.view("p1")["ships"]["p1"]["my_stories"]  # p1 holds a face-down Story here
+    assert not st.view("p2")["ships"]["p2"]["my_stories"]
+    assert fresh_draw("everrain", st.view("p2")) == board
+    mine = fresh_draw("everrain", st.view("p1"))
+    assert mine[1] != board[1] and mine[0] != board[0]
 
 
 def test_the_font_is_pillows_bundled_one():
