@@ -1,7 +1,9 @@
 """The bot process: builds the discord.py client, opens storage, loads the cogs, restores live games."""
 from __future__ import annotations
 
+import asyncio
 import logging
+import sqlite3
 
 import discord
 from discord.ext import commands
@@ -36,13 +38,21 @@ class Rookery(commands.Bot):
         restored = await self.service.restore()
         log.info("restored %d live game(s)", len(restored))
         if self.settings.sync_commands:
-            if self.settings.guild_id:
-                guild = discord.Object(self.settings.guild_id)
-                self.tree.copy_global_to(guild=guild)
-                await self.tree.sync(guild=guild)
-            else:
-                await self.tree.sync()
+            await self.sync_commands()
         self.dispatch("tables_restored")  # the host starts timers and brings old messages up to date
+
+    async def sync_commands(self) -> None:
+        if not self.settings.guild_id:
+            await self.tree.sync()
+            return
+        guild = discord.Object(self.settings.guild_id)
+        self.tree.copy_global_to(guild=guild)
+        try:
+            await self.tree.sync(guild=guild)
+        except discord.Forbidden:  # the usual cause: a wrong id, or the bot was never invited there
+            log.error("ROOKERY_GUILD_ID=%s: the bot is not in that server (or lacks applications.commands), so "
+                      "the slash commands were not synced there. Invite it, or fix/unset the id.",
+                      self.settings.guild_id)
 
     async def close(self) -> None:
         await super().close()  # unloads the cogs, which stops the host's timers
@@ -62,8 +72,25 @@ def point_at(settings: Settings) -> None:
 
 
 def run(settings: Settings | None = None) -> None:
-    settings = settings or Settings.from_env()
+    """Run until stopped. Problems an operator can fix end the process with one plain line (exit code 1)."""
+    try:
+        settings = settings or Settings.from_env()
+    except ValueError as exc:  # a malformed setting: the message names the variable and what it expects
+        raise SystemExit(f"rookery: {exc}") from None
     if not settings.token:
         raise SystemExit("Set DISCORD_TOKEN to your bot's token (see README.md).")
     point_at(settings)
-    Rookery(settings).run(settings.token, log_level=logging.INFO, root_logger=True)  # our own INFO lines too
+    try:
+        Rookery(settings).run(settings.token, log_level=logging.INFO, root_logger=True)  # our INFO lines too
+    except discord.LoginFailure:
+        raise SystemExit("rookery: Discord refused the token in DISCORD_TOKEN. Copy it again from the Developer "
+                         "Portal (Bot → Reset Token).") from None
+    except discord.PrivilegedIntentsRequired:
+        raise SystemExit("rookery: Discord refused the gateway intents; this bot needs none, so check the "
+                         "application's settings in the Developer Portal.") from None
+    except (OSError, asyncio.TimeoutError) as exc:
+        where = settings.api_base or "discord.com"
+        raise SystemExit(f"rookery: can't reach Discord ({where}): {exc or type(exc).__name__}. "
+                         "Check the network, DNS or proxy, then start again.") from None
+    except sqlite3.Error as exc:
+        raise SystemExit(f"rookery: can't use the database at {settings.db_path} (ROOKERY_DB): {exc}") from None

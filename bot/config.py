@@ -17,14 +17,41 @@ class Settings:
 
     @classmethod
     def from_env(cls, env: dict[str, str] | None = None) -> "Settings":
+        """Raises ValueError naming the variable and the value expected when a setting is malformed."""
         env = os.environ if env is None else env
-        guild = env.get("ROOKERY_GUILD_ID")
         return cls(
-            token=env.get("DISCORD_TOKEN", ""),
+            token=env.get("DISCORD_TOKEN", "").strip(),
             db_path=env.get("ROOKERY_DB", "rookery.sqlite3"),
-            guild_id=int(guild) if guild else None,
-            sync_commands=env.get("ROOKERY_SYNC", "1") != "0",
-            timer_poll=float(env.get("ROOKERY_TIMER_POLL", "5")),
+            guild_id=_guild_id(env.get("ROOKERY_GUILD_ID", "").strip()),
+            sync_commands=_flag(env.get("ROOKERY_SYNC", "1").strip()),
+            timer_poll=_seconds(env.get("ROOKERY_TIMER_POLL", "5").strip()),
             api_base=env.get("DISCORD_API_BASE") or None,
             gateway_url=env.get("DISCORD_GATEWAY_URL") or None,
         )
+
+
+def _guild_id(raw: str) -> int | None:
+    if not raw:
+        return None
+    if not raw.isdigit() or not 0 < int(raw) < 2**64:
+        raise ValueError(f"ROOKERY_GUILD_ID={raw!r} is not a server id; expected the server's numeric id "
+                         "(Developer Mode → right-click the server → Copy Server ID), or leave it unset.")
+    return int(raw)
+
+
+def _seconds(raw: str) -> float:
+    try:
+        value = float(raw)
+    except ValueError:
+        value = -1.0
+    if not 0 <= value <= 3600 or value != value:  # value != value: NaN
+        raise ValueError(f"ROOKERY_TIMER_POLL={raw!r} is not a number of seconds; expected 0 to 3600 "
+                         "(e.g. 5; 0 turns the turn timers off).")
+    return value
+
+
+def _flag(raw: str) -> bool:
+    word = raw.lower()
+    if word not in ("1", "true", "yes", "on", "0", "false", "no", "off"):
+        raise ValueError(f"ROOKERY_SYNC={raw!r}: expected 1 (sync slash commands at start) or 0 (skip).")
+    return word in ("1", "true", "yes", "on")

@@ -830,6 +830,8 @@ class FakeDiscord:
         return self._by_token[token]
 
     async def _r_me(self, req, body, files):
+        if req.headers.get("Authorization") != f"Bot {self.token}":  # how discord.py's login checks a token
+            raise DiscordError(401, 0, "401: Unauthorized")
         return {**self.bot.payload(), "verified": True, "mfa_enabled": False, "flags": 0, "locale": "en-US"}
 
     async def _r_app_info(self, req, body, files):
