@@ -109,7 +109,7 @@ def _pile(img: Image.Image, d, f: dict, top: int) -> None:
     x += w + 40
     play = f["play"]
     if play:
-        what = f"Seat {play['seat']} plays" + (f" · {SUIT_NAME.get(play['as'], '')}" if play["as"] in SUIT_NAME else "")
+        what = f"Seat {play['seat']} plays" + (f" · {SUIT_NAME[play['as']]}" if play["as"] in SUIT_NAME else "")
         D.text(d, (x, top), what, 15, D.CREAM, "lt", bold=True)
         cards = play["cards"]
         room = D.WIDTH - 180 - x  # the Halo keeps the right end

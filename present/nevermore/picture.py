@@ -47,7 +47,12 @@ def facts_of(view: dict) -> dict:
 def render(f: dict) -> Image.Image:
     mine = "hand" in f
     img, d = D.canvas(440 if mine else 420)
-    right = f"Draft round {f['draft'][0]}: pass {f['draft'][1]} {f['dir']}" if f["draft"] else ""
+    if f["draft"]:
+        right = f"Draft round {f['draft'][0]}: pass {f['draft'][1]} {f['dir']}"
+    elif f["winners"]:
+        right = "Game over"
+    else:
+        right = f"Resolving {SUIT_NAME[f['current']]}" if f["current"] in SUIT_NAME else ""
     D.banner(d, 32, f"Nevermore · Hand {f['hand_no']}", right)
     _tokens(img, d, f, 62)
     if mine:
@@ -104,12 +109,12 @@ def _players(img: Image.Image, d, f: dict, top: int) -> None:
         D.text(d, (cx, top + 104), f"{vp} / {WIN_VP} VP", 18, D.WHITE, "mt", bold=True)
         D.text(d, (cx, top + 130), f"{magick} Magick", 14, D.MUTED, "mt")
         # Cards played in front this hand, by suit.
-        fx = cx - 24 * len(front) / 2
+        fx = cx - 34 * len(front) / 2
         for suit, count in front.items():
-            D.put_symbol(img, SUIT_SYMBOL[suit], fx + 8, top + 166, 16, SUIT_COLOUR[suit] if suit != "raven"
+            D.put_symbol(img, SUIT_SYMBOL[suit], fx + 11, top + 166, 20, SUIT_COLOUR[suit] if suit != "raven"
                          else D.CREAM)
-            D.text(d, (fx + 17, top + 166), str(count), 13, D.CREAM, "lm")
-            fx += 24
+            D.text(d, (fx + 23, top + 166), str(count), 15, D.CREAM, "lm", bold=True)
+            fx += 34
 
 
 def face(img: Image.Image, x: float, y: float, w: int, h: int, suit: str, raised: bool, new: bool) -> None:

@@ -47,7 +47,7 @@ def facts_of(view: dict) -> dict:
         f["bid_size"] = view.get("bid_size")
         f["shown"] = {str(num[s]): c for s, c in (view.get("revealed_bids") or {}).items()}
     me = view.get("seat")
-    if me is None:
+    if me not in num:  # the public view (or a reader with no seat): the table
         f["scores"] = view["scores"]
         f["tricks"] = view.get("tricks")
         f["cards"] = view.get("hand_counts")
@@ -208,7 +208,8 @@ def _seats(img: Image.Image, d, f: dict, top: int) -> None:
         cx = x + col / 2
         D.text(d, (cx, top + 12), f"Seat {i + 1}" + (" wins" if won else ""), 17, D.GOLD if turn else D.CREAM,
                "mt", bold=True)
-        D.text(d, (cx, top + 38), f"{f['scores'][i]} pt" + ("" if f['scores'][i] in (1, -1) else "s"), 20, D.WHITE, "mt", bold=True)
+        score = f["scores"][i]
+        D.text(d, (cx, top + 38), f"{score} pt" + ("" if score in (1, -1) else "s"), 20, D.WHITE, "mt", bold=True)
         lines = []
         if f.get("tricks") is not None:
             lines.append(f"{f['tricks'][i]} tricks")
