@@ -154,6 +154,9 @@ async def test_unknown_route_is_recorded(fake_discord):
             assert resp.status == 404
             assert resp.headers["Content-Type"] == "application/json"
         async with http.get(f"{fake_discord.api_base}/users/@me") as resp:
+            assert resp.status == 401, "no token, no login"
+        auth = {"Authorization": f"Bot {fake_discord.token}"}
+        async with http.get(f"{fake_discord.api_base}/users/@me", headers=auth) as resp:
             assert resp.headers["Content-Type"] == "application/json"
             assert (await resp.json())["id"] == str(fake_discord.bot.id)
     assert fake_discord.unknown_routes == ["GET /guilds/1/bans"]
