@@ -355,7 +355,9 @@ def encode(img: Image.Image, colours: int = 64) -> bytes:
 
 
 def key(game: str, facts: dict) -> str:
-    """A short hash of exactly the facts drawn (and the drawing's style version): equal key, equal PNG."""
+    """A short hash of exactly the facts drawn (and the drawing's style version): equal key, equal PNG.
+    A hand picture's key hashes that hand, and a small hand can be guessed back from its hash: send a
+    key only where its picture goes (the seat's own DM or ephemeral reply), never in a public message."""
     blob = json.dumps([STYLE, game, facts], sort_keys=True, separators=(",", ":"))
     return hashlib.sha256(blob.encode()).hexdigest()[:16]
 
