@@ -52,6 +52,13 @@ def facts_of(view: dict) -> dict:
         f["tricks"] = view.get("tricks")
         f["cards"] = view.get("hand_counts")
         f["winners"] = [num[s] for s in (view.get("result") or {}).get("winners", ())]
+        shown = view.get("revealed_values") or {}
+        if shown:
+            f["bid_values"] = [shown.get(s) for s in seats]
+        last = view.get("last_hand")
+        if last and view["phase"] in ("hand_over", "over"):
+            f["points"] = [last["points"].get(s, 0) for s in seats]
+            f["made"] = [num[s] for s in last["made"]]
     else:
         f["me"] = num[me]
         f["hand"] = view.get("hand", [])
@@ -203,22 +210,28 @@ def _seats(img: Image.Image, d, f: dict, top: int) -> None:
         x = 24 + col * i
         won = (i + 1) in f.get("winners", ())
         turn = (i + 1) in f["turn"] or won
-        D.paste(img, D.rounded(int(col) - 8, 112, D.FELT_DARK, D.GOLD if turn else D.FELT_LINE, 10,
+        D.paste(img, D.rounded(int(col) - 8, 122, D.FELT_DARK, D.GOLD if turn else D.FELT_LINE, 10,
                                3 if turn else 1), x + 4, top)
         cx = x + col / 2
         D.text(d, (cx, top + 12), f"Seat {i + 1}" + (" wins" if won else ""), 17, D.GOLD if turn else D.CREAM,
                "mt", bold=True)
         score = f["scores"][i]
         D.text(d, (cx, top + 38), f"{score} pt" + ("" if score in (1, -1) else "s"), 20, D.WHITE, "mt", bold=True)
-        lines = []
+        counts = []
         if f.get("tricks") is not None:
-            lines.append(f"{f['tricks'][i]} tricks")
+            counts.append(f"{f['tricks'][i]} trick" + ("" if f["tricks"][i] == 1 else "s"))
         if f.get("cards") is not None:
-            lines.append(f"{f['cards'][i]} cards")
-        D.text(d, (cx, top + 68), "  ".join(lines) if col > 150 else (lines[0] if lines else ""), 14,
-               D.MUTED, "mt")
-        if col <= 150 and len(lines) > 1:
-            D.text(d, (cx, top + 86), lines[1], 14, D.MUTED, "mt")
+            counts.append(f"{f['cards'][i]} card" + ("" if f["cards"][i] == 1 else "s"))
+        lines = ["  ".join(counts)] if col > 150 else counts
+        for k, text in enumerate(lines):
+            D.text(d, (cx, top + 66 + 18 * k), text, 14, D.MUTED, "mt")
+        # A bid once it is face up: a score leader's during the hand, everyone's once the hand is scored.
+        bid = f.get("bid_values", [None] * n)[i]
+        if bid is not None:
+            made = (i + 1) in f.get("made", ())
+            text = f"bid {bid}" + (f" · +{f['points'][i]}" if "points" in f else "")
+            D.text(d, (cx, top + 66 + 18 * len(lines) + 2), text, 15, D.GOLD if made else D.CREAM, "mt",
+                   bold=made)
 
 
 def _hand(img: Image.Image, d, f: dict, top: int) -> None:

@@ -46,12 +46,12 @@ def fresh_draw(key: str, view: dict) -> tuple[bytes, str]:
 # bump draw.STYLE) with:  .venv/bin/python tests/present/test_pictures.py
 RECORDED_ON = ("x86_64", "2.3.3")  # machine, zlib-ng version
 POSITIONS = {
-    ("raven", 4, 7, 40, None): ("ab5765fd66c4822a3dabed80a97e25cf4c5989a386935d34ddc6ad054026080c",
-                                "94c88ca00c928d3abaa03a2ec839361743143f2c474850ab1f2c7305f9183410"),
+    ("raven", 4, 7, 40, None): ("f9ca4d6d35c8231d94361f5ce0bb2c3273ffd6088c59abdf71043b41f2be9add",
+                                "2c0f0575243b8d04c6af430a40e70fadd3af569a13fb5aac9d2dd275e5a024a7"),
     ("raven", 4, 7, 40, "turn"): ("1b30a86b315d8f9a3699c0298f4f4091b42cd1f4ebb1dcdf366bdf3cbb0b0898",
                                   "81703a70c5758d01492bb634e64db6331f25b989b6f8f89b277a92aa72ad1f13"),
-    ("raven", 3, 5, 6, None): ("260f40b62eccd98dabab614f7a8c0098d735df0c8513c48ecc82f5f25d15d057",
-                               "1e76efa137b8c4b199fd45c8d58d521628901568deaacdfdb0e4dd7c1236f78d"),
+    ("raven", 3, 5, 6, None): ("4d88f66aeae80cbebea54ca78b0b6374d31db89dbd6b633a9c70a57091df9223",
+                               "50c0946516498964c7abcf108c53c1cc3c546349fb81536a2c623e840c410e31"),
     ("deadlies", 4, 7, 12, None): ("fe19947962c5ce2f3db418e2b4e511ed0e110fba546578e9559a56524cdb6d95",
                                    "ce48757def7db927535d1d597e9c246443b21afe1dbd9ba30603ed8409b6f83a"),
     ("deadlies", 4, 7, 12, "turn"): ("6e5ed42adca6cb573c3ec7a0d99eb5e97f26b8626acf27005c3f5e7abdff640f",
