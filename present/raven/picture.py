@@ -65,6 +65,8 @@ def facts_of(view: dict) -> dict:
         f["bid"] = view.get("my_bid", [])
         f["bid_value"] = view.get("my_bid_value")
         f["my_turn"] = me in view.get("turn", ())
+        if view.get("tricks") is not None:
+            f["taken"] = view["tricks"][seats.index(me)]
         if view["phase"] == "bid":  # bidding (and my own bid) is what matters, the hand row shows it
             f["bid_to_go"] = view["bid_size"] - len(f["bid"])
     return f
@@ -240,7 +242,8 @@ def _hand(img: Image.Image, d, f: dict, top: int) -> None:
     head = f"Your hand (Seat {f['me']})" + (doing or (" · your turn" if f["my_turn"] else ""))
     D.text(d, (24, top), head, 18, D.GOLD if f["my_turn"] else D.CREAM, "lt", bold=True)
     if bid:
-        D.text(d, (D.WIDTH - 24, top), f"Your bid: {f['bid_value']}", 18, D.CREAM, "rt", bold=True)
+        taken = f" · taken {f['taken']}" if "taken" in f else ""
+        D.text(d, (D.WIDTH - 24, top), f"Your bid: {f['bid_value']}{taken}", 18, D.CREAM, "rt", bold=True)
     w, h = 82, 118
     bid_room = (len(bid) * 48 + 60) if bid else 0
     if hand:

@@ -48,8 +48,8 @@ RECORDED_ON = ("x86_64", "2.3.3")  # machine, zlib-ng version
 POSITIONS = {
     ("raven", 4, 7, 40, None): ("f9ca4d6d35c8231d94361f5ce0bb2c3273ffd6088c59abdf71043b41f2be9add",
                                 "2c0f0575243b8d04c6af430a40e70fadd3af569a13fb5aac9d2dd275e5a024a7"),
-    ("raven", 4, 7, 40, "turn"): ("1b30a86b315d8f9a3699c0298f4f4091b42cd1f4ebb1dcdf366bdf3cbb0b0898",
-                                  "81703a70c5758d01492bb634e64db6331f25b989b6f8f89b277a92aa72ad1f13"),
+    ("raven", 4, 7, 40, "turn"): ("16d36dae74f78ab37d8a37821aa415f312d8d56f7f66b4038ceed310756c34cd",
+                                  "62b13d52fd0443a5dd4ce11df8fc87fe3f267ec52a6edba87b20d3e9440b491f"),
     ("raven", 3, 5, 6, None): ("4d88f66aeae80cbebea54ca78b0b6374d31db89dbd6b633a9c70a57091df9223",
                                "50c0946516498964c7abcf108c53c1cc3c546349fb81536a2c623e840c410e31"),
     ("deadlies", 4, 7, 12, None): ("fe19947962c5ce2f3db418e2b4e511ed0e110fba546578e9559a56524cdb6d95",
