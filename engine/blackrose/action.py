@@ -1,0 +1,424 @@
+"""The Action Phase: turns in order until every Physical Action token and Ready spell is used; each turn
+is one allowed combination (P, P+P, P+S, P+Q, S+Q, S or Q; never two Standard spells), or discarding a
+spell to move 1. A physical action and a spell's targets are chosen step by step ("step": true)."""
+from __future__ import annotations
+
+from engine.blackrose import board as B
+from engine.blackrose import cards as C
+from engine.blackrose import rules as R
+from engine.blackrose.effects import fx
+from engine.blackrose.rooms import activate, can_activate
+from engine.blackrose.state import task, waits
+
+NEXT = {(): "pqs", ("p",): "pqs", ("s",): "pq", ("q",): "ps"}
+
+
+def has_moves(st, seat: str) -> bool:
+    return st.phys[seat] > 0 or any(sl["state"] == "ready" for sl in st.slots[seat])
+
+
+def _std(st, seat):
+    ready = [i for i, sl in enumerate(st.slots[seat]) if sl["state"] == "ready" and sl["slot"] != "q"]
+    return ready[0] if ready else None
+
+
+def _quick(st, seat):
+    return next((i for i, sl in enumerate(st.slots[seat]) if sl["state"] == "ready" and sl["slot"] == "q"), None)
+
+
+def _exits(st, seat):
+    if st.in_cell(seat):
+        return B.cell_exits(st.cells[seat])
+    return B.ADJ[st.pos[seat]] if R.can_leave(st, seat) else []
+
+
+@task("action_phase")
+def action_phase(st, t):
+    """Turns go round in order; a mage with nothing left is skipped; the phase ends when all are spent."""
+    left = [s for s in st.order if has_moves(st, s) and turn_choices(st, s, ())]
+    if not left:
+        return st.done(t)
+    n = len(st.order)
+    for k in range(n):
+        s = st.order[(t["i"] + k) % n]
+        if s in left:
+            t["i"] = (st.order.index(s) + 1) % n
+            for x in st.stats.values():
+                x["burst"] = 0
+            st.push({"k": "turn", "seat": s, "parts": []})
+            return False
+    return st.done(t)
+
+
+def turn_choices(st, seat: str, parts: tuple) -> list[dict]:
+    allowed = NEXT.get(tuple(parts), "")
+    acts: list[dict] = []
+    if st.in_cell(seat):
+        # Leaving the Cell is the only thing a mage in it may do: a move, or discarding a spell to move 1.
+        if parts:
+            return []
+        if st.phys[seat] and "move" not in st.inhib[seat]:
+            acts.append({"type": "phys"})
+        for i, sl in enumerate(st.slots[seat]):
+            if sl["state"] in ("ready", "armed"):
+                acts += [{"type": "discard_move", "slot": i, "to": r} for r in B.cell_exits(st.cells[seat])]
+        return acts
+    if "p" in allowed and st.phys[seat]:
+        acts.append({"type": "phys"})
+    if "s" in allowed and _std(st, seat) is not None:
+        acts.append({"type": "cast", "slot": _std(st, seat)})
+    if "q" in allowed and _quick(st, seat) is not None:
+        acts.append({"type": "cast", "slot": _quick(st, seat)})
+    if not parts:
+        for i, sl in enumerate(st.slots[seat]):
+            if sl["state"] in ("ready", "armed"):
+                acts += [{"type": "discard_move", "slot": i, "to": r} for r in _exits(st, seat)]
+    elif acts:
+        acts.append({"type": "end"})
+    return acts
+
+
+def turn_options(st, t):
+    return {t["seat"]: turn_choices(st, t["seat"], tuple(t["parts"]))}
+
+
+def turn_act(st, t, seat, a):
+    kind = a["type"]
+    if kind == "end":
+        t["ended"] = True
+    elif kind == "phys":
+        st.phys[seat] -= 1
+        t["parts"].append("p")
+        st.emit("physical", seat=seat)
+        st.push({"k": "phys", "seat": seat, "mode": "token", "left": st.phys_speed(seat), "moved": 0,
+                 "attacked": False, "activated": False})
+    elif kind == "cast":
+        sl = st.slots[seat][a["slot"]]
+        t["parts"].append("q" if sl["slot"] == "q" else "s")
+        st.push(cast_task(st, seat, a["slot"]))
+    else:
+        sl = st.slots[seat][a["slot"]]
+        if sl["state"] == "armed":
+            st.armed = [x for x in st.armed if x["card"] != sl["card"]]
+        sl["state"] = "lost"
+        st.memories[seat].append(sl["card"])
+        st.emit("discard_move", seat=seat, slot=sl["slot"])
+        t["ended"] = True
+        R.enter(st, seat, a["to"])
+
+
+@task("turn", turn_options, turn_act)
+def turn(st, t):
+    if t.get("cut") or t.get("ended") or len(t["parts"]) >= 2 or st.over:
+        return st.done(t)
+    if not turn_choices(st, t["seat"], tuple(t["parts"])):
+        return st.done(t)
+    return waits(st, t)
+
+
+# ---- a physical action -----------------------------------------------------------------------------------
+
+def phys_options(st, t):
+    s = t["seat"]
+    acts = []
+    here = st.pos[s]
+    can_move = not t["attacked"] or "move_attack" in st.buffs[s]
+    if t["left"] > 0 and can_move and not (t["mode"] == "token" and "move" in st.inhib[s]):
+        acts += [{"type": "step", "to": r, "step": True} for r in _exits(st, s)]
+    if here != "cell" and not t["attacked"] and (t["moved"] == 0 or "move_attack" in st.buffs[s] or t["mode"] == "spell"):
+        for m in st.models_in(here):
+            if st.owner(m) != s and m != t.get("avoid"):
+                acts.append({"type": "attack", "target": m, "step": True})
+    if here != "cell" and not t["activated"] and can_activate(st, s, here):
+        acts.append({"type": "activate", "step": True})
+    if here != "cell" or not acts:
+        acts.append({"type": "done", "step": True})
+    return {s: acts}
+
+
+def phys_act(st, t, seat, a):
+    kind = a["type"]
+    if kind == "step":
+        t["moved"] += 1
+        t["left"] -= 1
+        R.enter(st, seat, a["to"])
+    elif kind == "attack":
+        t["attacked"] = True
+        physical_attack(st, seat, a["target"])
+        if t["mode"] == "spell":
+            st.last["attacked"] = a["target"]
+    elif kind == "activate":
+        t["activated"] = True
+        if t["moved"] or t["attacked"]:
+            t["left"] = 0  # activating after moving ends the move
+        job = activate(st, seat, st.pos[seat])
+        if job:
+            st.push(job)
+    else:
+        t["over"] = True
+
+
+@task("phys", phys_options, phys_act)
+def phys(st, t):
+    if t.get("cut") or st.over:
+        return st.done(t)
+    if t.get("over") or (t["left"] <= 0 and t["attacked"] and t["activated"]):
+        st.done(t)
+        if t["mode"] == "token":
+            R.trap_on(st, t["seat"], "physical")
+        return False
+    return waits(st, t)
+
+
+def physical_attack(st, seat: str, target: str) -> None:
+    buffs = st.buffs[seat]
+    n = C.MAGES[st.mage[seat]]["attack"] + st.mods.get("attack_plus", 0)
+    if "heavy" in buffs:
+        n = 3
+    if "abomination" in buffs:
+        n = max(n, 3)
+    here = st.pos[seat]
+    if "flames_plus" in buffs and R.remove_inst(st, here, 1):
+        n += 1
+    st.emit("attack", seat=seat, target=target, n=n)
+    victims = [m for m in st.models_in(here) if st.owner(m) != seat] if "sweep" in buffs else [target]
+    if "flames_inst" in buffs:
+        R.add_inst(st, seat, here, 2)
+        return
+    for m in victims:
+        R.hurt(st, seat, m, n, {"src_model": seat})
+    if "poison" in buffs:
+        R.add_inst(st, seat, here, 1)
+
+
+# ---- casting a ready spell ----------------------------------------------------------------------------
+
+def cast_task(st, seat: str, i: int, free: bool = False) -> dict:
+    return {"k": "cast", "seat": seat, "i": i, "free": free}
+
+
+def spell_targets(st, seat: str, side: dict) -> list[dict] | None:
+    """The legal target choices for a revealed side, or None when it needs no target."""
+    here = st.room_of(seat)
+    kind = side["target"]
+    if side["type"] == "trap" and kind == "single":
+        return [{"type": "target", "model": s} for s in st.order if s != seat]
+    if kind in ("self", "special", "room"):
+        return None
+    rooms = R.in_range(st, here, side["range"]) if here else []
+    if kind == "area":
+        return [{"type": "target", "room": r} for r in rooms]
+    return [{"type": "target", "model": m} for r in rooms for m in st.models_in(r) if m != seat]
+
+
+def cast_options(st, t):
+    sl = st.slots[t["seat"]][t["i"]]
+    side = C.side_of(sl["card"], sl["side"])
+    return {t["seat"]: [dict(x, step=True) for x in spell_targets(st, t["seat"], side) or []]}
+
+
+def cast_act(st, t, seat, a):
+    t["choice"] = {k: v for k, v in a.items() if k in ("room", "model")}
+
+
+@task("cast", cast_options, cast_act)
+def cast(st, t):
+    seat = t["seat"]
+    sl = st.slots[seat][t["i"]]
+    if t.get("cut") or sl["state"] != "ready" or st.over:
+        return st.done(t)
+    side = C.side_of(sl["card"], sl["side"])
+    if "choice" not in t:
+        if not t.get("shown"):
+            t["shown"] = True
+            _reveal(st, seat, sl, side)
+        opts = spell_targets(st, seat, side)
+        if opts:
+            return True
+        t["choice"] = {}
+        if opts is not None and side["type"] != "trap":
+            st.done(t)
+            sl["state"] = "used"
+            st.emit("fizzle", seat=seat, card=sl["card"])
+            return False
+    st.done(t)
+    return resolve(st, seat, sl, side, t["choice"])
+
+
+def _reveal(st, seat, sl, side) -> None:
+    """Revealing costs the Instability; Traps and Protections stay face down (they reveal when they fire)."""
+    if side["type"] in ("trap", "protection"):
+        return
+    sl["shown"] = True
+    st.emit("cast", seat=seat, card=sl["card"], side=sl["side"], slot=sl["slot"])
+    if C.spell_of(sl["card"])["instability"] and st.room_of(seat):
+        R.add_inst(st, seat, st.room_of(seat), 1)
+
+
+def resolve(st, seat: str, sl: dict, side: dict, choice: dict) -> bool:
+    card = sl["card"]
+    if side["type"] in ("trap", "protection"):
+        sl["state"] = "armed"
+        kind = "room_trap" if C.is_room_trap(card) else side["type"]
+        rec = {"seat": seat, "card": card, "side": sl["side"], "kind": kind, "on": side.get("on")}
+        if kind == "room_trap":
+            rec["colours"] = sorted(C.spell_of(card)["room_trap"])
+        if choice.get("model"):
+            rec["tgt"] = choice["model"]
+        st.armed.append(rec)
+        st.emit("armed", seat=seat, slot=sl["slot"])
+        _after_cast(st, seat, side)
+        return False
+    sl["state"] = "used"
+    ctx = dict(choice)
+    for o in side["ops"]:
+        if o["op"] == "temporary":
+            ctx["temporary"] = o["n"]
+    if _protections(st, seat, side, ctx):
+        st.emit("cancelled", seat=seat, card=card)
+        _after_cast(st, seat, side)
+        return False
+    st.push(fx(seat, side["ops"], ctx), {"k": "after_cast", "seat": seat, "type": side["type"],
+                                         "element": side["element"]})
+    return False
+
+
+def _protections(st, seat: str, side: dict, ctx: dict) -> bool:
+    """Protections of the mages a spell targets fire now; True when the whole spell is cancelled."""
+    if ctx.get("model") in st.pos:
+        hit = [ctx["model"]]
+        shape = "single"
+    elif ctx.get("room"):
+        hit = [m for m in st.models_in(ctx["room"]) if m in st.pos]
+        shape = "area"
+    else:
+        return False
+    if any(o["op"] == "no_protection" for o in side["ops"]):
+        return False
+    conds = ("spell", shape) + (("combat",) if side["type"] == "combat" else ())
+    for m in hit:
+        if m == seat:
+            continue
+        p = R.first_armed(st, m, "protection", conds)
+        if p is None:
+            continue
+        R.fire(st, p, {"src": seat, "victim": m})
+        if p.get("cancel"):
+            return True
+        if p.get("redirect"):
+            near = [x for r in B.in_line(st.room_of(m), 1) for x in st.models_in(r) if x not in (m, seat)]
+            if not near:
+                return True
+            ctx["model"] = near[0]
+        elif p.get("avoided"):
+            ctx["avoid"] = m
+    return False
+
+
+def _after_cast(st, seat, side):
+    st.push({"k": "after_cast", "seat": seat, "type": side["type"], "element": side["element"]})
+
+
+@task("after_cast")
+def after_cast(st, t):
+    """Everything that watches a cast: Events and Quests by element, Arcane Mark, Traps on casting."""
+    seat, element = t["seat"], t["element"]
+    st.done(t)
+    if st.pos.get(seat) is None:
+        return False
+    ev = st.mods.get("element_pp")
+    if ev and element in (ev, "any"):
+        st.gain(seat, 1, "event")
+    for q_el in {C.QUESTS[q]["cond"].get("element") for q in st.quests[seat]} - {None}:
+        if element in (q_el, "any"):
+            R.check_quests(st, seat, "cast", element=q_el)
+    for mark in st.mods.get("marks", []):
+        if mark[1] == seat and mark[2] == t["type"] and mark[3] > 0:
+            mark[3] -= 1
+            st.gain(mark[0], 1, "spell")
+    R.trap_on(st, seat, "cast")
+    if t["type"] == "contingency":
+        R.trap_on(st, seat, "contingency", {"pp": 1})
+    return False
+
+
+@task("noop")
+def noop(st, t):
+    return st.done(t)
+
+
+# ---- Evocations acting ----------------------------------------------------------------------------------
+
+def evo_options(st, t):
+    ev = st.evo(t["evo"])
+    s = t["seat"]
+    acts = []
+    kind = C.EVOS[ev["kind"]]
+    if t["left"] > 0 and not t.get("attacked") and R.can_leave(st, ev["id"]):
+        acts += [{"type": "step", "to": r, "step": True} for r in B.ADJ[ev["at"]]]
+    if not t.get("attacked"):
+        if kind["attack"]:
+            acts += [{"type": "attack", "target": m, "step": True} for m in st.models_in(ev["at"])
+                     if st.owner(m) != t.get("as", s) and m != ev["id"]]
+        if ev["kind"] == "andromeda" and can_activate(st, s, ev["at"]):
+            acts.append({"type": "activate", "step": True})
+    acts.append({"type": "done", "step": True})
+    return {s: acts}
+
+
+def evo_act(st, t, seat, a):
+    ev = st.evo(t["evo"])
+    if a["type"] == "step":
+        t["left"] -= 1
+        R.enter(st, ev["id"], a["to"])
+    elif a["type"] == "attack":
+        t["attacked"] = True
+        who = t.get("as", seat)
+        n = C.EVOS[ev["kind"]]["attack"]
+        st.emit("attack", seat=ev["id"], target=a["target"], n=n)
+        dealt = R.hurt(st, who, a["target"], n, {"src_model": ev["id"]})
+        if ev["kind"] == "cerberus" and st.room_of(a["target"]) is not None:
+            R.convert(st, who, a["target"], 1)
+        bounty = st.mods.get("bounty", {})
+        if C.EVOS[ev["kind"]]["archetype"] == "undead" and bounty.get(ev["owner"], 0) > 0 and dealt:
+            gain = min(dealt, bounty[ev["owner"]])
+            bounty[ev["owner"]] -= gain
+            st.gain(ev["owner"], gain, "spell")
+    elif a["type"] == "activate":
+        t["attacked"] = True
+        job = activate(st, seat, ev["at"], remote=True)
+        if job:
+            st.push(job)
+    else:
+        t["over"] = True
+
+
+@task("evo_turn", evo_options, evo_act)
+def evo_turn(st, t):
+    if t.get("over") or st.evo(t["evo"]) is None or st.over or t.get("cut") and not t.get("as"):
+        return st.done(t)
+    return waits(st, t)
+
+
+def evo_phase_options(st, t):
+    s = t["seat"]
+    acts = [{"type": "evoke", "evo": e["id"]} for e in st.evos
+            if e["owner"] == s and e["id"] not in t["acted"] and (C.EVOS[e["kind"]]["move"] or C.EVOS[e["kind"]]["attack"]
+                                                                  or e["kind"] == "andromeda")]
+    return {s: acts + [{"type": "done"}]} if acts else {}
+
+
+def evo_phase_act(st, t, seat, a):
+    if a["type"] == "done":
+        t["over"] = True
+        return
+    t["acted"].append(a["evo"])
+    ev = st.evo(a["evo"])
+    st.push({"k": "evo_turn", "seat": seat, "evo": ev["id"], "left": C.EVOS[ev["kind"]]["move"], "moved": 0})
+
+
+@task("evo_seat", evo_phase_options, evo_phase_act)
+def evo_seat(st, t):
+    if t.get("over") or st.over or not evo_phase_options(st, t):
+        return st.done(t)
+    return True

@@ -1,0 +1,61 @@
+"""Black Rose Wars card and board data (data/blackrose/), indexed once at import.
+
+Card instances have ids "<spell>.<copy>" (e.g. "fireball.2"); the spell's definition is SPELLS[spell]."""
+from __future__ import annotations
+
+from engine.data import load
+
+SPELLS: dict[str, dict] = {c["id"]: c for c in load("blackrose/spells.json")["cards"]}
+ROOMS: dict[str, dict] = {r["id"]: r for r in load("blackrose/rooms.json")["rooms"]}
+EVOS: dict[str, dict] = {e["id"]: e for e in load("blackrose/evocations.json")["evocations"]}
+MAGES: dict[str, dict] = {m["id"]: m for m in load("blackrose/mages.json")["mages"]}
+GRIMOIRES: dict[str, list[list[str]]] = load("blackrose/grimoires.json")["grimoires"]
+LODGE: dict = load("blackrose/lodge.json")
+QUESTS: dict[str, dict] = load("blackrose/quests.json")["quests"]
+EVENTS: dict[str, dict] = load("blackrose/events.json")["events"]
+
+SCHOOLS = ("destruction", "divination", "illusion", "necromancy", "transmutation", "conspiracy")
+COLOURS = ("red", "yellow", "blue", "grey", "green", "purple")
+SCHOOL_COLOUR = dict(zip(SCHOOLS, ("red", "yellow", "blue", "grey", "green", "purple")))
+COPIES = 3
+WIN_PP = 30
+MOON_AT = {2: 6, 3: 18}
+MAX_QUESTS = 2
+MAX_EVOS = 3
+TROPHIES_PER_MAGE = 10
+DEFEAT_PP = (4, 2, 1)
+QUEST_PP = (6, 3, 1)
+TROPHY_PP = (4, 2, 1)
+
+
+def spell_of(card: str) -> dict:
+    return SPELLS[card.split(".", 1)[0]]
+
+
+def side_of(card: str, side: str) -> dict:
+    sp = spell_of(card)
+    return sp["room_trap"][side] if side in sp.get("room_trap", {}) else sp[side]
+
+
+def is_room_trap(card: str) -> bool:
+    return "room_trap" in spell_of(card)
+
+
+def school_cards(school: str) -> list[str]:
+    return [f"{sid}.{k}" for sid, sp in SPELLS.items() if sp["school"] == school for k in range(1, COPIES + 1)]
+
+
+FORGOTTEN = [sid + ".1" for sid, sp in SPELLS.items() if sp["school"] == "forgotten"]
+
+
+def custom_cards(mage: str) -> list[str]:
+    cid = MAGES[mage]["custom"]
+    return [f"{cid}.{k}" for k in range(1, COPIES + 1)]
+
+
+def quest_deck(moon: int) -> list[str]:
+    return sorted(q for q, d in QUESTS.items() if d["moon"] == moon)
+
+
+def event_deck(moon: int) -> list[str]:
+    return sorted(e for e, d in EVENTS.items() if d["moon"] == moon)

@@ -1,0 +1,495 @@
+"""Set-up and the six phases of a Game Turn, declared as data on the flow kernel (FLOW.phases), then
+Clean-up's room destruction and the end-of-game scoring."""
+from __future__ import annotations
+
+from engine.blackrose import board as B
+from engine.blackrose import cards as C
+from engine.blackrose import rules as R
+from engine.blackrose.effects import run_ops
+from engine.blackrose.state import FLOW, BlackRoseState, task, waits
+
+GAME_TURN = (
+    {"k": "black_rose"}, {"k": "quests", "i": 0}, {"k": "reorder"}, {"k": "study_all", "i": 0}, {"k": "reorder"},
+    {"k": "prep"}, {"k": "action_start"}, {"k": "action_phase", "i": 0}, {"k": "reorder"},
+    {"k": "evo_phase", "i": 0}, {"k": "cleanup"},
+)
+FLOW.phases("game_turn", GAME_TURN)
+SETUP = ({"k": "pick_mage"}, {"k": "pick_school"}, {"k": "deal"})
+FLOW.phases("setup", SETUP, repeat=False)
+EXTRA_TURN_LIMIT = 3  # Extra Game Turns: our limit, so that a game always ends
+
+
+def new_state(seats: list[str], seed: int, opts: dict) -> BlackRoseState:
+    st = BlackRoseState()
+    st.seats, st.rng, st.opts = list(seats), seed, dict(opts)
+    st.turn, st.moon, st.extra = 0, 1, 0
+    st.crown = seats[0]
+    st.order = list(seats)
+    st.mage, st.school, st.colour = {}, {}, {}
+    labels = [lab for lab in B.ROOM_LABELS if lab not in ("X", "A1")]
+    others = [r for r in C.ROOMS if r not in ("black_rose", "throne")]
+    st.shuffle(others)
+    st.layout = {"X": "black_rose", B.LABEL[tuple(C.LODGE["throne"])]: "throne", **dict(zip(labels, others))}
+    spots = [list(x) for x in C.LODGE["cells"][str(len(seats))]]
+    st.shuffle(spots)
+    st.cells = dict(zip(seats, spots))
+    st.pos = {s: "cell" for s in seats}
+    st.destroyed, st.activated, st.inst = [], [], {}
+    st.dmg = {s: {} for s in seats}
+    st.temp, st.evos, st.next_evo = [], [], 0
+    st.pp = {s: 0 for s in seats}
+    st.pp["rose"] = 0
+    st.hand = {s: [] for s in seats}
+    st.grimoire = {s: [] for s in seats}
+    st.memories = {s: [] for s in seats}
+    st.aside = {s: [] for s in seats}
+    st.library = {s: C.school_cards(s) for s in C.SCHOOLS}
+    st.discards = {s: [] for s in C.SCHOOLS}
+    st.forgotten = list(C.FORGOTTEN)
+    st.shuffle(st.forgotten)
+    st.removed = []
+    st.quests = {s: [] for s in seats}
+    st.done_quests = {s: [] for s in seats}
+    small = len(seats) < 4
+    st.qdeck = {str(m): [q for q in C.quest_deck(m) if not (small and C.QUESTS[q].get("big"))] for m in (1, 2, 3)}
+    st.edeck = {str(m): C.event_deck(m) for m in (1, 2, 3)}
+    for d in (*st.qdeck.values(), *st.edeck.values()):
+        st.shuffle(d)
+    st.qdiscard, st.board, st.ediscard, st.mods = [], [None, None, None], [], {}
+    st.slots = {s: [] for s in seats}
+    st.armed = []
+    st.phys = {s: 2 for s in seats}
+    st.inhib = {s: [] for s in seats}
+    st.buffs = {s: [] for s in seats}
+    st.marks, st.trophies, st.tokens = {}, {}, {}
+    st.stats = {s: {} for s in seats}
+    st.winners, st.over, st.final, st.last = [], False, {}, {}
+    st.stack = [{"k": "game_turn", "step": 0}, {"k": "setup", "step": 0}]
+    st.run()
+    return st
+
+
+# ---- set-up ---------------------------------------------------------------------------------------------
+
+def mage_options(st, t):
+    s = st.order[len(st.mage)]
+    return {s: [{"type": "mage", "mage": m} for m in C.MAGES if m not in st.mage.values()]}
+
+
+def mage_act(st, t, seat, a):
+    st.mage[seat] = a["mage"]
+    st.emit("mage", seat=seat, mage=a["mage"])
+
+
+@task("pick_mage", mage_options, mage_act)
+def pick_mage(st, t):
+    if len(st.mage) == len(st.seats):
+        return st.done(t)
+    return True
+
+
+def school_options(st, t):
+    s = st.order[len(st.school)]
+    return {s: [{"type": "school", "school": x, "grimoire": g} for x in C.SCHOOLS
+                if x not in st.school.values() for g in (0, 1)]}
+
+
+def school_act(st, t, seat, a):
+    st.school[seat] = a["school"]
+    names = C.GRIMOIRES[a["school"]][a["grimoire"]]
+    lib = st.library[a["school"]]
+    got = [next(c for c in lib if c.split(".")[0] == n) for n in names]
+    for c in got:
+        lib.remove(c)
+    custom = C.custom_cards(st.mage[seat])
+    st.grimoire[seat] = got + custom[:1]
+    st.aside[seat] = custom[1:]
+    st.shuffle(st.grimoire[seat])
+    st.emit("school", seat=seat, school=a["school"], grimoire=a["grimoire"])
+
+
+@task("pick_school", school_options, school_act)
+def pick_school(st, t):
+    if len(st.school) == len(st.seats):
+        return st.done(t)
+    return True
+
+
+@task("deal")
+def deal(st, t):
+    for lib in st.library.values():
+        st.shuffle(lib)
+    st.emit("setup", cells={s: B.cell_exits(st.cells[s]) for s in st.seats})
+    return st.done(t)
+
+
+# ---- 1. Black Rose phase ------------------------------------------------------------------------------
+
+def _discard_event(st, i: int) -> None:
+    e = st.board[i]
+    st.board[i] = None
+    st.ediscard.append(e)
+    st.emit("event_gone", event=e)
+    st.gain("rose", C.EVENTS[e]["pp_out"], "event")
+
+
+def _place(st, i: int, e: str) -> None:
+    """Put an Event at position i, pushing whatever is there forward (off the board from position 3)."""
+    if st.board[i] is not None:
+        if i == 2:
+            _discard_event(st, 2)
+        else:
+            _place(st, i + 1, st.board[i])
+    st.board[i] = e
+
+
+def enter_event(st, e: str, drawer: str) -> None:
+    d = C.EVENTS[e]
+    st.emit("event", event=e, name=d["name"], by=drawer)
+    st.gain("rose", d["pp_in"], "event")
+    if d["crown"]:
+        st.crown = drawer
+        st.emit("crown", seat=drawer)
+    if d.get("mod"):
+        st.mods.update(d["mod"])
+    if d.get("ops"):
+        run_ops(st, drawer, d["ops"], {}, None)
+    if d["phase"] == "instant":
+        st.ediscard.append(e)
+        st.emit("event_gone", event=e)
+        st.gain("rose", d["pp_out"], "event")
+    else:
+        _place(st, d["pos"] - 1, e)
+
+
+@task("black_rose")
+def black_rose(st, t):
+    st.turn += 1
+    i = st.seats.index(st.crown)
+    st.order = st.seats[i:] + st.seats[:i]
+    st.emit("game_turn", turn=st.turn, first=st.crown, moon=st.moon)
+    if st.board[2] is not None:
+        _discard_event(st, 2)
+    st.board = [None, st.board[0], st.board[1]]
+    deck = st.edeck[str(st.moon)]
+    drawer = st.order[-1]  # the player to the right of the First Player
+    if deck:
+        enter_event(st, deck.pop(), drawer)
+    else:
+        st.gain("rose", 3, "no_event")  # OUR OWN: an empty Event deck still feeds the Black Rose
+    return st.done(t)
+
+
+def quest_options(st, t):
+    s = st.order[t["i"]]
+    acts = [{"type": "discard_quest", "quest": q} for q in st.quests[s]]
+    return {s: acts + [{"type": "keep"}]} if acts else {}
+
+
+def quest_act(st, t, seat, a):
+    if a["type"] == "keep":
+        t["i"] += 1
+    else:
+        R.discard_quest(st, seat, a["quest"])
+
+
+@task("quests", quest_options, quest_act)
+def quests(st, t):
+    """Each mage in turn may discard Quests (the Black Rose scores them), then draws up to 2."""
+    while t["i"] < len(st.order):
+        s = st.order[t["i"]]
+        if st.quests[s] and not t.get("drawn"):
+            return True
+        while len(st.quests[s]) < C.MAX_QUESTS and R.draw_quest(st, s):
+            pass
+        t["i"] += 1
+    return st.done(t)
+
+
+# ---- 2. Study ---------------------------------------------------------------------------------------------
+
+@task("study_all")
+def study_all(st, t):
+    if t["i"] >= len(st.order):
+        return st.done(t)
+    s = st.order[t["i"]]
+    t["i"] += 1
+    st.draw_grimoire(s, 2)
+    st.push({"k": "study", "seat": s, "look": [], "kept": 0, "removed": False})
+    return False
+
+
+def study_options(st, t):
+    s = t["seat"]
+    look = t["look"]
+    if len(look) < 4 and t.get("drawn", 0) < 4:
+        opts = [{"type": "study", "school": x, "step": bool(look)} for x in C.SCHOOLS if st.library[x]]
+        if opts:
+            return {s: opts}
+    if look and t["kept"] < 2:
+        return {s: [{"type": "keep", "card": c, "step": True} for c in sorted(set(look))]}
+    if len(st.hand[s]) > st.hand_limit(s):
+        return {s: [{"type": "discard", "card": c, "step": True} for c in sorted(set(st.hand[s]))]}
+    if not t["removed"] and st.hand[s]:
+        return {s: [{"type": "remove", "card": c, "step": True} for c in sorted(set(st.hand[s]))]
+                + [{"type": "done", "step": True}]}
+    return {}
+
+
+def study_act(st, t, seat, a):
+    kind = a["type"]
+    if kind == "study":
+        c = st.library[a["school"]].pop()
+        t["look"].append(c)
+        t["drawn"] = t.get("drawn", 0) + 1
+        st.emit("studied", seat=seat, school=a["school"])
+        st.emit("looked", to=seat, cards=[c])
+    elif kind == "keep":
+        t["look"].remove(a["card"])
+        t["kept"] += 1
+        st.take_into_hand(seat, [a["card"]])
+        if t["kept"] == 2 or not t["look"]:
+            for c in t["look"]:
+                st.discard_to_school(c)
+                st.emit("study_discard", seat=seat, card=c)
+            t["look"] = []
+            t["kept"] = 2
+    elif kind == "discard":
+        st.hand[seat].remove(a["card"])
+        st.memories[seat].append(a["card"])
+        st.emit("discard", seat=seat, card=a["card"])
+    elif kind == "remove":
+        t["removed"] = True
+        st.hand[seat].remove(a["card"])
+        if C.spell_of(a["card"]).get("mage"):
+            st.aside[seat].append(a["card"])  # a Custom Spell waits for the next Moon
+            st.emit("set_aside", seat=seat)
+        else:
+            st.discard_to_school(a["card"])
+            st.emit("removed", seat=seat, card=a["card"])
+    else:
+        t["removed"] = True
+
+
+@task("study", study_options, study_act)
+def study(st, t):
+    return waits(st, t) or st.done(t)
+
+
+# ---- 3. Preparation (simultaneous, face down) ------------------------------------------------------------
+
+def _sides(card: str) -> tuple[str, ...]:
+    return ("s",) if C.is_room_trap(card) else ("s", "r")
+
+
+def prep_options(st, t):
+    out = {}
+    for s in st.seats:
+        if s in t["ok"]:
+            continue
+        placed = t["ready"][s]
+        used = {c for c, _ in placed}
+        acts = []
+        if len(placed) < 4:
+            for c in sorted(set(st.hand[s]) - used):
+                acts += [{"type": "ready", "card": c, "side": x, "step": bool(placed)} for x in _sides(c)]
+        if placed:
+            acts.append({"type": "unready", "step": True})
+        if len(placed) >= min(2, len(st.hand[s])):
+            acts.append({"type": "confirm", "step": True} if placed else {"type": "confirm"})
+        out[s] = acts
+    return out
+
+
+def prep_act(st, t, seat, a):
+    if a["type"] == "ready":
+        t["ready"][seat].append([a["card"], a["side"]])
+    elif a["type"] == "unready":
+        t["ready"][seat].pop()
+    else:
+        t["ok"].append(seat)
+        st.emit("prepared", seat=seat, n=len(t["ready"][seat]))
+
+
+@task("prep", prep_options, prep_act)
+def prep(st, t):
+    if "ready" not in t:
+        t["ready"], t["ok"] = {s: [] for s in st.seats}, []
+    if len(t["ok"]) < len(st.seats):
+        return waits(st, t)
+    for s in st.seats:
+        slots = []
+        for k, (c, side) in enumerate(t["ready"][s]):
+            st.hand[s].remove(c)
+            slots.append({"slot": "q" if k == 0 else k, "card": c, "side": side, "state": "ready"})
+        st.slots[s] = slots
+        st.phys[s] = 2
+    return st.done(t)
+
+
+@task("reorder")
+def reorder(st, t):
+    """For the Crown! (optional): a new Crown bearer is First Player from the next phase on."""
+    if st.opts.get("for_the_crown") and st.order[0] != st.crown:
+        i = st.seats.index(st.crown)
+        st.order = st.seats[i:] + st.seats[:i]
+        st.emit("first_player", seat=st.crown)
+    return st.done(t)
+
+
+@task("action_start")
+def action_start(st, t):
+    """Inhibitions aimed at "the next Action Phase" (Lightning Storm) start to bite now."""
+    for s in st.seats:
+        st.inhib[s] = [x[:-5] if x.endswith("_next") else x for x in st.inhib[s]]
+    return st.done(t)
+
+
+# ---- 5. Evocations ----------------------------------------------------------------------------------------
+
+@task("evo_phase")
+def evo_phase(st, t):
+    if t["i"] >= len(st.order):
+        return st.done(t)
+    s = st.order[t["i"]]
+    t["i"] += 1
+    st.push({"k": "evo_seat", "seat": s, "acted": []})
+    return False
+
+
+# ---- 6. Clean-up --------------------------------------------------------------------------------------------
+
+@task("cleanup")
+def cleanup(st, t):
+    for s in st.seats:
+        for sl in st.slots[s]:
+            c = sl["card"]
+            armed = [a for a in st.armed if a["card"] == c]
+            if sl["state"] == "lost":
+                continue
+            if sl["state"] == "ready" or armed and armed[0]["kind"] != "protection":
+                st.hand[s].append(c)  # untriggered Traps come back to the hand
+            elif C.spell_of(c)["school"] == "forgotten":
+                st.removed.append(c)  # a used Forgotten Spell leaves the game
+            else:
+                st.memories[s].append(c)
+        st.slots[s] = []
+        st.phys[s] = 2
+        st.buffs[s] = []
+        st.inhib[s] = [x for x in st.inhib[s] if x.endswith("_next")]
+    st.armed = []
+    for model, src, n in st.temp:
+        if model in st.pos and st.pos[model] != "cell":
+            have = st.dmg[model].get(src, 0)
+            st.dmg[model][src] = have - min(n, have)
+            st.dmg[model] = {k: v for k, v in st.dmg[model].items() if v}
+    st.temp, st.marks, st.activated = [], {}, []
+    st.mods = {}
+    for lab in B.ROOM_LABELS:
+        destroy_if_unstable(st, lab)
+    st.emit("cleanup", turn=st.turn)
+    st.done(t)
+    if st.extra:
+        return _extra_turn_end(st)
+    if max(st.pp.values()) >= C.WIN_PP:
+        finish(st)
+    return False
+
+
+def destroy_if_unstable(st, lab: str) -> None:
+    if lab in st.destroyed:
+        return
+    have = st.inst.get(lab, {})
+    if sum(have.values()) < C.ROOMS[st.layout[lab]]["resistance"]:
+        return
+    best = max(have.values())
+    top = [k for k, v in have.items() if v == best]
+    winner = top[0] if len(top) == 1 else "rose"
+    st.destroyed.append(lab)
+    st.inst.pop(lab, None)
+    st.tokens.setdefault(winner, []).append(st.layout[lab])
+    st.emit("destroyed", room=lab, seat=winner, name=C.ROOMS[st.layout[lab]]["name"])
+
+
+# ---- the end ----------------------------------------------------------------------------------------------
+
+def bonuses(st) -> dict[str, dict[str, int]]:
+    """End-of-game bonus PP per mage: quests 6/3/1, trophies 4/2/1 (a tie for 1st or 2nd gets one less),
+    destroyed rooms at their token's value, and 1 for the Crown."""
+    from engine.blackrose.rules import place_awards
+    quests = place_awards({s: len(st.done_quests[s]) for s in st.seats}, C.QUEST_PP)
+    trophies = place_awards({s: len(st.trophies.get(s, [])) for s in st.seats}, C.TROPHY_PP)
+    out = {}
+    for s in st.seats:
+        out[s] = {"quests": quests.get(s, 0), "trophies": trophies.get(s, 0),
+                  "rooms": sum(C.ROOMS[r]["pp"] for r in st.tokens.get(s, [])),
+                  "crown": 1 if st.crown == s else 0}
+    return out
+
+
+def finish(st) -> None:
+    bonus = bonuses(st)
+    totals = {s: st.pp[s] + sum(bonus[s].values()) for s in st.seats}
+    st.final = {"bonus": bonus, "totals": totals, "rose": st.pp["rose"]}
+    best = max(totals.values())
+    if st.pp["rose"] > best:
+        return _end(st, ["rose"])
+    top = [s for s in st.seats if totals[s] == best]
+    if len(top) > 1 and st.opts.get("extra_turns") and st.extra < EXTRA_TURN_LIMIT:
+        st.extra += 1
+        st.final["tied"] = top
+        st.final["base"] = {s: _counted(st, s) for s in st.seats}
+        st.emit("extra_turn", seats=top)
+        return
+    _break_ties(st, top)
+
+
+def _counted(st, s) -> int:
+    return st.stats[s].get("extra_pp", 0) + sum(C.ROOMS[r]["pp"] for r in st.tokens.get(s, []))
+
+
+def _extra_turn_end(st) -> bool:
+    tied = st.final["tied"]
+    gain = {s: _counted(st, s) - st.final["base"][s] for s in tied}
+    best = max(gain.values())
+    top = [s for s in tied if gain[s] == best]
+    if len(top) == 1 or st.extra >= EXTRA_TURN_LIMIT:
+        _break_ties(st, top)
+        return False
+    st.extra += 1
+    st.final["tied"] = top
+    st.final["base"] = {s: _counted(st, s) for s in st.seats}
+    return False
+
+
+def _break_ties(st, top: list[str]) -> None:
+    if len(top) > 1:
+        key = {s: (len(st.done_quests[s]), len(st.trophies.get(s, []))) for s in top}
+        best = max(key.values())
+        top = [s for s in top if key[s] == best]
+    if len(top) > 1:
+        st.push({"k": "crown_choice", "seat": st.crown, "tied": top})
+        return
+    _end(st, top)
+
+
+def _end(st, winners: list[str]) -> None:
+    st.winners = [w for w in winners if w != "rose"]
+    st.final["winner"] = winners[0] if winners else None
+    st.over = True
+    st.stack = []
+    st.emit("game_over", winners=winners, totals=st.final.get("totals"), rose=st.pp["rose"])
+
+
+def crown_options(st, t):
+    return {t["seat"]: [{"type": "crown_pick", "winner": s} for s in t["tied"]]}
+
+
+def crown_act(st, t, seat, a):
+    st.stack.pop()
+    _end(st, [a["winner"]])
+
+
+@task("crown_choice", crown_options, crown_act)
+def crown_choice(st, t):
+    return True

@@ -1,0 +1,373 @@
+"""The shared rule atoms: damage and defeat, instability, summoning, moving models (and the Room Traps that
+moving springs), Quests, and what Traps and Protections do when their condition is met.
+
+Ruling (ours): an armed Trap or Protection fires automatically the first time its condition is met. Its
+owner committed to it when arming it face down, and an automatic trigger keeps hidden cards hidden (no
+"do you want to trigger?" prompt that would reveal that something is armed for that condition)."""
+from __future__ import annotations
+
+from engine.blackrose import board as B
+from engine.blackrose import cards as C
+
+
+# ---- damage and defeat -------------------------------------------------------------------------------
+
+def colour_of_model(st, model: str) -> str:
+    """Whose Damage tokens a model deals: a mage's own, an Evocation's controller's."""
+    return st.owner(model) or "rose"
+
+
+def hurt(st, src: str, model: str, n: int, ctx: dict | None = None) -> int:
+    """`src` (a seat or "rose") inflicts n Damage on a model; returns the Damage placed."""
+    ctx = ctx or {}
+    if n <= 0 or model is None:
+        return 0
+    owner = st.owner(model)
+    if owner is None or (src != "rose" and owner == src):
+        return 0  # no Damage to yourself or your own Evocations
+    if model in st.pos:
+        if st.pos[model] == "cell" and src != "rose":
+            return 0  # a Cell is safe from everything but the Black Rose
+        n = _protect(st, src, model, n, ctx)
+        if n <= 0:
+            return 0
+        hp = st.health(model)
+        have = sum(st.dmg[model].values())
+        placed = n if st.opts.get("overkill") else min(n, hp - have)
+        st.dmg[model][src] = st.dmg[model].get(src, 0) + placed
+        st.emit("damage", src=src, tgt=model, n=placed)
+        if src != "rose":
+            st.stat(src, "burst", placed)
+        if ctx.get("temporary"):
+            st.temp.append([model, src, min(placed, ctx["temporary"])])
+        if have + n >= hp:
+            defeat(st, model, src, ctx)
+        elif src != "rose":
+            check_quests(st, src, "damage")
+        return placed
+    ev = st.evo(model)
+    ev["dmg"] = ev["dmg"] + n
+    st.emit("damage", src=src, tgt=model, n=n)
+    if src != "rose":
+        st.stat(src, "burst", n)
+    if ev["dmg"] >= ev_health(st, ev):
+        remove_evo(st, ev, by=src)
+        if src != "rose":
+            check_quests(st, src, "kill_evo")
+    elif src != "rose":
+        check_quests(st, src, "damage")
+    return n
+
+
+def ev_health(st, ev: dict) -> int:
+    hp = C.EVOS[ev["kind"]]["health"]
+    return hp if hp else st.health(ev["owner"])
+
+
+def _protect(st, src: str, model: str, n: int, ctx: dict) -> int:
+    if ctx.get("no_protection") or src == "rose":
+        return n
+    p = first_armed(st, model, "protection", ("damage",))
+    if p is None:
+        return n
+    fire(st, p, {"amount": n, "src": src, "src_model": ctx.get("src_model", src), "victim": model})
+    return max(0, n - p.get("prevented", 0))
+
+
+def defeat(st, seat: str, killer: str, ctx: dict) -> None:
+    p = first_armed(st, seat, "protection", ("defeat",))
+    if p is not None and killer != "rose":
+        fire(st, p, {"src": killer, "victim": seat})
+        return
+    counts = dict(st.dmg[seat])
+    if ctx.get("solo") and killer != "rose":
+        awards = {killer: 5}
+    else:
+        awards = defeat_awards(counts)
+    st.emit("defeat", seat=seat, by=killer, counts=counts)
+    for who, n in awards.items():
+        if who != seat:
+            st.gain(who, n, "defeat")
+    if killer != seat:
+        given = sum(v.count(seat) for v in st.trophies.values())
+        if given < C.TROPHIES_PER_MAGE:
+            st.trophies.setdefault(killer, []).append(seat)
+            st.emit("trophy", seat=killer, victim=seat)
+        bonus = st.mods.get("defeat_pp", 0)
+        if bonus and killer != "rose":
+            st.gain(killer, bonus, "event")
+        if killer != "rose":
+            check_quests(st, killer, "defeat")
+    send_to_cell(st, seat)
+    for t in st.stack:
+        if t.get("seat") == seat:
+            t["cut"] = True  # a defeated mage's combination of actions ends at once
+
+
+def defeat_awards(counts: dict[str, int]) -> dict[str, int]:
+    """Power Points for a defeat by Damage colour: 4 / 2 / 1; ties for 1st or 2nd get one less; a lone
+    colour gets 5. Places are dense ranks of the distinct counts."""
+    live = {k: v for k, v in counts.items() if v > 0}
+    if len(live) == 1:
+        return {k: 5 for k in live}
+    return place_awards(live, C.DEFEAT_PP)
+
+
+def place_awards(counts: dict[str, int], table: tuple[int, int, int]) -> dict[str, int]:
+    levels = sorted({v for v in counts.values() if v > 0}, reverse=True)
+    out = {}
+    for who, v in counts.items():
+        if v <= 0:
+            continue
+        place = levels.index(v)
+        tied = sum(1 for x in counts.values() if x == v) > 1
+        if place < 2:
+            out[who] = table[place] - (1 if tied else 0)
+        else:
+            out[who] = table[2]
+    return out
+
+
+def send_to_cell(st, seat: str) -> None:
+    st.dmg[seat] = {}
+    st.pos[seat] = "cell"
+    st.inhib[seat] = [x for x in st.inhib[seat] if x.endswith("_next")]
+    st.marks.pop(seat, None)
+    st.temp = [t for t in st.temp if t[0] != seat]
+    st.emit("cell", seat=seat)
+
+
+def heal(st, model: str, n: int) -> int:
+    if model in st.pos:
+        healed = 0
+        for src in sorted(st.dmg[model], key=lambda k: -st.dmg[model][k]):
+            take = min(n - healed, st.dmg[model][src])
+            st.dmg[model][src] -= take
+            healed += take
+        st.dmg[model] = {k: v for k, v in st.dmg[model].items() if v}
+    else:
+        ev = st.evo(model)
+        healed = min(n, ev["dmg"])
+        ev["dmg"] -= healed
+    if healed:
+        st.emit("heal", tgt=model, n=healed)
+    return healed
+
+
+def convert(st, seat: str, model: str, n: int) -> int:
+    """Swap up to n Damage tokens of other colours on a mage for `seat`'s colour."""
+    if model not in st.pos:
+        return 0
+    done = 0
+    for src in sorted(st.dmg[model], key=lambda k: (-st.dmg[model][k], k)):
+        if src == seat or done >= n:
+            continue
+        take = min(n - done, st.dmg[model][src])
+        st.dmg[model][src] -= take
+        st.dmg[model][seat] = st.dmg[model].get(seat, 0) + take
+        done += take
+    st.dmg[model] = {k: v for k, v in st.dmg[model].items() if v}
+    if done:
+        st.emit("convert", seat=seat, tgt=model, n=done)
+    return done
+
+
+# ---- instability -------------------------------------------------------------------------------------
+
+def add_inst(st, who: str, label: str | None, n: int) -> int:
+    if label is None or n <= 0 or label in st.destroyed:
+        return 0
+    room = st.inst.setdefault(label, {})
+    cap = C.ROOMS[st.layout[label]]["resistance"]
+    have = sum(room.values())
+    put = n if st.opts.get("overload") else max(0, min(n, cap - have))
+    if put:
+        room[who] = room.get(who, 0) + put
+        st.emit("instability", seat=who, room=label, n=put)
+    return put
+
+
+def remove_inst(st, label: str, n: int) -> int:
+    room = st.inst.get(label, {})
+    done = 0
+    for k in sorted(room, key=lambda k: (-room[k], k)):
+        take = min(n - done, room[k])
+        room[k] -= take
+        done += take
+    st.inst[label] = {k: v for k, v in room.items() if v}
+    return done
+
+
+# ---- evocations --------------------------------------------------------------------------------------
+
+def summon(st, seat: str, kind: str, label: str | None) -> str | None:
+    if label is None:
+        return None
+    mine = [e for e in st.evos if e["owner"] == seat]
+    in_play = sum(1 for e in st.evos if e["kind"] == kind)
+    if in_play >= C.EVOS[kind]["supply"]:
+        return None  # no token left in the reserve: the effect is ignored
+    if len(mine) >= C.MAX_EVOS:
+        # Ruling (ours, from the FAQ's choice): the oldest of your Evocations makes room for the new one.
+        remove_evo(st, mine[0], by=None)
+    st.next_evo += 1
+    eid = f"v{st.next_evo}"
+    st.evos.append({"id": eid, "kind": kind, "owner": seat, "at": None, "dmg": 0})
+    st.emit("summon", seat=seat, evo=eid, kind=kind, room=label)
+    check_quests(st, seat, "summon")
+    enter(st, eid, label)
+    return eid
+
+
+def remove_evo(st, ev: dict, by: str | None) -> None:
+    if ev in st.evos:
+        st.evos.remove(ev)
+        st.emit("evo_gone", evo=ev["id"], kind=ev["kind"], by=by)
+
+
+# ---- movement and room traps -----------------------------------------------------------------------
+
+def can_leave(st, model: str) -> bool:
+    return "leave" not in st.inhib.get(model, [])
+
+
+def enter(st, model: str, label: str) -> None:
+    """Put a model in a room and spring whatever entering it springs."""
+    left = st.room_of(model)
+    if model in st.pos:
+        st.pos[model] = label
+    else:
+        st.evo(model)["at"] = label
+    st.emit("moved", model=model, room=label)
+    if left is not None and left != label and model in st.marks:
+        n, src = st.marks.pop(model)  # Blade Barrage / Ring of Fire: leaving the marked room hurts
+        hurt(st, src, model, n)
+    if st.room_of(model) != label:
+        return
+    ev = st.evo(model)
+    if ev and ev["kind"] == "infamy_of_crete":
+        for other in st.models_in(label):
+            if other != model:
+                hurt(st, ev["owner"], other, 4, {"src_model": model})
+    colour = "black" if st.layout[label] == "black_rose" else st.colour_of(label)
+    mover = st.owner(model)
+    for owner in st.next_seats(mover):
+        for a in [a for a in st.armed if a["seat"] == owner and a["kind"] == "room_trap"]:
+            if colour not in a["colours"] or st.room_of(model) != label:
+                continue  # a model pushed on or sent to its Cell by an earlier trap is out of reach
+            fire(st, a, {"victim": model, "room": label, "colour": colour})
+
+
+# ---- traps and protections -----------------------------------------------------------------------------
+
+def first_armed(st, seat: str, kind: str, on: tuple[str, ...]) -> dict | None:
+    """The first armed Protection of `seat` (kind="protection") or Trap aimed at `seat` that waits for one
+    of the conditions `on`."""
+    for a in st.armed:
+        if a["kind"] != kind or a.get("on") not in on:
+            continue
+        if kind == "protection" and a["seat"] == seat:
+            return a
+        if kind == "trap" and a.get("tgt") == seat and a["seat"] != seat:
+            return a
+    return None
+
+
+def fire(st, a: dict, ctx: dict) -> None:
+    """Reveal an armed Trap/Protection and resolve its effect now, interrupting whatever was happening."""
+    from engine.blackrose.effects import run_ops
+    st.armed.remove(a)
+    for sl in st.slots[a["seat"]]:
+        if sl["card"] == a["card"]:
+            sl["state"] = "used"
+    side = a["side"] if a["kind"] != "room_trap" else ctx["colour"]
+    st.emit("trigger", seat=a["seat"], card=a["card"], side=side, victim=ctx.get("victim"))
+    sp = C.spell_of(a["card"])
+    if sp["instability"]:
+        add_inst(st, a["seat"], st.room_of(a["seat"]), 1)
+    if a["kind"] == "trap":
+        check_quests(st, a["seat"], "trap")
+    ops = C.side_of(a["card"], side)["ops"]
+    run_ops(st, a["seat"], ops, dict(ctx, trap=a["kind"] != "protection", card=a["card"]), a)
+
+
+def trap_on(st, seat: str, cond: str, ctx: dict | None = None) -> dict | None:
+    """Fire the first Trap aimed at `seat` waiting for `cond`; return its record (its effect may cancel)."""
+    if st.pos.get(seat) == "cell":
+        return None
+    a = first_armed(st, seat, "trap", (cond,))
+    if a is None:
+        return None
+    prot = first_armed(st, seat, "protection", ("trap",))
+    if prot is not None:
+        fire(st, prot, {"src": a["seat"], "victim": seat})
+        if prot.get("avoided"):
+            st.armed.remove(a)
+            return None
+    fire(st, a, dict(ctx or {}, victim=seat))
+    return a
+
+
+# ---- quests -----------------------------------------------------------------------------------------------
+
+def check_quests(st, seat: str, when: str, **info) -> None:
+    if seat not in st.quests or st.pos.get(seat) == "cell":
+        return
+    for q in list(st.quests[seat]):
+        cond = C.QUESTS[q]["cond"]
+        if cond["when"] != when:
+            continue
+        if when == "activate" and not (cond.get("room") == info.get("room") or cond.get("colour") == info.get("colour")):
+            continue
+        if when == "cast" and cond.get("element") != info.get("element"):
+            continue
+        if when == "damage" and st.stats[seat].get("burst", 0) < cond["n"]:
+            continue
+        complete_quest(st, seat, q)
+
+
+def complete_quest(st, seat: str, q: str) -> None:
+    from engine.blackrose.effects import run_ops
+    st.quests[seat].remove(q)
+    trap = first_armed(st, seat, "trap", ("quest",))
+    st.done_quests[seat].append(q)
+    d = C.QUESTS[q]
+    st.emit("quest", seat=seat, quest=q, name=d["name"])
+    pp = d["pp"]
+    if trap is not None:
+        fire(st, trap, {"victim": seat, "quest": q, "pp": pp})
+        if trap.get("took_card"):
+            st.done_quests[seat].remove(q)
+            st.done_quests[trap["seat"]].append(q)
+        if trap.get("took_pp"):
+            pp = 0
+    st.gain(seat, pp, "quest")
+    if d["reward"]:
+        run_ops(st, seat, d["reward"], {"quest": q}, None)
+
+
+def draw_quest(st, seat: str, moon: int | None = None) -> str | None:
+    deck = st.qdeck[str(moon or st.moon)]
+    if not deck:
+        return None
+    q = deck.pop()
+    st.quests[seat].append(q)
+    st.emit("quest_drawn", seat=seat)
+    st.emit("quest_secret", to=seat, quest=q)
+    return q
+
+
+def discard_quest(st, seat: str, q: str) -> None:
+    st.quests[seat].remove(q)
+    st.qdiscard.append(q)
+    st.emit("quest_discarded", seat=seat, quest=q)
+    st.gain("rose", C.QUESTS[q]["moon"], "quest")
+
+
+def in_range(st, origin: str | None, rng) -> list[str]:
+    """Room labels a spell cast from `origin` can reach (straight lines), Cells never."""
+    if origin is None:
+        return []
+    if rng == "any":
+        return list(B.ROOM_LABELS)
+    return B.in_line(origin, int(rng))

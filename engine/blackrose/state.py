@@ -1,0 +1,170 @@
+"""Black Rose Wars game state: plain-JSON fields on the shared flow kernel, plus the small helpers every
+rule uses (shuffling, drawing, Power Points and the Moon). Rules themselves live in the other modules."""
+from __future__ import annotations
+
+from engine.flow import Flow, FlowState
+from engine.rng import Rng
+from engine.blackrose import cards as C
+
+FLOW = Flow("Black Rose Wars")
+task = FLOW.task
+waits = FLOW.waits
+
+FIELDS = (
+    "seats", "rng", "opts", "turn", "moon", "crown", "order", "extra", "mage", "school", "colour",
+    "layout", "cells", "pos", "destroyed", "activated", "inst", "dmg", "temp", "evos", "next_evo", "pp",
+    "hand", "grimoire", "memories", "aside", "library", "discards", "forgotten", "removed",
+    "quests", "done_quests", "qdeck", "qdiscard", "board", "edeck", "ediscard", "mods",
+    "slots", "armed", "phys", "inhib", "buffs", "marks", "trophies", "tokens", "stats",
+    "stack", "over", "winners", "final", "last",
+)
+
+
+def _copy(x):
+    t = type(x)
+    if t is dict:
+        return {k: _copy(v) for k, v in x.items()}
+    if t is list:
+        return [_copy(v) for v in x]
+    return x
+
+
+class BlackRoseState(FlowState):
+    FLOW = FLOW
+
+    def to_json(self) -> dict:
+        return {f: _copy(getattr(self, f)) for f in FIELDS}
+
+    @classmethod
+    def from_json(cls, data: dict) -> "BlackRoseState":
+        st = cls()
+        for f in FIELDS:
+            setattr(st, f, _copy(data[f]))
+        return st
+
+    def view(self, seat):
+        from engine.blackrose.views import build_view
+        return build_view(self, seat)
+
+    def result(self) -> dict:
+        scores = self.final.get("totals") if self.final else None
+        return {"scores": scores or {s: self.pp[s] for s in self.seats}, "winners": list(self.winners),
+                "rose": self.pp["rose"]}
+
+    def short_timer(self) -> bool:
+        return False
+
+    # ---- randomness -----------------------------------------------------------------------------
+    def shuffle(self, items: list) -> None:
+        r = Rng(self.rng)
+        r.shuffle(items)
+        self.rng = r.state
+
+    # ---- seats and models --------------------------------------------------------------------------
+    def in_cell(self, seat: str) -> bool:
+        return self.pos[seat] == "cell"
+
+    def room_of(self, model: str) -> str | None:
+        """The room label a model (seat or evocation id) stands in; None for a mage in their Cell."""
+        if model in self.pos:
+            p = self.pos[model]
+            return None if p == "cell" else p
+        ev = self.evo(model)
+        return ev["at"] if ev else None
+
+    def evo(self, eid: str) -> dict | None:
+        for e in self.evos:
+            if e["id"] == eid:
+                return e
+        return None
+
+    def owner(self, model: str) -> str | None:
+        if model in self.pos:
+            return model
+        ev = self.evo(model)
+        return ev["owner"] if ev else None
+
+    def models_in(self, room: str) -> list[str]:
+        out = [s for s in self.order if self.pos[s] == room]
+        out += [e["id"] for e in self.evos if e["at"] == room]
+        return out
+
+    def room_id(self, label: str) -> str:
+        return self.layout[label]
+
+    def colour_of(self, label: str) -> str:
+        return self.mods.get("tint", {}).get(label) or C.ROOMS[self.layout[label]]["colour"]
+
+    def health(self, seat: str) -> int:
+        return C.MAGES[self.mage[seat]]["health"]
+
+    def next_seats(self, seat: str) -> list[str]:
+        """Every other seat clockwise (in turn order) from the one after `seat`."""
+        i = self.order.index(seat)
+        return [self.order[(i + k) % len(self.order)] for k in range(1, len(self.order))]
+
+    # ---- cards -----------------------------------------------------------------------------------
+    def draw_grimoire(self, seat: str, n: int) -> list[str]:
+        got = []
+        for _ in range(n):
+            if not self.grimoire[seat] and self.memories[seat]:
+                self.grimoire[seat] = self.memories[seat]
+                self.memories[seat] = []
+                self.shuffle(self.grimoire[seat])
+                self.emit("reshuffle", seat=seat)
+            if not self.grimoire[seat]:
+                break
+            got.append(self.grimoire[seat].pop())
+        self.take_into_hand(seat, got)
+        return got
+
+    def take_into_hand(self, seat: str, cards: list[str]) -> None:
+        """Cards join the hand; another mage's Custom Spell goes straight to its owner's Memories."""
+        for c in cards:
+            owner = C.spell_of(c).get("mage")
+            if owner is not None and owner != self.mage[seat]:
+                s = next((x for x in self.seats if self.mage[x] == owner), None)
+                (self.memories[s] if s else self.removed).append(c)
+            else:
+                self.hand[seat].append(c)
+        if cards:
+            self.emit("drew", to=seat, cards=list(cards))
+            self.emit("draw", seat=seat, n=len(cards))
+
+    def discard_to_school(self, card: str) -> None:
+        sp = C.spell_of(card)
+        if sp["school"] in C.SCHOOLS:
+            self.discards[sp["school"]].append(card)
+        else:
+            self.removed.append(card)
+
+    def phys_speed(self, seat: str) -> int:
+        return C.MAGES[self.mage[seat]]["move"]
+
+    def hand_limit(self, seat: str) -> int:
+        return C.MAGES[self.mage[seat]]["hand"]
+
+    # ---- power points and the moon -----------------------------------------------------------------
+    def gain(self, who: str, n: int, why: str = "") -> None:
+        if n == 0:
+            return
+        self.pp[who] = max(0, self.pp[who] + n)
+        if self.extra and who != "rose" and why in ("defeat", "quest"):
+            self.stat(who, "extra_pp", n)  # Extra Game Turns count only defeats, Quests and rooms
+        self.emit("pp", seat=who, n=n, why=why, total=self.pp[who])
+        self.check_moon()
+
+    def check_moon(self) -> None:
+        best = max(self.pp.values())
+        for moon in (2, 3):
+            if self.moon < moon and best >= C.MOON_AT[moon]:
+                self.moon = moon
+                self.emit("moon", moon=moon)
+                for s in self.seats:
+                    if self.aside[s]:
+                        self.hand[s].append(self.aside[s].pop(0))
+                        self.emit("custom", seat=s)
+                        self.emit("drew", to=s, cards=[self.hand[s][-1]])
+
+    def stat(self, seat: str, key: str, n: int = 1) -> None:
+        self.stats[seat][key] = self.stats[seat].get(key, 0) + n

@@ -1,0 +1,227 @@
+"""Plain text for Black Rose Wars: the Lodge map, a seat's hand, action labels and log lines."""
+from __future__ import annotations
+
+from engine.blackrose import board as B
+from engine.blackrose import cards as C
+
+SIDE = {"s": "straight", "r": "reverse"}
+ROWS = (("B7", "B6", "B5"), ("B8", "A3", "A2", "B4"), ("B9", "A4", "X", "A1", "B3"),
+        ("B10", "A5", "A6", "B2"), ("B11", "B12", "B1"))
+
+
+def _n(names, seat) -> str:
+    if seat == "rose":
+        return "the Black Rose"
+    return (names or {}).get(seat, seat)
+
+
+def card_name(card: str, side: str | None = None) -> str:
+    sp = C.spell_of(card)
+    if side is None:
+        return sp["name"]
+    if "room_trap" in sp:
+        return f"{sp['name']} (room trap)"
+    return f"{sp['name']} ({SIDE[side]})"
+
+
+def side_text(card: str, side: str) -> str:
+    sp = C.spell_of(card)
+    if "room_trap" in sp:
+        return "; ".join(f"{col}: {_ops(d)}" for col, d in sp["room_trap"].items())
+    d = sp[side]
+    rng = "" if d["range"] is None else f" range {d['range']}"
+    return f"{d['type']}, {d['target']}{rng}, {d['element']}: {_ops(d)}"
+
+
+def _ops(d: dict) -> str:
+    return d.get("note") or ", ".join(o["op"] + (f" {o['n']}" if isinstance(o.get("n"), int) else "") for o in d["ops"])
+
+
+def model_name(view: dict, m: str, names=None) -> str:
+    if m in view["pos"]:
+        return _n(names, m)
+    for e in view["evos"]:
+        if e["id"] == m:
+            return f"{C.EVOS[e['kind']]['name']} {m} ({_n(names, e['owner'])})"
+    return m
+
+
+def room_name(view: dict, lab: str) -> str:
+    return f"{lab} {C.ROOMS[view['layout'][lab]]['name']}"
+
+
+def lodge_map(view: dict, names=None) -> list[str]:
+    """The Lodge as rows of room labels (centre row widest), then one line per room with what is in it."""
+    lines = []
+    for row in ROWS:
+        pad = " " * (5 - len(row)) * 4
+        lines.append(pad + "   ".join(f"{lab:>3}" for lab in row))
+    where: dict[str, list[str]] = {}
+    for s, p in view["pos"].items():
+        where.setdefault(p, []).append(_n(names, s))
+    for e in view["evos"]:
+        where.setdefault(e["at"], []).append(model_name(view, e["id"], names))
+    for lab in B.ROOM_LABELS:
+        rid = view["layout"][lab]
+        room = C.ROOMS[rid]
+        colour = view["tint"].get(lab, room["colour"])
+        inst = view["inst"].get(lab, {})
+        flags = []
+        if lab in view["destroyed"]:
+            flags.append("destroyed")
+        elif lab in view["activated"]:
+            flags.append("activated")
+        bits = f"{lab:>3} {room['name']} [{colour}] inst {sum(inst.values())}/{room['resistance']}"
+        if flags:
+            bits += " (" + ", ".join(flags) + ")"
+        if where.get(lab):
+            bits += " — " + ", ".join(where[lab])
+        lines.append(bits)
+    for s in view["seats"]:
+        if view["pos"][s] == "cell":
+            lines.append(f"  {_n(names, s)} is in their Cell (exits {', '.join(view['cells'][s])})")
+    return lines
+
+
+def render(view: dict, names: dict) -> str:
+    out = [f"Black Rose Wars — game turn {view['turn']}, Moon {view['moon']}, Crown: {_n(names, view['crown'])}"]
+    out += lodge_map(view, names)
+    pp = ", ".join(f"{_n(names, s)} {view['pp'][s]}" for s in view["seats"])
+    out.append(f"Power Points: {pp}; the Black Rose {view['pp']['rose']}")
+    for s in view["seats"]:
+        hp = C.MAGES[view["mage"][s]]["health"] if s in view["mage"] else 0
+        dmg = sum(view["dmg"][s].values())
+        slots = " ".join(f"{sl['slot']}:{sl['state']}" for sl in view["slots"][s])
+        out.append(f"{_n(names, s)} ({C.MAGES[view['mage'][s]]['name'] if s in view['mage'] else '?'}): "
+                   f"damage {dmg}/{hp}, hand {view['hand_n'][s]}, quests {view['quests_n'][s]} active "
+                   f"{len(view['done_quests'][s])} done, physical {view['phys'][s]}, slots {slots or '-'}")
+    events = [C.EVENTS[e]["name"] for e in view["board"] if e]
+    if events:
+        out.append("Events: " + ", ".join(events))
+    if view["over"]:
+        out.append("Game over. Winner: " + (", ".join(_n(names, w) for w in view["winners"]) or "the Black Rose"))
+    if view.get("hand") is not None:
+        out.append("Your hand: " + (", ".join(card_name(c) for c in view["hand"]) or "empty"))
+        for sl in view["my_slots"]:
+            out.append(f"  slot {sl['slot']}: {card_name(sl['card'], sl['side'])} — {sl['state']}")
+        if view["quests"]:
+            out.append("Your Quests: " + ", ".join(quest_text(q) for q in view["quests"]))
+    return "\n".join(out)
+
+
+def quest_text(q: str) -> str:
+    d = C.QUESTS[q]
+    cond = d["cond"]
+    what = {"activate": f"activate {C.ROOMS[cond['room']]['name'] if 'room' in cond else 'a ' + cond.get('colour', '') + ' room'}",
+            "cast": f"cast a {cond.get('element')} spell", "damage": f"deal {cond.get('n')} damage in one action",
+            "summon": "summon an Evocation", "kill_evo": "destroy an Evocation", "defeat": "defeat a mage",
+            "trap": "spring a trap"}[cond["when"]]
+    return f"{d['name']} ({what}; {d['pp']} PP)"
+
+
+def _value(view, v, names) -> str:
+    if v is None:
+        return "none"
+    if isinstance(v, str):
+        if v in view["pos"] or v.startswith("v") and v[1:].isdigit():
+            return model_name(view, v, names)
+        if v in B.HEX:
+            return room_name(view, v)
+        if v.split(".")[0] in C.SPELLS:
+            return card_name(v)
+        if ":" in v:
+            where, school = v.split(":")
+            return f"top of {school} {'deck' if where == 'deck' else 'discards'}"
+        if ">" in v:
+            a, b = v.split(">")
+            return f"swap {C.QUESTS[a]['name']} for {C.QUESTS[b]['name']}"
+        if v in C.QUESTS:
+            return C.QUESTS[v]["name"]
+    return str(v)
+
+
+def label(action: dict, view: dict, names=None) -> str:
+    k = action["type"]
+    if k == "mage":
+        return f"Play {C.MAGES[action['mage']]['name']}"
+    if k == "school":
+        return f"School: {action['school'].title()}, starting Grimoire {action['grimoire'] + 1}"
+    if k == "discard_quest":
+        return f"Discard Quest {C.QUESTS[action['quest']]['name']}"
+    if k == "keep" and "card" not in action:
+        return "Keep my Quests"
+    if k == "study":
+        return f"Draw from {action['school'].title()}"
+    if k in ("keep", "discard", "remove") and "card" in action:
+        verb = {"keep": "Keep", "discard": "Discard to Memories", "remove": "Remove from hand"}[k]
+        return f"{verb}: {card_name(action['card'])}"[:80]
+    if k == "ready":
+        return f"Ready {card_name(action['card'], action['side'])}"[:80]
+    if k == "unready":
+        return "Take back the last ready spell"
+    if k == "confirm":
+        return "Confirm my ready spells"
+    if k == "phys":
+        return "Use a Physical Action"
+    if k == "cast":
+        mine = view.get("my_slots") or []
+        sl = mine[action["slot"]] if action["slot"] < len(mine) else None
+        what = card_name(sl["card"], sl["side"]) if sl else "a spell"
+        return f"Cast {'Quick' if sl and sl['slot'] == 'q' else 'Standard'}: {what}"[:80]
+    if k == "discard_move":
+        return f"Discard slot {action['slot'] + 1} spell, move to {action['to']}"
+    if k == "end":
+        return "End my turn"
+    if k == "step":
+        return f"Move to {room_name(view, action['to'])}"[:80]
+    if k == "attack":
+        return f"Attack {model_name(view, action['target'], names)}"[:80]
+    if k == "activate":
+        return "Activate this room"
+    if k == "done":
+        return "Done"
+    if k == "target":
+        if "room" in action:
+            return f"Target {room_name(view, action['room'])}"[:80]
+        return f"Target {model_name(view, action['model'], names)}"[:80]
+    if k == "pick":
+        return f"Choose {_value(view, action['value'], names)}"[:80]
+    if k == "evoke":
+        return f"Activate {model_name(view, action['evo'], names)}"[:80]
+    if k == "crown_pick":
+        return f"Crown {_n(names, action['winner'])} Grand Master"[:80]
+    return k
+
+
+def describe(event: dict, names: dict) -> str:
+    k = event["type"]
+    n = lambda s: _n(names, s)  # noqa: E731
+    if k == "cast":
+        return f"{n(event['seat'])} casts {card_name(event['card'], event['side'])}."
+    if k == "trigger":
+        return f"{n(event['seat'])}'s {C.spell_of(event['card'])['name']} fires!"
+    if k == "damage":
+        return f"{n(event['src'])} deals {event['n']} damage to {event['tgt']}." if event["n"] else ""
+    if k == "defeat":
+        return f"{n(event['seat'])} is defeated by {n(event['by'])} and returns to their Cell."
+    if k == "pp":
+        return f"{n(event['seat'])} {'gains' if event['n'] > 0 else 'loses'} {abs(event['n'])} PP ({event['total']})."
+    if k == "moon":
+        return f"The Moon changes: Moon {event['moon']}."
+    if k == "event":
+        return f"Event: {event['name']}."
+    if k == "quest":
+        return f"{n(event['seat'])} completes the Quest {event['name']}."
+    if k == "destroyed":
+        return f"Room {event['room']} is destroyed; its token goes to {n(event['seat'])}."
+    if k == "activate":
+        return f"{n(event['seat'])} activates {event['name']}."
+    if k == "game_over":
+        return "The game is over."
+    if k == "game_turn":
+        return f"Game turn {event['turn']} begins; {n(event['first'])} goes first."
+    if k == "summon":
+        return f"{n(event['seat'])} summons a {C.EVOS[event['kind']]['name']} in {event['room']}."
+    if k == "moved":
+        return ""
+    return ""
