@@ -19,6 +19,7 @@ from engine.bots import choose
 from engine.core import Game, State, check_seats, resolve_options
 
 from bot.storage import Storage
+from bot.storage.heap import bulk_load
 
 LOG_KEEP = 30          # recent log lines kept per game (public and private together)
 SHORT_TIMER = 20       # seconds for reaction windows and for a seat a bot already covered once
@@ -120,9 +121,10 @@ class TableService:
     async def restore(self) -> list[Table]:
         """Load every live game (after a restart): their buttons and timers work again from here."""
         self.tables = {}
-        for row in await self.store.live_games():
-            if row["game_key"] in GAMES:
-                self.tables[row["id"]] = self._table(row)
+        with bulk_load():  # thousands of games: the cyclic GC would rescan them over and over as they load
+            for row in await self.store.live_games():
+                if row["game_key"] in GAMES:
+                    self.tables[row["id"]] = self._table(row)
         return list(self.tables.values())
 
     async def get(self, game_id: int) -> Table | None:
@@ -262,9 +264,10 @@ class TableService:
         """Apply one action for a seat, persist it, then let bot seats move. Caller holds table.lock."""
         self._require(table, "active")
         events = table.state.act(seat_id, action)  # raises IllegalAction, state untouched
-        step = Step(seat_id, action, events, source)
+        # The bots' replies go in the same transaction as the move that prompted them: one commit per click.
+        steps = [Step(seat_id, action, events, source), *self._bot_moves(table)]
         try:
-            await self._commit(table, [step], interaction_id)
+            await self._commit(table, steps, interaction_id)
         except BaseException:
             # The write failed: reload the last committed state so memory never runs ahead of the disk.
             row = await self.store.get_game(table.id)
@@ -272,9 +275,17 @@ class TableService:
             table.state, table.version, table.seats = fresh.state, fresh.version, fresh.seats
             table.timers, table.logs = fresh.timers, fresh.logs
             raise
-        return [step, *await self.run_bots(table)]
+        return steps
 
     async def run_bots(self, table: Table) -> list[Step]:
+        """Let bot seats move until a human must act, and commit those moves together."""
+        steps = self._bot_moves(table)
+        if steps:
+            await self._commit(table, steps, None)
+        return steps
+
+    def _bot_moves(self, table: Table) -> list[Step]:
+        """Play every bot move due now, in memory only; the caller commits them (before anyone is told)."""
         steps: list[Step] = []
         for _ in range(MAX_BOT_STEPS):
             pending = table.pending()
@@ -286,9 +297,7 @@ class TableService:
                 if not legal:
                     continue
                 action = choose(table.game, table.state.view(seat_id), legal, self.bot_rng)
-                step = Step(seat_id, action, table.state.act(seat_id, action), "bot")
-                await self._commit(table, [step], None)
-                steps.append(step)
+                steps.append(Step(seat_id, action, table.state.act(seat_id, action), "bot"))
         return steps
 
     async def _commit(self, table: Table, steps: list[Step], interaction_id: int | None) -> None:

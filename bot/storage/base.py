@@ -1,0 +1,81 @@
+"""What the bot needs from storage, independent of the database behind it.
+
+Every method is one whole transaction: callers never see BEGIN or COMMIT, so two games (or a game and a
+config change) can never end up inside each other's transaction, whatever the backend and however the
+calls interleave. A backend keeps its SQL to itself; rows come back as plain dicts with JSON decoded.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+LIVE = ("lobby", "active", "paused")
+
+
+class DuplicateInteraction(Exception):
+    """The same Discord interaction was already recorded."""
+
+
+@dataclass
+class GuildConfig:
+    guild_id: int
+    starter_role_id: int | None = None
+    channel_ids: tuple[int, ...] = ()
+    turn_seconds: int | None = None
+
+
+# One action log entry: (seat, action, source, interaction_id).
+Entry = tuple[str, dict, str, "int | None"]
+
+
+class Storage:
+    """The storage contract. `await Storage.open(target)` picks the backend for the target."""
+
+    @classmethod
+    async def open(cls, target: str) -> "Storage":
+        if cls is not Storage:
+            raise NotImplementedError(f"{cls.__name__} must define open()")
+        # Only SQLite exists today; a PostgreSQL backend would be chosen here by a postgres:// target.
+        from bot.storage.sqlite import SqliteStorage
+
+        return await SqliteStorage.open(target)
+
+    async def close(self) -> None:
+        raise NotImplementedError
+
+    async def migrate(self) -> int:
+        """Bring the schema up to date (safe when several processes start at once); returns its version."""
+        raise NotImplementedError
+
+    # ---- games
+    async def create_game(self, **fields: Any) -> int:
+        raise NotImplementedError
+
+    async def update_game(self, game_id: int, **fields: Any) -> None:
+        raise NotImplementedError
+
+    async def get_game(self, game_id: int) -> dict | None:
+        raise NotImplementedError
+
+    async def live_game_in(self, channel_id: int) -> dict | None:
+        raise NotImplementedError
+
+    async def live_games(self) -> list[dict]:
+        raise NotImplementedError
+
+    async def record_actions(self, game_id: int, entries: list[Entry], first_seq: int, **fields: Any) -> None:
+        """Append entries (numbered from first_seq) and save the game's fields, all or nothing.
+
+        Raises DuplicateInteraction, having written nothing, if an interaction id was already recorded.
+        """
+        raise NotImplementedError
+
+    async def actions(self, game_id: int) -> list[dict]:
+        raise NotImplementedError
+
+    # ---- server settings
+    async def guild_config(self, guild_id: int) -> GuildConfig:
+        raise NotImplementedError
+
+    async def save_guild_config(self, config: GuildConfig) -> None:
+        raise NotImplementedError

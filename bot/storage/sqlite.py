@@ -1,0 +1,287 @@
+"""The SQLite backend (WAL): every call is one transaction that runs to its end without yielding.
+
+Why no worker thread: a transaction here is a handful of statements on the page cache (tens of µs; with
+synchronous=NORMAL a commit does not wait for the disk). Handing each one to a thread and back cost more
+than the work itself, and a connection shared across awaits let one game's writes land inside another's
+open transaction. Running each call synchronously on the event loop makes every transaction atomic with
+respect to every other coroutine by construction, and reads only ever see committed data. The one step
+that does wait for the disk, the WAL checkpoint (fsync), runs on a background thread with its own
+connection, so the loop never stalls on it.
+"""
+from __future__ import annotations
+
+import json
+import logging
+import sqlite3
+import threading
+import time
+from typing import Any, Callable
+
+from bot.storage.base import LIVE, DuplicateInteraction, Entry, GuildConfig, Storage
+
+log = logging.getLogger("rookery.storage")
+
+# Append-only: a database made by any earlier version upgrades in place, one script after another.
+MIGRATIONS: list[str] = [
+    # 1: the first schema.
+    """
+    CREATE TABLE games (
+        id INTEGER PRIMARY KEY,
+        guild_id INTEGER NOT NULL,
+        channel_id INTEGER NOT NULL,
+        game_key TEXT NOT NULL,
+        status TEXT NOT NULL,              -- lobby | active | paused | over | ended
+        host_id INTEGER NOT NULL,
+        options TEXT NOT NULL,
+        turn_seconds INTEGER NOT NULL,
+        seed INTEGER NOT NULL,
+        seats TEXT NOT NULL,               -- JSON list of seat records
+        state TEXT,                        -- JSON of the engine state (NULL in the lobby)
+        version INTEGER NOT NULL DEFAULT 0,-- number of accepted actions
+        board_message_id INTEGER,
+        board_posted_at REAL,
+        timers TEXT NOT NULL DEFAULT '{}', -- JSON {seat: {"due": epoch, "reminded": bool}}
+        logs TEXT NOT NULL DEFAULT '{}',   -- JSON recent log lines, per reader
+        created_at REAL NOT NULL,
+        updated_at REAL NOT NULL
+    );
+    CREATE UNIQUE INDEX one_live_game_per_channel ON games(channel_id)
+        WHERE status IN ('lobby', 'active', 'paused');
+    CREATE TABLE actions (
+        game_id INTEGER NOT NULL REFERENCES games(id),
+        seq INTEGER NOT NULL,
+        seat TEXT NOT NULL,
+        action TEXT NOT NULL,
+        source TEXT NOT NULL,              -- player | bot | timer
+        interaction_id INTEGER UNIQUE,
+        at REAL NOT NULL,
+        PRIMARY KEY (game_id, seq)
+    );
+    CREATE TABLE guild_config (
+        guild_id INTEGER PRIMARY KEY,
+        starter_role_id INTEGER,
+        channel_ids TEXT NOT NULL DEFAULT '[]',
+        turn_seconds INTEGER
+    );
+    """,
+]
+
+JSON_COLUMNS = frozenset({"options", "seats", "state", "timers", "logs"})
+DECODED_COLUMNS = JSON_COLUMNS | {"action"}   # games' JSON columns and actions.action
+LIVE_SQL = "status IN ({})".format(", ".join(f"'{s}'" for s in LIVE))
+INSERT_ACTION = (
+    "INSERT INTO actions (game_id, seq, seat, action, source, interaction_id, at) VALUES (?, ?, ?, ?, ?, ?, ?)"
+)
+BUSY_SECONDS = 5.0         # another process holding the write lock (only at start-up in practice)
+SAFETY_CHECKPOINT = 4000   # pages: the writer checkpoints itself only if the background thread falls behind
+CHECKPOINT_EVERY = 256     # commits between background checkpoints (and at least every few seconds)
+
+
+def _dump(value: Any) -> str | None:
+    return None if value is None else json.dumps(value, separators=(",", ":"))
+
+
+def _assignments(fields: dict[str, Any]) -> tuple[str, list]:
+    names = list(fields)
+    values = [_dump(fields[n]) if n in JSON_COLUMNS else fields[n] for n in names]
+    return ", ".join(f"{n} = ?" for n in names), values
+
+
+class SqliteStorage(Storage):
+    def __init__(self, conn: sqlite3.Connection, path: str) -> None:
+        self.conn = conn
+        self.path = path
+        self.db = AdHocQueries(conn)
+        self._checkpointer: Checkpointer | None = None
+        self._commits = 0
+
+    @classmethod
+    async def open(cls, path: str) -> "SqliteStorage":
+        conn = sqlite3.connect(path, isolation_level=None, timeout=BUSY_SECONDS, check_same_thread=False)
+        store = cls(conn, path)
+        conn.execute("PRAGMA journal_mode=WAL")
+        # NORMAL in WAL mode survives a process crash (SIGKILL); only power loss could drop the last commit.
+        conn.execute("PRAGMA synchronous=NORMAL")
+        conn.execute("PRAGMA foreign_keys=ON")
+        conn.execute(f"PRAGMA wal_autocheckpoint={SAFETY_CHECKPOINT}")
+        await store.migrate()
+        if path != ":memory:" and not path.startswith("file::memory:"):
+            store._checkpointer = Checkpointer(path)
+        return store
+
+    async def close(self) -> None:
+        if self._checkpointer is not None:
+            self._checkpointer.stop()
+            self._checkpointer = None
+        self.conn.close()
+
+    async def migrate(self) -> int:
+        # BEGIN IMMEDIATE takes the write lock before reading the version: a second process starting at
+        # the same moment waits here, then finds the schema already current and applies nothing twice.
+        def upgrade(conn: sqlite3.Connection) -> int:
+            (current,) = conn.execute("PRAGMA user_version").fetchone()
+            if current > len(MIGRATIONS):
+                raise RuntimeError(f"database schema {current} is newer than this code ({len(MIGRATIONS)})")
+            for script in MIGRATIONS[current:]:
+                for statement in filter(str.strip, script.split(";")):
+                    conn.execute(statement)
+            conn.execute(f"PRAGMA user_version={len(MIGRATIONS)}")
+            return len(MIGRATIONS)
+
+        return self._transaction(upgrade)
+
+    def _transaction(self, work: Callable[[sqlite3.Connection], Any]) -> Any:
+        """Run work(conn) as one transaction, all or nothing. Never awaits, so nothing can interleave."""
+        conn = self.conn
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            result = work(conn)
+            conn.execute("COMMIT")
+        except BaseException:
+            if conn.in_transaction:
+                conn.execute("ROLLBACK")
+            raise
+        self._committed()
+        return result
+
+    def _committed(self) -> None:
+        self._commits += 1
+        if self._checkpointer is not None and self._commits % CHECKPOINT_EVERY == 0:
+            self._checkpointer.kick()
+
+    def _rows(self, sql: str, params: tuple | list = ()) -> list[dict]:
+        cursor = self.conn.execute(sql, params)
+        names = [d[0] for d in cursor.description]
+        json_at = [i for i, n in enumerate(names) if n in DECODED_COLUMNS]
+        out = []
+        for raw in cursor.fetchall():
+            row = dict(zip(names, raw))
+            for i in json_at:
+                if raw[i] is not None:
+                    row[names[i]] = json.loads(raw[i])
+            out.append(row)
+        return out
+
+    # ---- games
+    async def create_game(self, **fields: Any) -> int:
+        now = time.time()
+        fields.setdefault("created_at", now)
+        fields.setdefault("updated_at", now)
+        names = list(fields)
+        values = [_dump(fields[n]) if n in JSON_COLUMNS else fields[n] for n in names]
+        cursor = self.conn.execute(
+            f"INSERT INTO games ({', '.join(names)}) VALUES ({', '.join('?' * len(names))})", values
+        )
+        self._committed()
+        return cursor.lastrowid
+
+    async def update_game(self, game_id: int, **fields: Any) -> None:
+        fields["updated_at"] = time.time()
+        assignments, values = _assignments(fields)
+        self.conn.execute(f"UPDATE games SET {assignments} WHERE id = ?", [*values, game_id])
+        self._committed()
+
+    async def get_game(self, game_id: int) -> dict | None:
+        rows = self._rows("SELECT * FROM games WHERE id = ?", (game_id,))
+        return rows[0] if rows else None
+
+    async def live_game_in(self, channel_id: int) -> dict | None:
+        rows = self._rows(f"SELECT * FROM games WHERE channel_id = ? AND {LIVE_SQL}", (channel_id,))
+        return rows[0] if rows else None
+
+    async def live_games(self) -> list[dict]:
+        return self._rows(f"SELECT * FROM games WHERE {LIVE_SQL}")
+
+    async def record_actions(self, game_id: int, entries: list[Entry], first_seq: int, **fields: Any) -> None:
+        now = time.time()
+        fields["updated_at"] = now
+        assignments, values = _assignments(fields)
+        rows = [
+            (game_id, first_seq + offset, seat, _dump(action), source, interaction_id, now)
+            for offset, (seat, action, source, interaction_id) in enumerate(entries)
+        ]
+
+        def append(conn: sqlite3.Connection) -> None:
+            conn.executemany(INSERT_ACTION, rows)
+            conn.execute(f"UPDATE games SET {assignments} WHERE id = ?", [*values, game_id])
+
+        try:
+            self._transaction(append)
+        except sqlite3.IntegrityError as exc:
+            if "interaction_id" in str(exc):
+                raise DuplicateInteraction from exc
+            raise
+
+    async def actions(self, game_id: int) -> list[dict]:
+        return self._rows(
+            "SELECT seq, seat, action, source, interaction_id, at FROM actions WHERE game_id = ? ORDER BY seq",
+            (game_id,),
+        )
+
+    # ---- server settings
+    async def guild_config(self, guild_id: int) -> GuildConfig:
+        row = self.conn.execute(
+            "SELECT starter_role_id, channel_ids, turn_seconds FROM guild_config WHERE guild_id = ?", (guild_id,)
+        ).fetchone()
+        if row is None:
+            return GuildConfig(guild_id)
+        return GuildConfig(guild_id, row[0], tuple(json.loads(row[1])), row[2])
+
+    async def save_guild_config(self, config: GuildConfig) -> None:
+        self.conn.execute(
+            "INSERT INTO guild_config (guild_id, starter_role_id, channel_ids, turn_seconds) VALUES (?, ?, ?, ?)"
+            " ON CONFLICT(guild_id) DO UPDATE SET starter_role_id = excluded.starter_role_id,"
+            " channel_ids = excluded.channel_ids, turn_seconds = excluded.turn_seconds",
+            (config.guild_id, config.starter_role_id, _dump(list(config.channel_ids)), config.turn_seconds),
+        )
+        self._committed()
+
+
+class AdHocQueries:
+    """Read-only queries for tests and operators (`await store.db.execute_fetchall(sql)`)."""
+
+    def __init__(self, conn: sqlite3.Connection) -> None:
+        self._conn = conn
+
+    async def execute_fetchall(self, sql: str, params: tuple | list = ()) -> list[tuple]:
+        return self._conn.execute(sql, params).fetchall()
+
+
+class Checkpointer:
+    """Copies committed WAL pages into the database file on its own thread and connection.
+
+    With synchronous=NORMAL the checkpoint is the only step that waits for fsync; PASSIVE never blocks
+    the writer, so commits on the event loop stay short. SAFETY_CHECKPOINT bounds the WAL if this falls behind.
+    """
+
+    IDLE_SECONDS = 5.0
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+        self._wake = threading.Event()
+        self._stopping = False
+        self._thread = threading.Thread(target=self._run, name="sqlite-checkpoint", daemon=True)
+        self._thread.start()
+
+    def kick(self) -> None:
+        self._wake.set()
+
+    def stop(self) -> None:
+        self._stopping = True
+        self._wake.set()
+        self._thread.join(BUSY_SECONDS)
+
+    def _run(self) -> None:
+        conn = sqlite3.connect(self.path, isolation_level=None, timeout=BUSY_SECONDS)
+        try:
+            while True:
+                self._wake.wait(self.IDLE_SECONDS)
+                self._wake.clear()
+                if self._stopping:
+                    return
+                try:
+                    conn.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchall()
+                except sqlite3.Error:
+                    log.exception("background WAL checkpoint failed; the writer's own checkpoint still bounds it")
+        finally:
+            conn.close()
