@@ -271,7 +271,8 @@ async def soak(restarts: int, game: str = "toy", seed: int = 1, tables: int = 4,
             figures.restarts += 1
             await run.check_current(figures)
             if verbose and (number + 1) % 10 == 0:
-                print(f"[{number + 1}/{restarts}] acknowledged {len(run.acked)} · {figures.report()}", flush=True)
+                figures.acknowledged = len(run.acked)
+                print(f"[{number + 1}/{restarts}] {figures.report()}", flush=True)
         figures.acknowledged = len(run.acked)
         figures.lost += len(run.acked - run.on_disk())
         output = run.bot.output()
