@@ -81,6 +81,8 @@ async def test_forged_and_malformed_interactions_get_a_private_answer_and_change
     private_answer(await fake.slash(ann, other, "game", subcommand="new", options={"game": "chess"},
                                     forged=True), "don't know a game")
     private_answer(await fake.forge_command(ann, games, {"id": "123", "name": "oldcommand"}), "don't know")
+    # A member option naming nobody Discord resolved (discord.py cannot turn it into a Member).
+    private_answer(await fake.slash(ann, games, "game", subcommand="kick", options={"member": "123"}), "123")
 
     assert snapshot(db_path) == before, "no forged interaction changed the database"
     output = bot.output()
