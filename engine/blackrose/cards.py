@@ -33,8 +33,14 @@ def spell_of(card: str) -> dict:
 
 
 def side_of(card: str, side: str) -> dict:
+    """One side's definition; a Room Trap readied face down ("s") is armed for both its colours."""
     sp = spell_of(card)
-    return sp["room_trap"][side] if side in sp.get("room_trap", {}) else sp[side]
+    if "room_trap" in sp:
+        if side in sp["room_trap"]:
+            return sp["room_trap"][side]
+        first = next(iter(sp["room_trap"].values()))
+        return {"type": "trap", "target": "room", "range": None, "element": first["element"], "ops": []}
+    return sp[side]
 
 
 def is_room_trap(card: str) -> bool:

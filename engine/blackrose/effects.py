@@ -52,10 +52,12 @@ def effects_task(st, t):
         if isinstance(out, dict):
             if out.get("delegate"):
                 t["i"] += 1
+                ctx.pop("ans", None)
             out["fx"] = len(st.stack) - 1
             st.push(out)
             return False
         t["i"] += 1
+        ctx.pop("ans", None)
     return st.done(t)
 
 
@@ -71,25 +73,25 @@ def pick_options(st, t):
 
 
 def pick_act(st, t, seat, a):
-    st.stack[t["fx"]]["ctx"][t["key"]] = a["value"]
-    st.stack[t["fx"]]["ctx"]["asked_" + t["key"]] = True
+    st.stack[t["fx"]]["ctx"].setdefault("ans", {})[t["key"]] = a["value"]
     st.stack.pop()
 
 
 @task("pick", pick_options, pick_act)
 def pick(st, t):
     if t.get("cut") or not (t["values"] or t["none"]):
-        st.stack[t["fx"]]["ctx"]["asked_" + t["key"]] = True
-        st.stack[t["fx"]]["ctx"][t["key"]] = None
+        st.stack[t["fx"]]["ctx"].setdefault("ans", {})[t["key"]] = None
         return st.done(t)
     return waits(st, t)
 
 
-def choose(st, seat, ctx, key, values, allow_none=False, prompt=""):
-    """The answer for `key`, asking the seat once (in automatic resolution: the first value, or none)."""
-    if ctx.get("asked_" + key):
-        ctx.pop("asked_" + key)
-        return False, ctx.pop(key, None)
+def choose(st, seat, ctx, key, values, allow_none=False, prompt="", again=False):
+    """(wait, value): the seat's answer for `key`, asking once. Answers last until the op finishes, so an
+    op can ask several things and re-run; `again` consumes the answer (a question asked in a loop). In
+    automatic resolution the answer is the first value (or none when none is allowed)."""
+    ans = ctx.setdefault("ans", {})
+    if key in ans:
+        return False, (ans.pop(key) if again else ans[key])
     if ctx.get("auto") or not values and not allow_none:
         return False, (None if allow_none or not values else values[0])
     return True, ask(seat, key, values, allow_none, prompt)
@@ -183,7 +185,7 @@ def op_chain(st, seat, o, ctx):
         return None
     near = [m for r in B.in_line(last_room, 1) for m in st.models_in(r)
             if m not in chain and st.owner(m) != seat]
-    wait, m = choose(st, seat, ctx, "next", near, prompt="Next target of the chain")
+    wait, m = choose(st, seat, ctx, "next", near, prompt="Next target of the chain", again=True)
     if wait:
         return m
     if m is None:
@@ -247,9 +249,9 @@ def op_undead_burst(st, seat, o, ctx):
         at = ev["at"]
         R.remove_evo(st, ev, by=seat)
         near = [m for r in B.in_line(at, 1) for m in st.models_in(r) if st.owner(m) != seat]
+        ctx.setdefault("ans", {})["undead"] = None  # the Undead is already gone if we ask again
         wait, m = choose(st, seat, ctx, "burst", near, prompt="Who takes 4 Damage")
         if wait:
-            ctx["asked_undead"], ctx["undead"] = True, None  # the Undead is already gone
             return m
         if m:
             R.hurt(st, seat, m, o["n"], _dmg_ctx(ctx))
@@ -803,7 +805,7 @@ def op_push(st, seat, o, ctx):
         ctx.pop("pushed")
         return None
     here = st.room_of(m)
-    wait, r = choose(st, seat, ctx, "dest", B.ADJ[here], allow_none=steps > 1, prompt="Push them into")
+    wait, r = choose(st, seat, ctx, "dest", B.ADJ[here], allow_none=steps > 1, prompt="Push them into", again=True)
     if wait:
         return r
     if r is None:
@@ -870,17 +872,25 @@ def op_draw_grimoire(st, seat, o, ctx):
 
 
 def hand_limit(st, seat, ctx):
-    """Over the hand limit: discard the excess to the Memories at once (one pick per card)."""
+    """Over the hand limit: a follow-up step discards the excess to the Memories, one pick per card."""
     if len(st.hand[seat]) <= st.hand_limit(seat):
         return None
-    wait, c = choose(st, seat, ctx, "excess", sorted(st.hand[seat]), prompt="Discard down to your hand limit")
+    return dict(fx(seat, [{"op": "limit"}], {}), delegate=True)
+
+
+@op("limit")
+def op_limit(st, seat, o, ctx):
+    if len(st.hand[seat]) <= st.hand_limit(seat):
+        return None
+    wait, c = choose(st, seat, ctx, "excess", sorted(st.hand[seat]), prompt="Discard down to your hand limit",
+                     again=True)
     if wait:
         return c
     c = c or st.hand[seat][0]
     st.hand[seat].remove(c)
     st.memories[seat].append(c)
     st.emit("discard", seat=seat, card=c)
-    return hand_limit(st, seat, ctx)
+    return op_limit(st, seat, o, ctx)
 
 
 @op("memories")
@@ -908,7 +918,7 @@ def op_grimoire_pick(st, seat, o, ctx):
     if got >= o["take"]:
         return None
     top = st.grimoire[seat][-(o["look"] - got):] if st.grimoire[seat] else []
-    wait, c = choose(st, seat, ctx, "card", sorted(top), prompt="Take a card from your Grimoire")
+    wait, c = choose(st, seat, ctx, "card", sorted(top), prompt="Take a card from your Grimoire", again=True)
     if wait:
         return c
     if c is None:
@@ -940,7 +950,6 @@ def op_library_search(st, seat, o, ctx):
     st.mods.setdefault("peeked", []).extend(top)
     wait, c = choose(st, seat, ctx, "card", sorted(top), prompt="Take one")
     if wait:
-        ctx["asked_school"], ctx["school"] = True, school
         return c
     if c:
         st.library[school].remove(c)
@@ -1135,7 +1144,9 @@ def op_gift_quest(st, seat, o, ctx):
         q = st.quests[seat].pop()
         other = st.next_seats(seat)[0]
         st.quests[other].append(q)
+        st.mods.setdefault("peeked", []).append(q)  # the giver knows what they gave
         st.emit("quest_given", seat=seat, to_seat=other)
+        st.emit("quest_secret", to=other, quest=q)
         _quest_limit(st, other)
 
 

@@ -56,7 +56,8 @@ def room_forgotten(st, seat, o, ctx):
     """Black Rose Room: discard 4 spells from hand, look at the top 3 Forgotten Spells, keep 1."""
     gone = ctx.setdefault("gone", 0)
     if gone < 4 and st.hand[seat]:
-        wait, c = choose(st, seat, ctx, "discard", sorted(st.hand[seat]), prompt=f"Discard a spell ({gone + 1} of 4)")
+        wait, c = choose(st, seat, ctx, "discard", sorted(st.hand[seat]), prompt=f"Discard a spell ({gone + 1} of 4)",
+                         again=True)
         if wait:
             return c
         c = c or st.hand[seat][0]
