@@ -51,6 +51,10 @@ class Figures:
     seconds_to_current: list = field(default_factory=list)
     traceback_lines: int = 0
     messages_fixed: int = 0         # board and hand messages the bot's republish had to fix (from its log)
+    # What the kill left behind, before the restart: without the republish these would stay wrong.
+    stale_at_kill: int = 0
+    boards_wrong_at_kill: int = 0
+    kills_leaving_stale: int = 0
 
     def report(self) -> str:
         waits = sorted(self.seconds_to_current) or [0.0]
@@ -58,7 +62,9 @@ class Figures:
                 f"lost {self.lost} · stale prompts after restart {self.stale_prompts} "
                 f"(in {self.restarts_with_stale} restarts) · boards wrong {self.boards_wrong} · "
                 f"time to current buttons median {waits[len(waits) // 2]:.2f}s max {waits[-1]:.2f}s · "
-                f"messages fixed by republish {self.messages_fixed} · tracebacks {self.traceback_lines}")
+                f"messages fixed by republish {self.messages_fixed} · tracebacks {self.traceback_lines}\n"
+                f"  left by the kills, before restart: stale prompts {self.stale_at_kill}, boards wrong "
+                f"{self.boards_wrong_at_kill}, in {self.kills_leaving_stale} of {sum(self.kills.values())} kills")
 
 
 class Soak:
@@ -267,6 +273,10 @@ async def soak(restarts: int, game: str = "toy", seed: int = 1, tables: int = 4,
             lost = run.acked - run.on_disk()
             figures.lost += len(lost)
             run.acked -= lost
+            stale, boards = await run.wrong_now()
+            figures.stale_at_kill += len(stale)
+            figures.boards_wrong_at_kill += len(boards)
+            figures.kills_leaving_stale += bool(stale or boards)
             await run.restart()
             figures.restarts += 1
             await run.check_current(figures)
