@@ -11,6 +11,11 @@ from engine.data import load
 from engine.blackrose import action, effects, phases, rooms, text  # noqa: F401  (declare the task kinds)
 from engine.blackrose.state import BlackRoseState
 
+try:  # the platform's game traits (engine/core.py); absent in older checkouts of the contract
+    from engine.core import Traits
+except ImportError:  # pragma: no cover
+    Traits = None
+
 
 class BlackRoseWars:
     key = "blackrose"
@@ -25,6 +30,8 @@ class BlackRoseWars:
         "extra_turns": Option("extra_turns", False, (False, True), "Extra Game Turns: a tie for the win plays on."),
     }
     rules = load("blackrose/rules.md")
+    # Preparation is simultaneous and face down; "unready" takes back a spell being readied.
+    traits = Traits(simultaneous=True, undo=("unready",)) if Traits else None
 
     def new(self, seats, seed, options=None):
         opts = resolve_options(self, options)
@@ -42,6 +49,10 @@ class BlackRoseWars:
 
     def describe(self, event, names):
         return text.describe(event, names)
+
+    def bot_choose(self, view, legal, rng):
+        from engine.blackrose import bot
+        return bot.choose(view, legal, rng)
 
 
 GAME = register(BlackRoseWars())

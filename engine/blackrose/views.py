@@ -38,7 +38,7 @@ def build_view(st, seat: str | None) -> dict:
         "mods": {k: x for k, x in st.mods.items() if k in ("activate_colour_pp", "element_pp", "no_activate",
                                                            "attack_plus", "defeat_pp")},
         "over": st.over, "winners": list(st.winners), "final": st.final, "opts": dict(st.opts),
-        "waiting": sorted(st.pending()), "phase": _phase(st),
+        "waiting": sorted(st.pending()), "phase": _phase(st), "decision": _public_decision(st),
     }
     if seat in st.seats:
         v["hand"] = sorted(st.hand[seat])
@@ -47,7 +47,7 @@ def build_view(st, seat: str | None) -> dict:
         v["my_armed"] = [{k: a[k] for k in ("card", "side", "kind", "tgt") if k in a} for a in st.armed if a["seat"] == seat]
         v["quests"] = list(st.quests[seat])
         v["aside"] = len(st.aside[seat])
-        v["decision"] = _decision(st, seat)
+        v["choice"] = _decision(st, seat)
     return v
 
 
@@ -56,6 +56,16 @@ def _phase(st) -> str:
         if t["k"] in ("pick_mage", "pick_school", "quests", "study", "prep", "turn", "evo_seat", "crown_choice"):
             return t["k"]
     return "" if not st.stack else st.stack[-1]["k"]
+
+
+def _public_decision(st) -> dict:
+    """What the table decides now and who it waits for (every waiting seat here is public knowledge: whose
+    turn it is, who has not confirmed their ready spells). `id` is the same for every step of one
+    multi-step decision, so timers and bots can treat it as one."""
+    if st.over or not st.stack:
+        return {"about": "over", "seats": [], "id": ""}
+    top = st.stack[-1]
+    return {"about": _phase(st), "seats": sorted(st.pending()), "id": f"{st.turn}:{len(st.stack)}:{top['k']}"}
 
 
 def _decision(st, seat: str) -> dict:
