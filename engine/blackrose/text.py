@@ -5,8 +5,8 @@ from engine.blackrose import board as B
 from engine.blackrose import cards as C
 
 SIDE = {"s": "straight", "r": "reverse"}
-ROWS = (("B7", "B6", "B5"), ("B8", "A3", "A2", "B4"), ("B9", "A4", "X", "A1", "B3"),
-        ("B10", "A5", "A6", "B2"), ("B11", "B12", "B1"))
+# The hex rows of the Lodge, top to bottom (axial r = -2..2), for the text map.
+ROWS = tuple(tuple(B.LABEL[(q, r)] for q in range(-2, 3) if (q, r) in B.LABEL) for r in range(-2, 3))
 
 
 def _n(names, seat) -> str:
@@ -201,7 +201,7 @@ def describe(event: dict, names: dict) -> str:
     if k == "trigger":
         return f"{n(event['seat'])}'s {C.spell_of(event['card'])['name']} fires!"
     if k == "damage":
-        return f"{n(event['src'])} deals {event['n']} damage to {event['tgt']}." if event["n"] else ""
+        return f"{n(event['src'])} deals {event['n']} damage to {n(event['tgt'])}." if event["n"] else ""
     if k == "defeat":
         return f"{n(event['seat'])} is defeated by {n(event['by'])} and returns to their Cell."
     if k == "pp":

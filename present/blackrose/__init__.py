@@ -1,0 +1,1 @@
+"""Black Rose Wars presentation (text only for now)."""
