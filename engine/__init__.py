@@ -15,7 +15,7 @@ def _load_all() -> None:
     # Each game package registers itself; a missing package (work in progress) must not break the rest.
     import importlib
 
-    for name in ("raven", "nevermore", "deadlies", "everrain"):
+    for name in ("raven", "nevermore", "deadlies", "everrain", "blackrose"):
         try:
             importlib.import_module(f"engine.{name}")
         except ModuleNotFoundError as exc:
