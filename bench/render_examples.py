@@ -36,6 +36,10 @@ EXAMPLES = {
     "deadlies": (4, 7, lambda st: st.turns >= 6 and st.phase == "build" and st.discard),
     "nevermore": (4, 7, lambda st: st.hand_no >= 2 and st.stack and st.stack[-1]["k"] == "draft"),
     "everrain": (3, 0, lambda st: st.d["card"] and any(st.d["story"]["facedown"][p] for p in st.d["seats"])),
+    # Black Rose Wars: an Action Phase turn with Evocations out, instability placed and spells readied.
+    "blackrose": (4, 2, lambda st: st.turn >= 3 and len(st.evos) >= 2 and len(st.inst) >= 3 and st.stack
+                  and st.stack[-1]["k"] == "turn"
+                  and any(sl["state"] == "ready" for sl in st.slots[st.stack[-1]["seat"]])),
 }
 
 

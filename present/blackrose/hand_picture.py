@@ -64,14 +64,15 @@ def _side_line(d: dict) -> str:
 
 # ---- drawing ---------------------------------------------------------------------------------------------
 
-def _rows(n: int) -> int:
-    return (n + 1) // 2
+def _block(n: int) -> int:
+    """Height of a group of n strips, two to a row (an empty group has one line of text)."""
+    return (n + 1) // 2 * (STRIP_H + GAP) if n else 34
 
 
 def render(f: dict) -> Image.Image:
     groups = [("In hand", f["hand"]), ("Ready", f["ready"]), ("Studying", f["look"])]
     groups = [(t, cards) for t, cards in groups if cards or t == "In hand"]
-    height = 64 + sum(34 + max(1, _rows(len(cards))) * (STRIP_H + GAP) for _, cards in groups)
+    height = 64 + sum(34 + _block(len(cards)) for _, cards in groups)
     height += 34 if f["quests"] else 0
     img, d = D.canvas(height + 12, WIDTH)
     n = f["hand_of"]
@@ -84,12 +85,12 @@ def render(f: dict) -> Image.Image:
         D.text(d, (LEFT, y + 14), title, 17, D.GOLD, "lm", bold=True)
         y += 34
         if not cards:
-            D.text(d, (LEFT, y + 30), "No spells in hand.", 16, D.MUTED, "lm")
+            D.text(d, (LEFT, y + 12), "No spells in hand.", 16, D.MUTED, "lm")
         for i, c in enumerate(cards):
             row, col = divmod(i, 2)
             x = LEFT + col * (STRIP_W + (WIDTH - 2 * LEFT - 2 * STRIP_W))
             _strip(img, x, y + row * (STRIP_H + GAP), c)
-        y += max(1, _rows(len(cards))) * (STRIP_H + GAP)
+        y += _block(len(cards))
     if f["quests"]:
         D.text(d, (LEFT, y + 14), D.fit("Your Quests: " + " · ".join(f["quests"]), 16, WIDTH - 2 * LEFT), 16,
                D.CREAM, "lm")
@@ -99,7 +100,7 @@ def render(f: dict) -> Image.Image:
 def _strip(img: Image.Image, x: int, y: int, c: dict) -> None:
     sides = tuple(tuple(s) for s in c["sides"])
     tile = _strip_tile(c["name"], c["school"], c["tag"], c["instability"], sides, c.get("side"),
-                       f"slot {c['slot']} · {c['state']}" if c.get("slot") is not None else "")
+                       _slot_name(c["slot"], c["state"]) if c.get("slot") is not None else "")
     D.paste(img, D.shadow(STRIP_W, STRIP_H), x - 4, y - 3)
     D.paste(img, tile, x, y)
 
@@ -135,6 +136,10 @@ def _strip_tile(name: str, school: str, tag: str, instability: bool, sides: tupl
             text += f"  ({SIDE_NAME.get(key, key)})"
         D.text(d, (74, ly), D.fit(text, 16, STRIP_W - 86), 16, ink, "lm")
     return tile
+
+
+def _slot_name(slot, state: str) -> str:
+    return f"{'quick slot' if slot == 'q' else f'slot {slot}'} · {state}"
 
 
 def _darken(c: tuple) -> tuple:
