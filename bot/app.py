@@ -9,7 +9,7 @@ import discord
 from discord.ext import commands
 
 from bot.config import Settings
-from bot.storage import Storage
+from bot.storage import Storage, heap
 from bot.tables import TableService
 
 log = logging.getLogger("rookery")
@@ -37,6 +37,7 @@ class Rookery(commands.Bot):
                 log.warning("cog %s not found; skipped", name)
         restored = await self.service.restore()
         log.info("restored %d live game(s)", len(restored))
+        heap.tune_for(len(restored))  # thousands of tables: keep the collector's full passes short
         if self.settings.sync_commands:
             await self.sync_commands()
         self.dispatch("tables_restored")  # the host starts timers and brings old messages up to date

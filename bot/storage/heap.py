@@ -24,6 +24,16 @@ def bulk_load() -> Iterator[None]:
             gc.enable()
 
 
+MANY_TABLES = 1000  # below this a full pass is already short (a few ms), and freezing only costs memory
+
+
+def tune_for(live_tables: int) -> None:
+    """After a restore: with thousands of live tables, freeze them and keep freezing long-lived survivors."""
+    if live_tables >= MANY_TABLES:
+        settle()
+        keep_full_passes_short()
+
+
 def settle() -> None:
     """Collect once, then move every surviving object out of the collector's sight (gc.freeze)."""
     gc.collect()
@@ -34,7 +44,9 @@ def keep_full_passes_short() -> None:
     """After every full pass, freeze the survivors, so the next pass walks only what is new since.
 
     The cost: a frozen object that later becomes part of a garbage cycle is never reclaimed. Table state
-    is acyclic and freed by reference counting regardless, so in practice that is rare and small.
+    is acyclic and freed by reference counting regardless, but other cyclic objects that live through a
+    full pass and die later (say, evicted cached messages) stay. That is why tune_for() only turns this on
+    when thousands of tables make full passes long.
     Idempotent: installing twice keeps one callback.
     """
     if _freeze_after_full_pass not in gc.callbacks:

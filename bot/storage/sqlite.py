@@ -77,8 +77,13 @@ SAFETY_CHECKPOINT = 4000   # pages: the writer checkpoints itself only if the ba
 CHECKPOINT_EVERY = 256     # commits between background checkpoints (and at least every few seconds)
 
 
+# One encoder for every write: json.dumps with options builds a new encoder per call. Rows hold plain
+# JSON data built fresh by the service, so the circular-reference check is not needed.
+_encode = json.JSONEncoder(separators=(",", ":"), check_circular=False).encode
+
+
 def _dump(value: Any) -> str | None:
-    return None if value is None else json.dumps(value, separators=(",", ":"))
+    return None if value is None else _encode(value)
 
 
 def _assignments(fields: dict[str, Any]) -> tuple[str, list]:

@@ -1,0 +1,162 @@
+"""The durable commit of one accepted action, beside bare sqlite3 running the same SQL on the same bytes.
+
+    python bench/bench_commit.py [actions] [rounds]
+
+1. Storage.record_actions for one action of a mid-game Raven table (JSON encoding included), against a
+   bare sqlite3 connection (same pragmas: WAL, synchronous=NORMAL) executing the same INSERT and UPDATE
+   in one transaction, with the JSON already encoded.
+2. A click through TableService.act on a table of humans (engine + bookkeeping + commit), against the
+   same engine moves alone plus the bare commit from 1.
+3. Commits per click when three bots answer the click (one is the goal: their moves go with it).
+Rounds alternate Rookery and baseline so that machine noise hits both; the medians are printed.
+"""
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import random
+import sqlite3
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from bot.storage import Storage  # noqa: E402
+from bot.tables import TableService  # noqa: E402
+from engine import GAMES  # noqa: E402
+
+JSON_FIELDS = {"options", "seats", "state", "timers", "logs"}
+INSERT = "INSERT INTO actions (game_id, seq, seat, action, source, interaction_id, at) VALUES (?, ?, ?, ?, ?, ?, ?)"
+
+
+def dump(value):
+    return None if value is None else json.dumps(value, separators=(",", ":"))
+
+
+async def mid_game(service: TableService, channel: int, humans: int):
+    """A Raven table a few tricks in; seats after the first `humans` are bots."""
+    rng = random.Random(channel)
+    table = await service.create_lobby(1, channel, 1, "Me", "raven", None, 300)
+    for n in range(2, humans + 1):
+        await service.join(table, n, f"P{n}")
+    for _ in range(4 - humans):
+        await service.add_bot(table)
+    await service.start(table)
+    while table.version < 12:
+        seat, legal = next(iter(table.pending().items()))
+        await service.act(table, seat, rng.choice(legal))
+    return table, rng
+
+
+def bare_connection(path: str, schema_from: sqlite3.Connection) -> sqlite3.Connection:
+    conn = sqlite3.connect(path, isolation_level=None)
+    conn.execute("PRAGMA journal_mode=WAL")
+    conn.execute("PRAGMA synchronous=NORMAL")
+    conn.execute("PRAGMA foreign_keys=ON")
+    for (sql,) in schema_from.execute("SELECT sql FROM sqlite_master WHERE type IN ('table') AND sql IS NOT NULL"):
+        conn.execute(sql)
+    return conn
+
+
+async def commit_figures(tmp: str, actions: int, rounds: int) -> None:
+    store = await Storage.open(os.path.join(tmp, "rookery.sqlite3"))
+    service = TableService(store)
+    table, _ = await mid_game(service, 1, humans=4)
+    fields = service._fields(table)
+    entry_action = table.pending()[next(iter(table.pending()))][0]
+
+    schema = sqlite3.connect(os.path.join(tmp, "rookery.sqlite3"))
+    bare = bare_connection(os.path.join(tmp, "bare.sqlite3"), schema)
+    schema.close()
+    row = {"id": 1, "guild_id": 1, "channel_id": 1, "game_key": "raven", "created_at": 0.0, "updated_at": 0.0,
+           **{k: dump(v) if k in JSON_FIELDS else v for k, v in fields.items()}}
+    bare.execute(f"INSERT INTO games ({', '.join(row)}) VALUES ({', '.join('?' * len(row))})", list(row.values()))
+    names = [*fields, "updated_at"]
+    update = f"UPDATE games SET {', '.join(f'{n} = ?' for n in names)} WHERE id = ?"
+    values = [dump(fields[n]) if n in JSON_FIELDS else fields[n] for n in fields]
+    action_bytes = dump(entry_action)
+    print(f"one action: {len(action_bytes)} B action, {sum(len(v) for v in values if isinstance(v, str))} B of "
+          f"JSON in the games row")
+
+    seq = [table.version + 1000]
+    ours, theirs = [], []
+
+    async def rookery_round() -> float:
+        t0 = time.perf_counter()
+        for _ in range(actions):
+            seq[0] += 1
+            await store.record_actions(table.id, [("p1", entry_action, "player", seq[0])], seq[0], **fields)
+        return (time.perf_counter() - t0) / actions
+
+    def bare_round() -> float:
+        t0 = time.perf_counter()
+        for _ in range(actions):
+            seq[0] += 1
+            now = time.time()
+            bare.execute("BEGIN IMMEDIATE")
+            bare.execute(INSERT, (1, seq[0], "p1", action_bytes, "player", seq[0], now))
+            bare.execute(update, [*values, now, 1])
+            bare.execute("COMMIT")
+        return (time.perf_counter() - t0) / actions
+
+    for _ in range(rounds):
+        ours.append(await rookery_round())
+        theirs.append(bare_round())
+    mine, base = statistics.median(ours), statistics.median(theirs)
+    print(f"durable commit of one action: record_actions {mine * 1e6:.0f} µs | bare sqlite3 {base * 1e6:.0f} µs"
+          f" | ratio {mine / base:.2f}x (goal <= 2x)")
+
+    # 2: a click through the service, all four seats human so one click is one action.
+    clicks, engine_only = [], []
+    for n in range(rounds):
+        table, rng = await mid_game(service, 100 + n, humans=4)
+        game, moves, started = GAMES["raven"], [], time.perf_counter()
+        shadow = game.load(table.state.to_json())
+        for _ in range(actions // 10):
+            if table.state.over:
+                break
+            seat, legal = next(iter(table.pending().items()))
+            action = rng.choice(legal)
+            moves.append((seat, action))
+            await service.act(table, seat, action, interaction_id=10**9 + n * 10**6 + table.version)
+        clicks.append((time.perf_counter() - started) / len(moves))
+        t0 = time.perf_counter()
+        for seat, action in moves:
+            shadow.act(seat, action)
+        engine_only.append((time.perf_counter() - t0) / len(moves))
+        await service.end(table)
+    click, eng = statistics.median(clicks), statistics.median(engine_only)
+    print(f"one click through the service: {click * 1e6:.0f} µs | engine alone {eng * 1e6:.0f} µs + bare commit "
+          f"{base * 1e6:.0f} µs = {(eng + base) * 1e6:.0f} µs | ratio {click / (eng + base):.2f}x (goal <= 2x)")
+
+    # 3: how many transactions a click costs when bots answer it.
+    table, rng = await mid_game(service, 999, humans=1)
+    commits = getattr(store, "_commits", None)
+    before, steps = (commits if commits is not None else 0), 0
+    played, started = 0, time.perf_counter()
+    while not table.state.over and played < 20:
+        legal = table.pending().get("p1")
+        steps += len(await service.act(table, "p1", rng.choice(legal)))
+        played += 1
+    print(f"one click answered by three bots: {(time.perf_counter() - started) / played * 1e6:.0f} µs")
+    if commits is not None:
+        print(f"with three bots answering: {steps / played:.1f} actions per click in "
+              f"{(store._commits - before) / played:.1f} commit(s) per click (before: one commit per action)")
+    bare.close()
+    await store.close()
+
+
+def main() -> None:
+    args = sys.argv[1:]
+    actions = int(args[0]) if args else 2000
+    rounds = int(args[1]) if len(args) > 1 else 5
+    with tempfile.TemporaryDirectory() as tmp:
+        asyncio.run(commit_figures(tmp, actions, rounds))
+
+
+if __name__ == "__main__":
+    main()
