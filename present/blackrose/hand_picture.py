@@ -1,6 +1,6 @@
-"""A Black Rose Wars seat's spells as a picture: every card in hand, the spells readied in its slots and the
-cards it is studying, each with its name, school colour and both sides' type, target, range and element.
-Drawn from that seat's own view: its private cards plus public facts, never another seat's."""
+"""A Black Rose Wars seat's spells as a picture: every card in hand, the spells readied in its slots (and
+those it is readying now) and the cards it is studying, each with its name, school colour and both sides'
+type, target, range and element. Drawn from that seat's own view: its private cards plus public facts, never another seat's."""
 from __future__ import annotations
 
 from functools import lru_cache
@@ -24,15 +24,19 @@ def draw(view: dict) -> tuple[bytes, str]:
 
 
 def facts_of(view: dict) -> dict:
-    seats = list(view.get("seats", ()))
+    seats = list(view.get("seats") or ())
     me = view.get("me")
+    choice = view.get("choice") or {}  # the seat's own decision in progress (private to it)
     f = {"hand_of": seats.index(me) + 1 if me in seats else 0,
          "mage": C.MAGES.get((view.get("mage") or {}).get(me), {}).get("name", ""),
-         "hand": [spell_facts(c) for c in view.get("hand", ()) if _known(c)],
+         "hand": [spell_facts(c) for c in view.get("hand") or () if _known(c)],
          "ready": [dict(spell_facts(sl["card"]), side=sl.get("side"), state=sl.get("state", ""), slot=sl.get("slot"))
-                   for sl in view.get("my_slots", ()) if _known(sl.get("card"))],
-         "look": [spell_facts(c) for c in (view.get("decision") or {}).get("look", ()) if _known(c)],
-         "quests": [f"{C.QUESTS[q]['name']} ({C.QUESTS[q]['pp']} PP)" for q in view.get("quests", ()) if q in C.QUESTS]}
+                   for sl in view.get("my_slots") or () if _known(sl.get("card"))],
+         "readying": [dict(spell_facts(x[0]), side=x[1]) for x in choice.get("ready") or ()
+                      if len(x) == 2 and _known(x[0])],
+         "look": [spell_facts(c) for c in choice.get("look") or () if _known(c)],
+         "quests": [f"{C.QUESTS[q]['name']} ({C.QUESTS[q]['pp']} PP)" for q in view.get("quests") or ()
+                    if q in C.QUESTS]}
     return f
 
 
@@ -70,7 +74,8 @@ def _block(n: int) -> int:
 
 
 def render(f: dict) -> Image.Image:
-    groups = [("In hand", f["hand"]), ("Ready", f["ready"]), ("Studying", f["look"])]
+    groups = [("In hand", f["hand"]), ("Ready", f["ready"]), ("Readying now", f["readying"]),
+              ("Studying", f["look"])]
     groups = [(t, cards) for t, cards in groups if cards or t == "In hand"]
     height = 64 + sum(34 + _block(len(cards)) for _, cards in groups)
     height += 34 if f["quests"] else 0

@@ -49,38 +49,37 @@ def draw(view: dict) -> tuple[bytes, str]:
 # ---- facts: exactly what the board shows, public keys only ---------------------------------------------
 
 def facts_of(view: dict) -> dict:
-    seats = list(view.get("seats", ()))
+    def get(k: str, default):  # a missing or empty fact draws as nothing, never as a crash
+        return view.get(k) or default
+    seats = list(get("seats", ()))
     num = {s: i + 1 for i, s in enumerate(seats)}
     num["rose"] = 0
-    layout = view.get("layout", {})
-    mages, dmg, pos = view.get("mage", {}), view.get("dmg", {}), view.get("pos", {})
+    mages, dmg, pos = get("mage", {}), get("dmg", {}), get("pos", {})
     f = {
-        "turn": view.get("turn", 0), "moon": view.get("moon", 1), "phase": PHASE_NAME.get(view.get("phase"), ""),
-        "crown": num.get(view.get("crown")), "waiting": sorted(num[s] for s in view.get("waiting", ()) if s in num),
-        "over": bool(view.get("over")), "winners": sorted(num[s] for s in view.get("winners", ()) if s in num),
-        "rose_pp": (view.get("pp") or {}).get("rose", 0),
-        "events": [C.EVENTS[e]["name"] if e in C.EVENTS else None for e in view.get("board") or (None,) * 3],
+        "turn": get("turn", 0), "moon": get("moon", 1), "phase": PHASE_NAME.get(view.get("phase"), ""),
+        "crown": num.get(view.get("crown")), "waiting": sorted(num[s] for s in get("waiting", ()) if s in num),
+        "over": bool(view.get("over")), "winners": sorted(num[s] for s in get("winners", ()) if s in num),
+        "rose_pp": get("pp", {}).get("rose", 0),
+        "events": [C.EVENTS[e]["name"] if e in C.EVENTS else None for e in get("board", (None,) * 3)],
     }
-    totals = (view.get("final") or {}).get("totals") if f["over"] else None
+    totals = get("final", {}).get("totals") if f["over"] else None
     f["seats"] = [{
         "n": num[s], "mage": C.MAGES.get(mages.get(s), {}).get("name", ""),
         "health": C.MAGES.get(mages.get(s), {}).get("health", 0),
         "dmg": sorted([num.get(src, 0), k] for src, k in (dmg.get(s) or {}).items() if k),
-        "pp": (totals or view.get("pp") or {}).get(s, 0), "at": pos.get(s, "cell"),
+        "pp": (totals or get("pp", {})).get(s, 0), "at": pos.get(s, "cell"),
     } for s in seats]
-    inst, tint = view.get("inst", {}), view.get("tint", {})
+    inst, tint, gone, used = get("inst", {}), get("tint", {}), get("destroyed", ()), get("activated", ())
     f["rooms"] = [{
         "label": lab, "name": C.ROOMS[rid]["name"], "colour": tint.get(lab) or C.ROOMS[rid]["colour"],
-        "slots": C.ROOMS[rid]["resistance"], "destroyed": lab in view.get("destroyed", ()),
-        "inst": _instability(inst.get(lab) or {}, num),
+        "slots": C.ROOMS[rid]["resistance"], "destroyed": lab in gone, "inst": _instability(inst.get(lab) or {}, num),
         # The Black Rose Room's activation token comes onto the board with the Second Moon.
-        "token": "none" if rid == "black_rose" and f["moon"] < 2 else
-                 "used" if lab in view.get("activated", ()) else "ready",
-    } for lab, rid in layout.items() if lab in B.HEX and rid in C.ROOMS]
-    f["cells"] = {str(num[s]): cell_hex(ex) for s, ex in (view.get("cells") or {}).items() if s in num}
+        "token": "none" if rid == "black_rose" and f["moon"] < 2 else "used" if lab in used else "ready",
+    } for lab, rid in get("layout", {}).items() if lab in B.HEX and rid in C.ROOMS]
+    f["cells"] = {str(num[s]): cell_hex(ex) for s, ex in get("cells", {}).items() if s in num and ex}
     f["evos"] = [{"id": e.get("id", ""), "name": C.EVOS.get(e.get("kind"), {}).get("name", ""),
                   "owner": num.get(e.get("owner"), 0), "at": e.get("at"), "dmg": e.get("dmg", 0)}
-                 for e in view.get("evos", ())]
+                 for e in get("evos", ())]
     return f
 
 

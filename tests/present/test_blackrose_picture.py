@@ -78,7 +78,7 @@ def public_view(**changes) -> dict:
 def seat_view(**changes) -> dict:
     v = public_view(me="p1", hand=["fireball.1", "jester_hat.2", "ring_of_fire.1"],
                     my_slots=[{"slot": 1, "card": "destructive_bolt.2", "side": "r", "state": "ready"}],
-                    quests=["q101"], decision={"kind": "study", "look": ["demons_howl.3"]})
+                    quests=["q101"], choice={"kind": "study", "look": ["demons_howl.3"]})
     v.update(changes)
     return v
 
@@ -134,9 +134,11 @@ def test_equal_facts_give_equal_pictures_and_keys():
 
 def test_a_view_with_missing_keys_still_draws():
     """The engine is still moving: a view without the optional facts draws what is there."""
-    for v in ({"seats": ["p1", "p2"]}, {}, public_view(board=None, evos=[{"id": "v9"}], inst={"Z9": {"p1": 1}})):
+    for v in ({"seats": ["p1", "p2"]}, {}, public_view(board=None, evos=[{"id": "v9"}], inst={"Z9": {"p1": 1}}),
+              public_view(mage=None, pos=None, dmg=None, pp=None, layout=None, cells=None, final=None, over=True),
+              seat_view(hand=None, my_slots=None, choice=None, quests=None)):
         png, key = fresh(v)
-        assert decoded(png).size == (P.WIDTH, P.HEIGHT)
+        assert decoded(png).width == P.WIDTH and len(key) == 16
 
 
 @pytest.mark.parametrize("players,seed,steps", [(2, 3, 40), (3, 1, 212), (4, 2, 171), (4, 2, 2000)])
@@ -174,7 +176,8 @@ def test_every_phase_draws_for_every_reader():
 def test_the_hand_picture_shows_the_seats_own_spells():
     """Each card in hand, the readied spell and the studied card are drawn; without them the picture differs."""
     full = fresh(seat_view())
-    for change in ({"hand": ["fireball.1", "jester_hat.2"]}, {"my_slots": []}, {"decision": {}}, {"quests": []},
+    for change in ({"hand": ["fireball.1", "jester_hat.2"]}, {"my_slots": []}, {"choice": {}}, {"quests": []},
+                   {"choice": {"kind": "prep", "ready": [["fireball.1", "s"]]}},
                    {"my_slots": [{"slot": 1, "card": "destructive_bolt.2", "side": "s", "state": "ready"}]}):
         other = fresh(seat_view(**change))
         assert other[0] != full[0] and other[1] != full[1]
