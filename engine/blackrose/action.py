@@ -162,8 +162,8 @@ def phys_act(st, t, seat, a):
 def phys(st, t):
     if t.get("cut") or st.over:
         return st.done(t)
-    if t.get("over") or (t["left"] <= 0 and t["attacked"] and t["activated"]):
-        st.done(t)
+    if t.get("over") or phys_options(st, t)[t["seat"]] == [{"type": "done", "step": True}]:
+        st.done(t)  # nothing left to do in this action but to end it
         if t["mode"] == "token":
             R.trap_on(st, t["seat"], "physical")
         return False
