@@ -196,7 +196,7 @@ def _room_tile(label: str, name: str, colour: str, slots: int, token: str, destr
     _paste_hex(tile, x, y, S - 3, base, _lighter(base, .35), 2)
     D.text(d, (x, y - 36), label, 21, D.WHITE, "mm", bold=True)
     if token != "none":
-        _token(tile, x + 27, y - 33, token == "ready")
+        _token(tile, x + 27, y - 33, token == "ready", base)
     lines = _wrap(name, 12, 88)
     for i, ln in enumerate(lines):
         D.text(d, (x, y - 13 + i * 13 - (len(lines) - 1) * 6), ln, 12, D.CREAM, "mm")
@@ -215,12 +215,10 @@ def _wrap(s: str, size: int, width: float) -> list[str]:
     return [D.fit(best[0], size, width)]
 
 
-def _token(img, x, y, ready: bool) -> None:
+def _token(tile, x: int, y: int, ready: bool, base: tuple) -> None:
     """The room's activation token: a gold disc while it can be activated, an empty ring once used."""
-    if ready:
-        D.paste(img, D.disc(15, D.GOLD, (90, 60, 20), 1), x - 7.5, y - 7.5)
-    else:
-        D.paste(img, D.disc(15, (0, 0, 0, 0), (30, 26, 24), 2), x - 7.5, y - 7.5)
+    sprite = D.disc(15, D.GOLD, (90, 60, 20), 1) if ready else D.disc(15, (0, 0, 0, 0), _lighter(base, .6), 2)
+    tile.alpha_composite(sprite, (x - 7, y - 7))
 
 
 def _slots(img, x, y, n: int, filled: list[int], base: tuple) -> None:
@@ -282,18 +280,24 @@ def _cell_tile(n: int) -> Image.Image:
 def _panel(img, d, f: dict, x0: int, x1: int) -> None:
     title = "Game over" if f["over"] else f"Game turn {f['turn']}"
     D.text(d, (x0 + 8, 44), title, 22, D.CREAM, "lm", bold=True)
-    D.put_symbol(img, "moon", x1 - 64, 44, 24, (226, 222, 200))
-    D.text(d, (x1 - 8, 44), f"Moon {ROMAN.get(f['moon'], f['moon'])}", 17, D.CREAM, "rm")
+    moon = f"Moon {ROMAN.get(f['moon'], f['moon'])}"
+    D.text(d, (x1 - 8, 44), moon, 17, D.CREAM, "rm")
+    D.put_symbol(img, "moon", x1 - 24 - D.text_width(moon, 17), 44, 24, (226, 222, 200))
+    who = {s["n"]: s["mage"] or f"seat {s['n']}" for s in f["seats"]}
     sub = f["phase"]
     if f["over"]:
-        sub = "Winner: " + (", ".join(f"{n}" for n in f["winners"]) or "the Black Rose")
+        sub = "Grand Master: " + (", ".join(who.get(n, str(n)) for n in f["winners"]) or "none, the Black Rose wins")
     elif f["waiting"]:
-        sub += (" · " if sub else "") + "waiting for " + ", ".join(str(n) for n in f["waiting"])
+        sub += (" · " if sub else "") + "waiting for " + ", ".join(who.get(n, str(n)) for n in f["waiting"])
     D.text(d, (x0 + 8, 72), D.fit(sub, 15, x1 - x0 - 16), 15, D.MUTED, "lm")
     y = 96
     for s in f["seats"]:
         _seat_row(img, d, s, f, x0 + 8, y, x1 - 8)
-        y += 58
+        evos = [e for e in f["evos"] if e["owner"] == s["n"]]
+        if evos:
+            line = " · ".join(f"{e['id']} {e['name']}" + (f" ({e['dmg']} dmg)" if e["dmg"] else "") for e in evos)
+            D.text(d, (x0 + 48, y + 48), D.fit(line, 13, x1 - x0 - 56), 13, D.MUTED, "lm")
+        y += 62
     _pp_track(img, d, f, x0 + 8, TRACK_Y, x1 - 8)
     _events(img, d, f["events"], x0 + 8, EVENTS_Y, x1 - 8)
 
@@ -326,7 +330,7 @@ def _seat_row(img, d, s: dict, f: dict, x0: int, y: int, x1: int) -> None:
 
 
 TRACK_MAX = C.WIN_PP
-TRACK_Y, EVENTS_Y = 336, 478
+TRACK_Y, EVENTS_Y = 352, 488
 
 
 def _track_print(d, moon: int, x0: int, ty: int, x1: int) -> None:
