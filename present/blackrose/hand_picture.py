@@ -1,6 +1,7 @@
 """A Black Rose Wars seat's spells as a picture: every card in hand, the spells readied in its slots (and
 those it is readying now) and the cards it is studying, each with its name, school colour and both sides'
-type, target, range and element. Drawn from that seat's own view: its private cards plus public facts, never another seat's."""
+type, target, range and element. Drawn from that seat's own view: its private cards plus public facts,
+never another seat's."""
 from __future__ import annotations
 
 from functools import lru_cache
@@ -110,7 +111,7 @@ def _strip(img: Image.Image, x: int, y: int, c: dict) -> None:
     D.paste(img, tile, x, y)
 
 
-@lru_cache(maxsize=256)
+@lru_cache(maxsize=64)  # ~170 KB each; a hand picture has up to a dozen
 def _strip_tile(name: str, school: str, tag: str, instability: bool, sides: tuple, chosen: str | None,
                 slot: str) -> Image.Image:
     """One spell as a wide card: school band on the left, name and school on top, one line per side

@@ -4,7 +4,7 @@ view draws that seat's spells instead (hand_picture.py).
 
 Rooms carry the engine's own labels (X, A1-A6, B1-B12, engine/blackrose/board.py) and sit where its axial
 coordinates put them, so "A2" on the picture is the room a spell targeting A2 hits. Seats are numbers 1..n
-in a seat colour (the picture has no names); the Black Rose's tokens are crimson."""
+in a seat colour, named by their mage (never by player); the Black Rose's tokens are crimson."""
 from __future__ import annotations
 
 import math
@@ -40,7 +40,7 @@ def seat_colour(n: int) -> tuple:
 
 
 def draw(view: dict) -> tuple[bytes, str]:
-    if view.get("me") in view.get("seats", ()) and view.get("hand") is not None:
+    if view.get("me") in (view.get("seats") or ()) and view.get("hand") is not None:
         from present.blackrose import hand_picture
         return hand_picture.draw(view)
     return D.cached("blackrose", facts_of(view), render)
@@ -86,7 +86,8 @@ def facts_of(view: dict) -> dict:
 def _instability(placed: dict, num: dict) -> list[int]:
     """One entry per token, seats in seat order and the Black Rose (0) last, so equal rooms draw alike."""
     out = sorted((num[w], k) for w, k in placed.items() if w in num and w != "rose" and isinstance(k, int))
-    return [n for n, k in out + [(0, placed.get("rose", 0))] for _ in range(max(0, k))]
+    rose = placed.get("rose", 0)
+    return [n for n, k in out + [(0, rose if isinstance(rose, int) else 0)] for _ in range(max(0, k))]
 
 
 def cell_hex(exits: list[str]) -> list[int] | None:
@@ -178,9 +179,9 @@ def _darker(c: tuple, k: float = .35) -> tuple:
     return tuple(round(v * (1 - k)) for v in c)
 
 
-@lru_cache(maxsize=256)
+@lru_cache(maxsize=128)  # ~60 KB each; a game uses 19-40
 def _room_tile(label: str, name: str, colour: str, slots: int, token: str, destroyed: bool) -> Image.Image:
-    """One room's tile with its label, name, activation token and empty instability slots, as a sprite
+    """One room's tile with its label, name and activation token (instability and models go on top), a sprite
     2S x 2S centred on the hex; rooms change rarely, so most pictures reuse every tile."""
     tile = Image.new("RGBA", (2 * S, 2 * S), (0, 0, 0, 0))
     d = ImageDraw.Draw(tile)

@@ -185,7 +185,8 @@ def test_the_hand_picture_shows_the_seats_own_spells():
     assert fresh(seat_view(turn=6, pp={"p1": 9})) == full
     facts = H.facts_of(seat_view())
     assert [c["name"] for c in facts["hand"]] == ["Fireball", "Jester Hat", "Ring of Fire"]
-    assert facts["hand"][0]["sides"] == [["s", "Combat · Area · range 1 · Fire"], ["r", "Combat · Area · range 1 · Fire"]]
+    assert facts["hand"][0]["sides"] == [["s", "Combat · Area · range 1 · Fire"],
+                                         ["r", "Combat · Area · range 1 · Fire"]]
     assert [k for k, _ in facts["hand"][1]["sides"]] == ["blue", "green"]  # a Room Trap: one side per colour
     assert facts["hand"][2]["school"] == "destruction"  # Nero's Custom Spell wears his school's colour
 
