@@ -279,7 +279,7 @@ def _cell_tile(n: int) -> Image.Image:
 # ---- the Power Board: title, mages, PP track, Events ---------------------------------------------------------
 
 def _panel(img, d, f: dict, x0: int, x1: int) -> None:
-    title = "Game over" if f["over"] else f"Game turn {f['turn']}"
+    title = "Game over" if f["over"] else f"Game turn {f['turn']}" if f["turn"] else "Setting up"
     D.text(d, (x0 + 8, 44), title, 22, D.CREAM, "lm", bold=True)
     moon = f"Moon {ROMAN.get(f['moon'], f['moon'])}"
     D.text(d, (x1 - 8, 44), moon, 17, D.CREAM, "rm")
@@ -315,8 +315,11 @@ def _seat_row(img, d, s: dict, f: dict, x0: int, y: int, x1: int) -> None:
     if f["crown"] == n:
         D.put_symbol(img, "crown", nx + 12, y + 8, 22, D.GOLD)
     where = "in Cell" if s["at"] == "cell" else f"in {s['at']}"
-    D.text(d, (x1 - 52, y + 9), where, 14, D.MUTED, "rm")
-    D.text(d, (x1, y + 9), f"{s['pp']} PP", 16, D.GOLD, "rm", bold=True)
+    pp = f"{s['pp']} PP"
+    D.text(d, (x1, y + 9), pp, 16, D.GOLD, "rm", bold=True)
+    D.text(d, (x1 - D.text_width(pp, 16) - 12, y + 9), where, 14, D.MUTED, "rm")
+    if not s["health"] and not s["dmg"]:
+        return  # no mage chosen yet: no health to show
     # Health: one pip per point, Damage filling it in the colours of whoever dealt it.
     pips = [src for src, k in s["dmg"] for _ in range(k)]
     size = 11 if s["health"] <= 12 else 8
@@ -357,7 +360,7 @@ def _pp_track(img, d, f: dict, x0: int, y: int, x1: int) -> None:
         v = max(0, min(TRACK_MAX, pp))
         h = stacks.get(v, 0)
         stacks[v] = h + 1
-        mx, my = x0 + v * step, ty - 16 - h * 13
+        mx, my = x0 + v * step, ty - 15 - h * 12
         D.paste(img, D.disc(16, seat_colour(n), D.INK, 1), mx - 8, my - 8)
         if n:
             D.text(d, (mx, my + 1), str(n), 10, D.INK, "mm", bold=True)

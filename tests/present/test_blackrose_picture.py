@@ -86,7 +86,7 @@ def seat_view(**changes) -> dict:
 # Decoded pixels (mode, size, palette, pixels) of the hand-written views. Regenerate after a deliberate
 # drawing change (and bump draw.STYLE) with:  .venv/bin/python tests/present/test_blackrose_picture.py
 PINNED = {
-    "board": "bda99ed34222d261c9206074ad39425a0edb304658f40076200cd7f0bfb36a93",
+    "board": "b4cbaae494acf86595e85431f044832b331825d69ff1e97e43d174db9c384624",
     "hand": "ddce5de386dc67128b94e85621e7f6d830743f8fa807c8525e1c72dc3580d7ae",
 }
 
