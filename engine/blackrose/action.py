@@ -206,6 +206,9 @@ def spell_targets(st, seat: str, side: dict) -> list[dict] | None:
     if kind in ("self", "special", "room"):
         return None
     rooms = R.in_range(st, here, side["range"]) if here else []
+    colour = next((o["colour"] for o in side["ops"] if o["op"] == "move_self" and o.get("colour")), None)
+    if colour:  # Shadow Step: only a room of that colour
+        rooms = [r for r in rooms if st.colour_of(r) == colour]
     if kind == "area":
         return [{"type": "target", "room": r} for r in rooms]
     return [{"type": "target", "model": m} for r in rooms for m in st.models_in(r) if m != seat]

@@ -34,7 +34,7 @@ def run_ops(st, seat: str, ops: list[dict], ctx: dict, armed: dict | None) -> No
         if isinstance(out, dict):
             st.push(out)  # a delegate (an Evocation acting) runs right after the interruption
     if armed is not None:
-        for k in ("prevented", "avoided", "took_card", "took_pp", "cancel"):
+        for k in ("prevented", "avoided", "took_card", "took_pp", "cancel", "redirect"):
             if k in ctx:
                 armed[k] = ctx[k]
 
@@ -240,21 +240,24 @@ def op_execute(st, seat, o, ctx):
 
 @op("undead_burst")
 def op_undead_burst(st, seat, o, ctx):
-    undead = [e for e in st.evos if C.EVOS[e["kind"]]["archetype"] == "undead" and e["at"]]
-    wait, eid = choose(st, seat, ctx, "undead", [e["id"] for e in undead], prompt="Undead to remove")
-    if wait:
-        return eid
-    if eid:
-        ev = st.evo(eid)
-        at = ev["at"]
-        R.remove_evo(st, ev, by=seat)
-        near = [m for r in B.in_line(at, 1) for m in st.models_in(r) if st.owner(m) != seat]
-        ctx.setdefault("ans", {})["undead"] = None  # the Undead is already gone if we ask again
-        wait, m = choose(st, seat, ctx, "burst", near, prompt="Who takes 4 Damage")
+    """Putrefy (reverse): remove an Undead, then 4 Damage to a model within 1 of where it stood."""
+    if "burst_at" not in ctx:
+        undead = [e for e in st.evos if C.EVOS[e["kind"]]["archetype"] == "undead" and e["at"]]
+        wait, eid = choose(st, seat, ctx, "undead", [e["id"] for e in undead], prompt="Undead to remove")
         if wait:
-            return m
-        if m:
-            R.hurt(st, seat, m, o["n"], _dmg_ctx(ctx))
+            return eid
+        if not eid or st.evo(eid) is None:
+            return None
+        ev = st.evo(eid)
+        ctx["burst_at"] = ev["at"]
+        R.remove_evo(st, ev, by=seat)
+    near = [m for r in B.in_line(ctx["burst_at"], 1) for m in st.models_in(r) if st.owner(m) != seat]
+    wait, m = choose(st, seat, ctx, "burst", near, prompt="Who takes 4 Damage")
+    if wait:
+        return m
+    ctx.pop("burst_at")
+    if m:
+        R.hurt(st, seat, m, o["n"], _dmg_ctx(ctx))
 
 
 # ---- instability ------------------------------------------------------------------------------------------

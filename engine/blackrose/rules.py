@@ -255,6 +255,8 @@ def enter(st, model: str, label: str) -> None:
         for a in [a for a in st.armed if a["seat"] == owner and a["kind"] == "room_trap"]:
             if colour not in a["colours"] or st.room_of(model) != label:
                 continue  # a model pushed on or sent to its Cell by an earlier trap is out of reach
+            if model in st.pos and _trap_warded(st, model, a):
+                continue
             fire(st, a, {"victim": model, "room": label, "colour": colour})
 
 
@@ -298,14 +300,26 @@ def trap_on(st, seat: str, cond: str, ctx: dict | None = None) -> dict | None:
     a = first_armed(st, seat, "trap", (cond,))
     if a is None:
         return None
-    prot = first_armed(st, seat, "protection", ("trap",))
-    if prot is not None:
-        fire(st, prot, {"src": a["seat"], "victim": seat})
-        if prot.get("avoided"):
-            st.armed.remove(a)
-            return None
+    if _trap_warded(st, seat, a):
+        return None
     fire(st, a, dict(ctx or {}, victim=seat))
     return a
+
+
+def _trap_warded(st, seat: str, a: dict) -> bool:
+    """A Protection against Traps fires first; if it avoids the trap, the trap is spent for nothing."""
+    prot = first_armed(st, seat, "protection", ("trap",))
+    if prot is None:
+        return False
+    fire(st, prot, {"src": a["seat"], "victim": seat, "src_model": a["seat"]})
+    if prot.get("avoided"):
+        st.armed.remove(a)
+        for sl in st.slots[a["seat"]]:
+            if sl["card"] == a["card"]:
+                sl["state"] = "used"
+        st.emit("trap_avoided", seat=seat, card=a["card"])
+        return True
+    return False
 
 
 # ---- quests -----------------------------------------------------------------------------------------------
