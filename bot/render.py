@@ -1,33 +1,22 @@
-"""Text shared by Discord and the terminal table: boards, hands, lobbies. No Discord imports here.
+"""A table's messages as Docs, shared by Discord and the terminal: boards, hands, the result, lobbies.
+No Discord imports here; present.fmt turns a Doc into Markdown, an embed or plain text.
 
-Every function takes a table and one reader, and builds text only from that reader's engine view and
-the log lines addressed to them, so nothing hidden can slip into a message.
+Every Doc is built from one reader's engine view (through the game's presenter) and the log lines
+addressed to them, and the public "waiting for" line from the public view only, so nothing hidden can slip
+into a message.
 """
 from __future__ import annotations
 
 from bot.tables import Table
+from present import fmt, presenter
+from present.base import Doc, Line, Name, Section, Strong, line
 
-LIMIT = 2000  # Discord's message content limit
+LIMIT = fmt.CONTENT_LIMIT
+LOG_SHOWN = 8  # the running log on a board or hand; the whole game's log is kept in storage
 
 
 def clip(text: str, limit: int = LIMIT) -> str:
-    return text if len(text) <= limit else text[: limit - 2].rstrip() + " …"
-
-
-def fit(head: str, body: str, tail: list[str], foot: str, limit: int = LIMIT) -> str:
-    """Join the parts, dropping the oldest log lines first and trimming the body last."""
-    tail = list(tail)
-    while True:
-        log = "\n".join(f"› {line}" for line in tail)
-        parts = [p for p in (head, body, log, foot) if p]
-        text = "\n\n".join(parts)
-        if len(text) <= limit or not tail:
-            break
-        tail.pop(0)
-    if len(text) > limit:
-        room = limit - len(head) - len(foot) - 8
-        text = "\n\n".join(p for p in (head, clip(body, max(room, 100)), foot) if p)
-    return clip(text, limit)
+    return fmt.clip(text, limit)
 
 
 def minutes(seconds: int) -> str:
@@ -38,69 +27,90 @@ def minutes(seconds: int) -> str:
     return f"{seconds // 60} min" if seconds >= 60 else f"{seconds} s"
 
 
-def waiting_line(table: Table) -> str:
+def waiting(table: Table) -> Line:
+    """The public status line: paused, ended, finished, or whom the table waits for (from view(None))."""
     if table.status == "paused":
-        return "⏸️ **Paused** — a moderator or the host can `/game resume`."
+        return line("⏸️ ", Strong("Paused"), " — a moderator or the host can /game resume.")
     if table.status == "ended":
-        return "🛑 This game was ended."
-    if table.state is not None and table.state.over:
-        return "🏁 **Game over.**"
-    pending = table.pending()
-    if not pending:
-        return ""
-    who = ", ".join(f"**{table.seat(s).name}**" for s in pending)
-    return f"⏳ Waiting for {who}."
-
-
-def board_text(table: Table) -> str:
-    """The public board posted in the channel."""
-    game = table.game
-    head = f"🎲 **{game.title}** · table #{table.id} · turn timer {minutes(table.turn_seconds)}"
-    body = game.render(table.state.view(None), table.names)
-    foot = waiting_line(table)
+        return line("🛑 This game was ended.")
+    if table.state is None:
+        return ()
     if table.state.over:
-        foot = result_text(table)
-    elif table.status in ("active", "paused"):
-        foot += "\nUse **My hand** for your cards (it answers only you)."
-    return fit(head, body, table.lines_for(None, 6), foot)
+        return line("🏁 Finished: the result is posted below.")
+    p = presenter(table.game_key)
+    found = p.waiting(table.state.view(None), table.names)
+    return line("⏳ ", *found) if found else ()
+
+
+def waiting_line(table: Table) -> str:
+    return fmt.md_line(waiting(table))
+
+
+def _log(table: Table, reader: str | None) -> Section:
+    return Section("Recent", [line("› ", text) for text in table.lines_for(reader, LOG_SHOWN)], trim="start")
+
+
+def board_doc(table: Table) -> Doc:
+    """The public board posted in the channel."""
+    p = presenter(table.game_key)
+    doc = p.board(table.state.view(None), table.names)
+    doc.title = f"{doc.title} · table #{table.id}"
+    doc.sections.append(_log(table, None))
+    foot = list(waiting(table))
+    if table.status in ("active", "paused") and not table.state.over:
+        foot += [" · timer ", minutes(table.turn_seconds), " · use ", Strong("My hand"), " for your cards"]
+    doc.footer = tuple(foot)
+    return doc
+
+
+def hand_doc(table: Table, seat_id: str, where: str = "") -> Doc:
+    """A player's private hand: the board as they see it, their cards, and what to do now."""
+    p = presenter(table.game_key)
+    seat = table.seat(seat_id)
+    doc = p.hand(table.state.view(seat_id), table.names)
+    head = line("🂠 your seat: ", Strong(seat.name), f" {where}".rstrip())
+    doc.sections.insert(0, Section("", [head]))
+    doc.sections.append(_log(table, seat_id))
+    if not table.pending().get(seat_id):
+        doc.footer = waiting(table)
+    elif doc.footer:
+        doc.footer = line("👉 ", Strong("Your move: "), *doc.footer)
+    return doc
+
+
+def result_doc(table: Table) -> Doc:
+    p = presenter(table.game_key)
+    return p.result(table.state.view(None), table.state.result(), table.names)
+
+
+def lobby_doc(table: Table) -> Doc:
+    game = table.game
+    rows = [line(f"{i}. ", Name(s.name), " (bot)" if s.is_bot else "", " (host)" if s.user_id == table.host_id else "")
+            for i, s in enumerate(table.seats, start=1)]
+    options = [line(f"{name}: ", Strong(str(table.options.get(name, opt.default))), f" — {opt.help}" if opt.help else "")
+               for name, opt in game.options.items()]
+    options.append(line("turn timer: ", Strong(minutes(table.turn_seconds))))
+    status = {
+        "lobby": line("Press ", Strong("Join"), " to take a seat. The host presses ", Strong("Start"), " when ready."),
+        "ended": line("🛑 This lobby was closed."),
+    }.get(table.status, line("▶️ The game has started — see the board below."))
+    return Doc(f"🎲 {game.title} — new table #{table.id}", [
+        Section(f"Players ({len(table.seats)}/{game.max_players}, needs {game.min_players}+)", rows),
+        Section("Options", options)], status)
+
+
+# ---- Markdown text, for messages that are plain content
+def board_text(table: Table) -> str:
+    return fmt.markdown(board_doc(table))
 
 
 def hand_text(table: Table, seat_id: str, where: str = "") -> str:
-    """A player's private hand: the board as they see it, their cards, and what to do now."""
-    game = table.game
-    seat = table.seat(seat_id)
-    head = f"🂠 **{game.title}** {where}— your seat: **{seat.name}**".replace("  ", " ")
-    body = game.render(table.state.view(seat_id), table.names)
-    legal = table.pending().get(seat_id)
-    if legal:
-        foot = "👉 **Your move** — choose below."
-    else:
-        foot = waiting_line(table)
-    return fit(head, body, table.lines_for(seat_id, 6), foot)
+    return fmt.markdown(hand_doc(table, seat_id, where))
 
 
 def result_text(table: Table) -> str:
-    result = table.state.result()
-    names = table.names
-    winners = ", ".join(names.get(s, s) for s in result["winners"]) or "nobody"
-    scores = " · ".join(f"{names.get(s, s)} {v}" for s, v in sorted(
-        result["scores"].items(), key=lambda kv: -kv[1]))
-    return f"🏁 **Game over!** Winner: **{winners}**\nFinal scores: {scores}"
+    return fmt.markdown(result_doc(table))
 
 
 def lobby_text(table: Table) -> str:
-    game = table.game
-    seats = "\n".join(
-        f"{i}. {s.name}{' 🤖' if s.is_bot else ''}{' (host)' if s.user_id == table.host_id else ''}"
-        for i, s in enumerate(table.seats, start=1)
-    )
-    opts = ", ".join(f"{k}: **{v}**" for k, v in table.options.items()) or "none"
-    status = {
-        "lobby": "Press **Join** to take a seat. The host presses **Start** when ready.",
-        "ended": "🛑 This lobby was closed.",
-    }.get(table.status, "▶️ The game has started — see the board below.")
-    return clip(
-        f"🎲 **{game.title}** — new table #{table.id}\n"
-        f"Players ({len(table.seats)}/{game.max_players}, needs {game.min_players}+):\n{seats}\n"
-        f"Options: {opts} · turn timer: **{minutes(table.turn_seconds)}**\n{status}"
-    )
+    return fmt.markdown(lobby_doc(table))

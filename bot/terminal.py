@@ -1,9 +1,9 @@
-"""`rookery play`: a table in the terminal against bot seats, with the same engine, service and text
-as on Discord (an in-memory database stands in for the real one)."""
+"""`rookery play`: a table in the terminal against bot seats, with the same engine, service and presenters
+as on Discord (an in-memory database stands in for the real one). Text is the presenters' Docs printed
+through present.fmt.plain: no Markdown to strip."""
 from __future__ import annotations
 
 import asyncio
-import re
 import sys
 from typing import Callable, TextIO
 
@@ -11,48 +11,54 @@ from bot import render
 from bot.storage import Storage
 from bot.tables import DEFAULT_TURN_SECONDS, TableService
 from engine import GAMES, IllegalAction
+from engine.core import check_seats, resolve_options
+from present import fmt, presenter
 
 ME = 1  # the human's user id; bots have none
-
-
-def plain(text: str) -> str:
-    """Discord markdown to plain terminal text."""
-    return re.sub(r"\*\*(.+?)\*\*|\*(.+?)\*", lambda m: m.group(1) or m.group(2), text)
+BAD_USAGE = 2
 
 
 async def play(game_key: str, players: int, seed: int | None, options: dict, auto: bool,
                read: Callable[[], str] = input, out: TextIO = sys.stdout) -> dict:
+    game = GAMES[game_key]
     store = await Storage.open(":memory:")
-    service = TableService(store)
-    table = await service.create_lobby(0, 0, ME, "Player 1", game_key, options, DEFAULT_TURN_SECONDS)
-    if seed is not None:
-        table.seed = seed
-        service.bot_rng.seed(seed)  # the same seed and the same answers replay the same game
-    for _ in range(players - 1):
-        await service.add_bot(table)
-    await service.start(table)
-    while not table.state.over:
-        legal = table.pending().get("p1")
-        if not legal:  # only bots are left to move (cannot happen while a human is seated; a guard)
-            break
-        print(plain(render.hand_text(table, "p1")), file=out)
-        view = table.state.view("p1")
-        for i, action in enumerate(legal, start=1):
-            print(f"  {i:>2}. {table.game.label(action, view, table.names)}", file=out)
-        choice = 0 if auto else _ask(read, len(legal), out)
-        if choice is None:
-            print("Bye!", file=out)
-            break
-        try:
+    try:  # the database thread must be closed whatever happens, or the process never exits
+        service = TableService(store)
+        table = await service.create_lobby(0, 0, ME, "Player 1", game_key, options, DEFAULT_TURN_SECONDS)
+        if seed is not None:
+            table.seed = seed
+            service.bot_rng.seed(seed)  # the same seed and the same answers replay the same game
+        for _ in range(players - 1):
+            await service.add_bot(table)
+        await service.start(table)
+        labels = presenter(game_key).label
+        while not table.state.over:
+            legal = table.pending().get("p1")
+            if not legal:  # only bots are left to move (cannot happen while a human is seated; a guard)
+                break
+            print(fmt.plain(render.hand_doc(table, "p1")), file=out)
+            view = table.state.view("p1")
+            for i, action in enumerate(legal, start=1):
+                print(f"  {i:>2}. {labels(action, view, table.names)}", file=out)
+            choice = _auto(game, legal) if auto else _ask(read, len(legal), out)
+            if choice is None:
+                print("Bye!", file=out)
+                break
             await service.act(table, "p1", legal[choice])
-        except IllegalAction as exc:  # cannot happen for listed actions, but say so kindly if it does
-            print(f"🚫 {exc}", file=out)
-        print("-" * 60, file=out)
-    if table.state.over:
-        print(plain(render.board_text(table)), file=out)
-    result = table.state.result()
-    await store.close()
-    return result
+            print("-" * 60, file=out)
+        if table.state.over:
+            print(fmt.plain(render.board_doc(table)), file=out)
+            print(fmt.plain(render.result_doc(table)), file=out)
+        return table.state.result()
+    finally:
+        await store.close()
+
+
+def _auto(game, legal: list[dict]) -> int:
+    """The first choice that moves the game on: never a take-back (the game declares those), which would
+    be picked and undone forever."""
+    undo = game.traits.undo
+    return next((i for i, a in enumerate(legal) if a.get("type") not in undo), 0)
 
 
 def _ask(read: Callable[[], str], count: int, out: TextIO) -> int | None:
@@ -69,18 +75,31 @@ def _ask(read: Callable[[], str], count: int, out: TextIO) -> int | None:
 
 
 def main(game_key: str, players: int, seed: int | None, settings: list[str], auto: bool) -> int:
+    """Exit 0 after a game, 2 for bad arguments (said on stderr before anything starts), 130 on Ctrl-C."""
     game = GAMES.get(game_key)
     if game is None:
         print(f"Unknown game {game_key!r}. Games: {', '.join(GAMES)}", file=sys.stderr)
-        return 2
+        return BAD_USAGE
     options = {}
     for item in settings:
-        name, _, value = item.partition("=")
+        name, sep, value = item.partition("=")
+        if not sep:
+            print(f"--set wants NAME=VALUE (got {item!r}).", file=sys.stderr)
+            return BAD_USAGE
         option = game.options.get(name)
         options[name] = next((c for c in option.choices if str(c) == value), value) if option else value
+    try:
+        resolve_options(game, options)
+        check_seats(game, [f"p{i}" for i in range(1, players + 1)])
+    except IllegalAction as exc:
+        print(f"🚫 {exc}", file=sys.stderr)
+        return BAD_USAGE
     try:
         asyncio.run(play(game_key, players, seed, options, auto))
     except IllegalAction as exc:
         print(f"🚫 {exc}", file=sys.stderr)
-        return 2
+        return BAD_USAGE
+    except KeyboardInterrupt:
+        print("\nBye!", file=sys.stderr)
+        return 130
     return 0

@@ -1,7 +1,9 @@
 """Pure rules: no Discord, no I/O, deterministic from a seed. `GAMES` maps each key to its Game."""
 from __future__ import annotations
 
-from engine.core import Action, Event, Game, IllegalAction, Names, Option, State, View, resolve_options
+from engine.core import (
+    Action, Event, Game, IllegalAction, Names, Option, State, Traits, View, decision, resolve_options,
+)
 
 GAMES: dict[str, Game] = {}
 
@@ -25,5 +27,5 @@ def _load_all() -> None:
 
 _load_all()
 
-__all__ = ["GAMES", "Action", "Event", "Game", "IllegalAction", "Names", "Option", "State", "View",
-           "register", "resolve_options"]
+__all__ = ["GAMES", "Action", "Event", "Game", "IllegalAction", "Names", "Option", "State", "Traits", "View",
+           "decision", "register", "resolve_options"]

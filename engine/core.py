@@ -53,28 +53,76 @@ class State(Protocol):
         """{"scores": {seat: number}, "winners": [seat, ...]} (meaningful once over)."""
 
 
+@dataclass(frozen=True)
+class Traits:
+    """What the platform needs to know about a game, declared once instead of probed for.
+
+    simultaneous: several seats may decide at the same time (drafting, secret choices), so the host shows
+      every waiting seat its prompt at once and never assumes one current player;
+    reactions: the game opens quick reaction windows (play-or-pass answers); the view's decision fact then
+      says {"quick": True} and the host gives those a short timer;
+    pictures: present/<key>/picture.py draws the board, so the host attaches a picture;
+    undo: action types that take back part of a choice being built (a picked card): offered to people,
+      never chosen by an automatic driver, which would otherwise pick and take back forever."""
+
+    simultaneous: bool = False
+    reactions: bool = False
+    pictures: bool = False
+    undo: tuple[str, ...] = ()
+
+
+def decision(about: str, seats: list[str], **facts: Any) -> dict[str, Any]:
+    """The `decision` fact every view carries: what the table is deciding now and which seats the public
+    may be told it waits for. `seats` must come from public facts only: for a window whose possible
+    actors depend on hidden cards (who holds a reaction card, who has a real choice) it is [] and
+    `about` says what is awaited ("reactions"), so the waiting line names nobody."""
+    return {"about": about, "seats": list(seats), **facts}
+
+
 @runtime_checkable
 class Game(Protocol):
+    """Rules only. The words, Markdown, pictures and limits live in present/<key>/ (a Presenter)."""
+
     key: str
     title: str
     min_players: int
     max_players: int
     options: dict[str, Option]
+    traits: Traits
     rules: str  # Markdown rules summary, including every ruling where the rulebook is open
 
     def new(self, seats: list[str], seed: int, options: dict | None = None) -> State: ...
 
     def load(self, data: dict) -> State: ...
 
+
+class PresentedText:
+    """Deprecated text entry points kept for tests written before present/ existed: Game.render, label and
+    describe forward to the game's presenter as plain text. The platform never calls them; engine code
+    never imports present/ (the import happens only when a test calls one of these)."""
+
+    key: str
+
+    def _presenter(self):
+        from present import presenter
+
+        return presenter(self.key)
+
     def render(self, view: View, names: dict[str, str]) -> str:
-        """Text for a view: the public board for a spectator view, board + private hand for a seat."""
+        from present import fmt
+
+        p = self._presenter()
+        doc = p.board(view, names or {}) if view.get("seat") is None else p.hand(view, names or {})
+        return fmt.plain(doc)
 
     def label(self, action: Action, view: View, names: dict[str, str] | None = None) -> str:
-        """A short (<= 80 chars) label for one legal action, as the seat whose view it is sees it.
-        `names` (seat -> display name) lets a label name another player ("Attack Ann")."""
+        return self._presenter().label(action, view, names or {})
 
     def describe(self, event: Event, names: dict[str, str]) -> str:
-        """One plain-words log line for an event; '' for events not worth a line."""
+        from present import fmt
+
+        line = self._presenter().describe(event, names or {})
+        return fmt.plain_line(line) if line else ""
 
 
 def resolve_options(game: Game, given: dict | None) -> dict[str, Any]:

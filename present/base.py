@@ -41,6 +41,7 @@ class Section:
 
     title: str
     lines: list[Line] = field(default_factory=list)
+    trim: str = "end"   # where lines go first when a message is too long: "start" for logs (oldest first)
 
 
 @dataclass
@@ -84,3 +85,64 @@ class Presenter(Protocol):
 
     def result(self, view: View, result: dict[str, Any], names: dict[str, str]) -> Doc:
         """The one end-of-game message: winners and the final scores explained."""
+
+
+class BasePresenter:
+    """Shared defaults a game's presenter may inherit (it need not: the Protocol above is the contract).
+
+    picture() calls present/<key>/picture.py `draw(view)` when that module exists, so a game gains pictures
+    by adding the module; `has_picture` says whether it does, without drawing anything."""
+
+    key = ""
+    emoji = "🎲"
+    colour = 0x5865F2
+    title = ""
+
+    def _drawer(self):
+        if not hasattr(self, "_draw"):
+            import importlib
+
+            try:
+                self._draw = importlib.import_module(f"present.{self.key}.picture").draw
+            except ModuleNotFoundError as exc:
+                if exc.name not in (f"present.{self.key}.picture",):
+                    raise
+                self._draw = None
+        return self._draw
+
+    @property
+    def has_picture(self) -> bool:
+        return self._drawer() is not None
+
+    def picture(self, view: View) -> tuple[bytes, str] | None:
+        draw = self._drawer()
+        return draw(view) if draw is not None else None
+
+    def prompt(self, view: View) -> str:
+        return "Choose your move…"
+
+    def result(self, view: View, result: dict[str, Any], names: dict[str, str]) -> Doc:
+        """Winners, then every seat's final score, highest first."""
+        scores = result["scores"]
+        winners = [Name(names.get(s, s)) for s in result["winners"]]
+        won: list[Run] = ["Winner: " if len(winners) == 1 else "Winners: "]
+        for i, w in enumerate(winners):
+            won += [", " if i else "", Strong(w.text)]
+        rows = [line(Name(names.get(s, s)), f": {v}") for s, v in sorted(scores.items(), key=lambda kv: -kv[1])]
+        return Doc(f"{self.emoji} {self.title} — Game over!", [Section("", [tuple(won)]),
+                                                              Section("Final scores", rows)])
+
+
+def who(names: dict[str, str], seat: str | None) -> Name:
+    """A seat's display name as a run (formatters escape it)."""
+    return Name("everyone" if seat is None else names.get(seat, seat))
+
+
+def join_names(names: dict[str, str], seats: list[str], last: str = " and ") -> Line:
+    """"Ann", "Ann and Bo", "Ann, Bo and Cy" as runs."""
+    out: list[Run] = []
+    for i, s in enumerate(seats):
+        if i:
+            out.append(last if i == len(seats) - 1 else ", ")
+        out.append(who(names, s))
+    return tuple(out)

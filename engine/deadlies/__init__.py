@@ -4,16 +4,16 @@ from __future__ import annotations
 import random
 
 from engine import data, register
-from engine.core import IllegalAction, Option, check_seats, resolve_options
+from engine.core import IllegalAction, Option, PresentedText, Traits, check_seats, resolve_options
 from engine.rng import Rng
 
-from . import bot, text
+from . import bot
 from .state import DeadliesState
 
 _FIRST = ("host", "random", "2", "3", "4", "5", "6")
 
 
-class Deadlies:
+class Deadlies(PresentedText):
     key = "deadlies"
     title = "The Deadlies"
     min_players = 3
@@ -31,6 +31,8 @@ class Deadlies:
             "Safeguard and game length: after this many turns (Gluttony's extra turns count) the "
             "lowest Wickedness wins, then fewest cards. 25 makes a quick game."),
     }
+    # Lust's secret discards are simultaneous; answers to Pride, Wrath and Lust are quick reactions.
+    traits = Traits(simultaneous=True, reactions=True, pictures=True, undo=("unpick",))
     rules = data.load("deadlies/rules.md")
 
     def new(self, seats: list[str], seed: int, options: dict | None = None) -> DeadliesState:
@@ -50,15 +52,6 @@ class Deadlies:
 
     def load(self, data: dict) -> DeadliesState:
         return DeadliesState(data)
-
-    def render(self, view: dict, names: dict[str, str]) -> str:
-        return text.render(view, names)
-
-    def label(self, action: dict, view: dict, names: dict[str, str] | None = None) -> str:
-        return text.label(action, view, names)
-
-    def describe(self, event: dict, names: dict[str, str]) -> str:
-        return text.describe(event, names)
 
     def bot_choose(self, view: dict, legal: list[dict], rng: random.Random) -> dict:
         return bot.choose(view, legal, rng)

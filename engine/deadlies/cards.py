@@ -38,18 +38,8 @@ def counts_as(card: str, suit: str) -> bool:
     return suit in SUITS_OF[card]
 
 
-def emoji(card: str) -> str:
-    return SPECIALS[card]["emoji"] if card in SPECIALS else SUIT_EMOJI[SUIT_OF[card]]
-
-
-LABEL = {c: f"{emoji(c)} {NAME[c]}" for c in ALL_IDS}
 # Hand order: by suit as listed in the data, then number; Purity, Corruption and Halo last.
 SORT_KEY = {c: ((SUITS.index(SUIT_OF[c]) if SUIT_OF[c] else 9), NUM[c]) for c in ALL_IDS}
-
-
-def label(card: str) -> str:
-    """'😡 Wrath 3': the name players read everywhere."""
-    return LABEL[card]
 
 
 def common_suits(cards: list[str]) -> frozenset:

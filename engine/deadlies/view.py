@@ -1,7 +1,10 @@
 """What one reader may see: public zones for everyone, the hand (and own secret choices) for its owner."""
 from __future__ import annotations
 
-from . import text
+from engine.core import decision
+
+# Answers to someone else's play: quick windows (the host gives them a short timer).
+QUICK = frozenset({"pride_answer", "wrath_answer", "lust_ab", "lust_secret"})
 
 
 def _public_effect(st) -> dict | None:
@@ -40,7 +43,18 @@ def public(st) -> dict:
         "awaiting": st.awaiting(),
         "winners": st.winners[:],
         "ended": st.ended,  # None while playing, then "win" or "limit"
+        "decision": _decision(st),
     }
+
+
+def _decision(st) -> dict:
+    """awaiting() is public: a turn, an answer, a secret choice not yet made (never which one)."""
+    if st.ended:
+        return decision("over", [])
+    if st.phase != "effect":
+        return decision(st.phase, st.awaiting())
+    kind = st.effect["kind"]
+    return decision(kind, st.awaiting(), **({"quick": True} if kind in QUICK else {}))
 
 
 def build(st, base: dict, seat: str | None) -> dict:
@@ -54,9 +68,4 @@ def build(st, base: dict, seat: str | None) -> dict:
         e = st.effect
         if e is not None and "choices" in e and seat in e["choices"]:
             v["lust_choice"] = e["choices"][seat] or None
-    v["to_do"] = text.to_do(v, _same)
     return v
-
-
-def _same(seat: str) -> str:
-    return seat

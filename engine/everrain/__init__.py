@@ -5,13 +5,12 @@ from __future__ import annotations
 import random
 
 from engine import register
-from engine.core import Option, check_seats, resolve_options
+from engine.core import Option, PresentedText, Traits, check_seats, resolve_options
 from engine.data import load
-from engine.everrain import render as _render
 from engine.everrain.state import EverrainState, copy
 
 
-class EverrainGame:
+class EverrainGame(PresentedText):
     key = "everrain"
     title = "The Everrain"
     min_players = 1
@@ -20,6 +19,8 @@ class EverrainGame:
         "length": Option("length", 12, (8, 12, 16),
                          "Discovery Track space that ends the voyage (Acts end at 3/6/8, 4/8/12 or 5/11/16)."),
     }
+    # One captain decides at a time; no reaction windows.
+    traits = Traits(simultaneous=False, reactions=False, pictures=True)
     rules = load("everrain/rules.md")
 
     def new(self, seats: list[str], seed: int, options: dict | None = None) -> EverrainState:
@@ -29,15 +30,6 @@ class EverrainGame:
 
     def load(self, data: dict) -> EverrainState:
         return EverrainState(copy(data))
-
-    def render(self, view: dict, names: dict[str, str]) -> str:
-        return _render.render(view, names)
-
-    def label(self, action: dict, view: dict, names: dict[str, str] | None = None) -> str:
-        return _render.label(action, view)
-
-    def describe(self, event: dict, names: dict[str, str]) -> str:
-        return _render.describe(event, names)
 
     def bot_choose(self, view: dict, legal: list[dict], rng: random.Random) -> dict:
         """Read your own waiting story when you can, send your best hand, always try a reroll."""

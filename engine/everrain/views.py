@@ -3,6 +3,7 @@ each one awaits, counts. Private to a seat: the face-down Story cards in its own
 undrawn cards, the crew pool, the Story deck, and the text of stories under the cover or sideways."""
 from __future__ import annotations
 
+from engine.core import decision
 from engine.everrain import cards as C
 
 
@@ -62,6 +63,8 @@ def build_view(state, seat: str | None) -> dict:
         "stories_closed": {"resolved": closed.count("resolved"), "unresolved": closed.count("unresolved")},
         "card": card_view(d["card"]) if d["card"] else None,
         "rerolled": d["rerolled"],
+        # one captain decides at a time, in turn order: naming them hides nothing
+        "decision": decision("over", []) if d["phase"] == "over" else decision(d["phase"], [state.active]),
     }
     if d["tester"] or d["phase"] == "reroll":
         tester = crew_view(d["tester"]) if d["tester"] else None

@@ -2,18 +2,20 @@
 from __future__ import annotations
 
 from engine import register
-from engine.core import check_seats, resolve_options
+from engine.core import PresentedText, Traits, check_seats, resolve_options
 from engine.data import load
-from engine.nevermore import bot, effects, flow, magick, suits, text  # noqa: F401  (registers the task kinds)
+from engine.nevermore import bot, effects, flow, magick, suits  # noqa: F401  (registers the task kinds)
 from engine.nevermore.state import NevermoreState
 
 
-class Nevermore:
+class Nevermore(PresentedText):
     key = "nevermore"
     title = "Nevermore"
     min_players = 3
     max_players = 6
     options: dict = {}
+    # Drafting and readying cards are simultaneous; Magick windows are quick reaction windows.
+    traits = Traits(simultaneous=True, reactions=True, pictures=True, undo=("unpick",))
     rules = load("nevermore/rules.md")
 
     def new(self, seats, seed, options=None):
@@ -23,15 +25,6 @@ class Nevermore:
 
     def load(self, data):
         return NevermoreState.from_json(data)
-
-    def render(self, view, names):
-        return text.render(view, names)
-
-    def label(self, action, view, names=None):
-        return text.label(action, view, names)
-
-    def describe(self, event, names):
-        return text.describe(event, names)
 
     def bot_choose(self, view, legal, rng):
         return bot.choose(view, legal, rng)

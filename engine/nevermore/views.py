@@ -2,6 +2,7 @@
 counts), what is happening. A seat adds its own hand, picks, arrivals, Magick cards and token peeks."""
 from __future__ import annotations
 
+from engine.core import decision
 from engine.nevermore import cards as C
 
 
@@ -57,6 +58,19 @@ def _prompt(st) -> dict:
     return {"kind": k}
 
 
+def _decision(pr: dict) -> dict:
+    """Who the public may be told the table waits for. A commit (who has a real Raven-kill choice), a Magick
+    window and a reaction window all depend on hidden cards, so they name nobody; windows are quick."""
+    k = pr["kind"]
+    if k == "draft":
+        return decision("draft", pr["waiting"])
+    if k in ("attack", "peck", "target"):
+        return decision(k, [pr["seat"]])
+    if k in ("window", "reaction"):
+        return decision("reactions", [], quick=True)
+    return decision(k, [])
+
+
 def build_view(st, seat: str | None) -> dict:
     v = {
         "game": "nevermore", "hand_no": st.hand_no, "dealer": st.dealer,
@@ -64,7 +78,7 @@ def build_view(st, seat: str | None) -> dict:
         "round": st.round, "current": st.cur_suit, "tokens": _tokens(st, seat),
         "revealed": st.revealed, "resolved": st.resolved,
         "players": [_player(st, s) for s in st.seats],
-        "prompt": _prompt(st), "last": st.last and dict(st.last), "over": st.over, "winners": list(st.winners),
+        "prompt": (pr := _prompt(st)), "decision": _decision(pr), "last": st.last and dict(st.last), "over": st.over, "winners": list(st.winners),
         "in_play": [C.MAGICK[c]["name"] for c in st.in_play],
         "decks": [len(st.light), len(st.shadow)],
         "draws": [list(d) for d in st.draws],

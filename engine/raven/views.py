@@ -1,10 +1,9 @@
 """What one reader may see. Other seats' hands and concealed bids never appear here (counts do)."""
 from __future__ import annotations
 
+from engine.core import decision
 from engine.raven import tricks
-from engine.raven.cards import (
-    BID_VALUE, DWARF, RANK_OF, SHAMAN, SUIT_OF, THEMES, WOLF, bid_value, copy_summary,
-)
+from engine.raven.cards import RANK_OF, SUIT_OF, bid_value, copy_summary
 
 
 def draw_public(rounds: list) -> list:
@@ -30,7 +29,6 @@ def build_view(st, seat: str | None) -> dict:
         v["hand"] = list(st.hands[seat])
         v["my_bid"] = list(bids)
         v["my_bid_value"] = bid_value(bids)
-    v["to_do"] = to_do(st, seat, st.pending())
     return v
 
 
@@ -83,44 +81,23 @@ def _public(st) -> dict:
     if phase == "over":
         v["result"] = st.result()
     if st.hand_no == 0:
-        v["draw"] = draw_public(st.draw)
+        v["draw"] = draw_public(st.draw)  # the first deal's event carries it on into the log
+    v["decision"] = _decision(st)
     return v
 
 
-def to_do(st, seat: str | None, pend: dict) -> str:
-    theme = THEMES[st.theme]
+def _decision(st) -> dict:
+    """What the table decides now. Every seat named here is public: the dealer, the seats whose bids are not
+    locked yet (bid counts are public), the one seat whose turn it is to play."""
     phase = st.phase
     if phase == "over":
-        return "The game is over."
+        return decision("over", [])
     if phase in ("deal", "hand_over"):
-        nxt = st.hand_no + 1
-        if seat == st.dealer:
-            return f"Deal hand {nxt} of {st.hands_total}."
-        return f"Waiting for the dealer to deal hand {nxt}."
+        return decision("deal", [st.dealer], hand=st.hand_no + 1)
     if phase == "bid":
-        if seat in pend:
-            left = st.cfg["bid"] - len(st.bids[seat])
-            values = ", ".join(f"{theme['suits'][s]['one']} {BID_VALUE[s]}" for s in BID_VALUE)
-            how = "face up, as score leader" if seat in st.revealers else "face down"
-            return f"Bid: set aside {left} more suited card{'s' if left != 1 else ''} {how} ({values})."
-        if seat in st.locked:
-            return "Your bid is locked in: waiting for the others to bid."
-        if st.revealers and not st.revealed():
-            return "The score leaders bid first, face up: waiting for them."
-        return "Waiting for bids."
-    if seat != st.turn:
-        return "Waiting for your turn to play." if seat else "Waiting for the next card."
+        return decision("bid", sorted(st.pending(), key=st.seats.index),
+                        leaders_first=bool(st.revealers and not st.revealed()))
     trick = st.trick
     if tricks.is_leading(trick):
-        if trick:
-            return f"The {st.name(SHAMAN)} was forced to lead and calls nothing: lead any card."
-        if st.hands[seat] == [SHAMAN]:
-            return f"Your last card is the {st.name(SHAMAN)}: you must lead it."
-        return (f"Lead any card except the {st.name(SHAMAN)}. "
-                f"Leading the {st.name(DWARF)}, you name the suit it calls for.")
-    if st.led:
-        return f"Play a card: follow {theme['suits'][st.led]['name']} if you can, or play a specialist."
-    if st.wolf:
-        return (f"The {st.name(WOLF)} calls for a non-trump suit: play a non-trump card if you can, "
-                "or a specialist.")
-    return "Play any card."
+        return decision("lead", [st.turn], forced_shaman=bool(trick))
+    return decision("follow", [st.turn], led=st.led, wolf=st.wolf)

@@ -7,7 +7,7 @@ a card that is in another player's hand.
 """
 import re
 
-from engine.raven.text import card_name
+from present.raven.presenter import card_name
 from tests.bot.driver import Driver, action_components
 
 

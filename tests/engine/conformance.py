@@ -6,7 +6,9 @@ A game's test module calls `playout(game, seats, seed, options, secrets=..., che
   secrets(state_json, None) -> what nobody may know (undealt cards, deck order): no view may contain it;
 - check(state_json) -> None: game-specific invariants such as card conservation (assert inside).
 Every step also proves: load(to_json()) is identical, an illegal action raises IllegalAction and leaves
-the state unchanged; at the end the seed plus the action log replay to the identical final state.
+the state unchanged, the game's presenter (present/<key>/) builds the board, the hand and every label, and
+the public "waiting for" line does not change when only hidden cards move between seats (HIDDEN_SWAPS);
+at the end the seed plus the action log replay to the identical final state.
 """
 from __future__ import annotations
 
@@ -17,6 +19,7 @@ from typing import Any, Callable
 
 from engine import IllegalAction
 from engine.core import Game
+from present import fmt, presenter
 
 Secrets = Callable[[dict, str], set[str]]
 
@@ -86,15 +89,78 @@ def _illegal_candidates(pending: dict[str, list[dict]], seats: list[str], rng: r
         return
 
 
-def _render_all(game: Game, state, seat: str, legal: list[dict], seats: list[str]) -> None:
-    """Text and labels must build for every legal action (the UI shows them all)."""
+FULL_TEXT_EVERY = 7  # formatting whole messages costs more than building Docs: every 7th step is plenty
+
+
+def _render_all(game: Game, state, seat: str, legal: list[dict], seats: list[str], step: int) -> None:
+    """The presenter must build the board, the hand, the prompt and a label for every legal action
+    (the UI shows them all), each within Discord's limits."""
+    p = presenter(game.key)
     names = {s: f"Player {s}" for s in seats}
     view = state.view(seat)
-    assert game.render(view, names)
-    assert game.render(state.view(None), names)
+    hand, board = p.hand(view, names), p.board(state.view(None), names)
+    assert hand.title and board.title
+    assert len(p.prompt(view)) <= fmt.SELECT_PLACEHOLDER
     for action in legal:
-        label = game.label(action, view, names)
-        assert label and len(label) <= 80, f"bad label {label!r} for {action}"
+        label = p.label(action, view, names)
+        assert label and len(label) <= fmt.LABEL_LIMIT, f"bad label {label!r} for {action}"
+    if step % FULL_TEXT_EVERY == 0:
+        for doc in (hand, board):
+            assert fmt.plain(doc) and len(fmt.markdown(doc)) <= fmt.CONTENT_LIMIT
+            fmt.embed(doc, p.colour)
+
+
+def _permute(data: dict, field: str, eligible: list[str]) -> None:
+    """Rotate the per-seat lists data[field] among eligible seats holding equally many (counts are public)."""
+    by_size: dict[int, list[str]] = {}
+    for s in eligible:
+        by_size.setdefault(len(data[field][s]), []).append(s)
+    for group in by_size.values():
+        if len(group) > 1:
+            moved = [data[field][s] for s in group]
+            for s, cards in zip(group, moved[1:] + moved[:1]):
+                data[field][s] = cards
+
+
+def _nevermore_swap(data: dict) -> dict:
+    # Magick cards decide who may react; hand cards decide who has a real Raven-kill choice.
+    data = json.loads(json.dumps(data))
+    _permute(data, "magick", list(data["seats"]))
+    calm = [s for s in data["seats"] if not data["picked"][s] and s not in data["commits"]]
+    _permute(data, "hand", calm)
+    return data
+
+
+def _deadlies_swap(data: dict) -> dict:
+    data = json.loads(json.dumps(data))
+    busy = {data["turn"]} if data["picks"] else set()
+    calm = [s for s in data["seats"] if not data["known"].get(s) and s not in busy]
+    _permute(data, "hands", calm)
+    return data
+
+
+def _raven_swap(data: dict) -> dict:
+    data = json.loads(json.dumps(data))
+    _permute(data, "hands", list(data["seats"]))
+    return data
+
+
+# Per game: a state with the same public facts and different hidden cards.
+HIDDEN_SWAPS: dict[str, Callable[[dict], dict]] = {
+    "nevermore": _nevermore_swap, "deadlies": _deadlies_swap, "raven": _raven_swap,
+}
+
+
+def assert_waiting_public(game: Game, state, seats: list[str]) -> None:
+    """Issue 8 §4: who the table waits for, as the public reads it, never depends on hidden cards."""
+    swap = HIDDEN_SWAPS.get(game.key)
+    if swap is None:
+        return
+    p = presenter(game.key)
+    names = {s: f"Player {s}" for s in seats}
+    other = game.load(swap(state.to_json()))
+    assert p.waiting(state.view(None), names) == p.waiting(other.view(None), names), (
+        "the public waiting line changed when only hidden cards moved")
 
 
 def _random_action(legal: list[dict], rng: random.Random) -> dict:
@@ -145,11 +211,15 @@ def playout(
         assert state.to_json() == data, f"a rejected action changed the state: {tried}"
         seat = rng.choice(sorted(pending))
         action = _random_action(pending[seat], rng)
-        _render_all(game, state, seat, pending[seat], seats)
+        _render_all(game, state, seat, pending[seat], seats, len(log))
+        if len(pending) > 1 or len(log) % 3 == 0:  # every simultaneous window, and a sample of the rest
+            assert_waiting_public(game, state, seats)
         events = state.act(seat, action)
         names = {s: f"Player {s}" for s in seats}
+        describe = presenter(game.key).describe
         for ev in events:
-            assert isinstance(game.describe(ev, names), str)
+            described = describe(ev, names)
+            assert described is None or isinstance(described, tuple)
         assert isinstance(events, list)
         log.append((seat, action))
     else:

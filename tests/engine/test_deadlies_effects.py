@@ -2,8 +2,7 @@
 from __future__ import annotations
 
 from engine.deadlies.cards import ALL_IDS
-from engine.deadlies.text import describe
-from tests.engine.test_deadlies_rules import GAME, NAMES, illegal, make, play, types
+from tests.engine.test_deadlies_rules import GAME, NAMES, describe, illegal, make, play, types
 
 
 def public_lines(events):

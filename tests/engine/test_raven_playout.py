@@ -61,13 +61,16 @@ def test_random_playouts(n, length, theme, chunk):
 
 
 @pytest.mark.parametrize("n", range(2, 7))
-def test_to_do_fits_a_menu_placeholder_in_every_view(n):
-    # The platform shows to_do as the move menu's placeholder (150 characters at most).
+def test_prompt_fits_a_menu_placeholder_in_every_view(n):
+    # The platform shows the presenter's prompt as the move menu's placeholder (150 characters at most).
+    from present import presenter
+
+    prompt = presenter("raven").prompt
     rng = random.Random(n)
     for theme in ("raven", "prophecy"):
         state = GAME.new([f"p{i}" for i in range(1, n + 1)], n, {"length": "short", "theme": theme})
         while not state.over:
-            for reader in (None, *state.seats):
-                assert len(state.view(reader)["to_do"]) <= 120
+            for reader in state.pending():
+                assert len(prompt(state.view(reader))) <= 120
             seat, legal = rng.choice(sorted(state.pending().items()))
             state.act(seat, rng.choice(legal))

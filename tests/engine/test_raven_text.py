@@ -1,44 +1,56 @@
-"""Raven words: themes, labels, board text, log lines, the rules summary."""
+"""Raven words (present/raven/presenter.py): themes, labels, board and hand Docs, prompts, the waiting
+line, log lines, the result message, the rules summary."""
 from __future__ import annotations
 
 import pytest
 
 from engine import IllegalAction
 from engine.raven.cards import DECK, RULES
+from present import fmt
+from present.raven.presenter import PRESENTER as P
 from tests.engine.conformance import strings_in
 from tests.engine.test_raven_helpers import GAME, craft, dealt, fresh, play, seats
 
 LONG = {s: f"A Rather Long Display Name {s}" for s in seats(6)}
 
 
+def text(view: dict, names: dict | None = None) -> str:
+    names = names or {}
+    return fmt.plain(P.board(view, names) if view["seat"] is None else P.hand(view, names))
+
+
+def said(event: dict, names: dict) -> str:
+    return fmt.plain_line(P.describe(event, names) or ())
+
+
 def test_labels_raven_theme():
     view = {"theme": "raven", "hand_no": 2}
-    assert GAME.label({"type": "play", "card": "WA12"}, view) == "💧 Waters 12"
-    assert GAME.label({"type": "play", "card": "DWARF", "suit": "SW"}, view) == "⛏️ Dwarf (calling Swords)"
-    assert GAME.label({"type": "play", "card": "RAVEN"}, view) == "🐦‍⬛ Raven"
-    assert GAME.label({"type": "bid", "card": "AX3"}, view) == "Bid 🪓 Axes 3 (+2)"
-    assert GAME.label({"type": "unbid", "card": "SH3"}, view) == "Take back 🛡️ Shields 3"
-    assert GAME.label({"type": "deal"}, view) == "Deal hand 3"
+    assert P.label({"type": "play", "card": "WA12"}, view) == "💧 Waters 12"
+    assert P.label({"type": "play", "card": "DWARF", "suit": "SW"}, view) == "⛏️ Dwarf (calling Swords)"
+    assert P.label({"type": "play", "card": "RAVEN"}, view) == "🐦‍⬛ Raven"
+    assert P.label({"type": "bid", "card": "AX3"}, view) == "Bid 🪓 Axes 3 (+2)"
+    assert P.label({"type": "unbid", "card": "SH3"}, view) == "Take back 🛡️ Shields 3"
+    assert P.label({"type": "deal"}, view) == "Deal hand 3"
 
 
 def test_labels_prophecy_theme_same_ids():
     view = {"theme": "prophecy", "hand_no": 0}
-    assert GAME.label({"type": "play", "card": "SH7"}, view) == "☀️ Sunburst 7"
-    assert GAME.label({"type": "play", "card": "SW7"}, view) == "🔱 Spears 7"
-    assert GAME.label({"type": "play", "card": "AX7"}, view) == "🐍 Serpents 7"
-    assert GAME.label({"type": "play", "card": "WA7"}, view) == "🦅 Eagles 7"
-    assert GAME.label({"type": "play", "card": "RAVEN"}, view) == "🐆 Jaguar"
-    assert GAME.label({"type": "play", "card": "WOLF"}, view) == "🐒 Monkey"
-    assert GAME.label({"type": "play", "card": "SHAMAN"}, view) == "🔮 Shaman"
-    assert GAME.label({"type": "play", "card": "DWARF", "suit": "WA"}, view) == "🦎 Lizard (calling Eagles)"
+    assert P.label({"type": "play", "card": "SH7"}, view) == "☀️ Sunburst 7"
+    assert P.label({"type": "play", "card": "SW7"}, view) == "🔱 Spears 7"
+    assert P.label({"type": "play", "card": "AX7"}, view) == "🐍 Serpents 7"
+    assert P.label({"type": "play", "card": "WA7"}, view) == "🦅 Eagles 7"
+    assert P.label({"type": "play", "card": "RAVEN"}, view) == "🐆 Jaguar"
+    assert P.label({"type": "play", "card": "WOLF"}, view) == "🐒 Monkey"
+    assert P.label({"type": "play", "card": "SHAMAN"}, view) == "🔮 Shaman"
+    assert P.label({"type": "play", "card": "DWARF", "suit": "WA"}, view) == "🦎 Lizard (calling Eagles)"
 
 
 def test_theme_changes_names_not_ids():
     a = dealt(4, theme="raven", seed=3)
     b = dealt(4, theme="prophecy", seed=3)
     assert a.hands == b.hands
-    text_a = GAME.render(a.view("p1"), {})
-    text_b = GAME.render(b.view("p1"), {})
+    text_a = text(a.view("p1"), {})
+    text_b = text(b.view("p1"), {})
     assert "Shields" in text_a and "Sunburst" not in text_a
     assert "Sunburst" in text_b and "Shields" not in text_b and "Prophecy" in text_b
 
@@ -47,8 +59,8 @@ def test_prophecy_render_names_specialists_and_ravenclaw():
     st = craft({"p1": ["RAVEN", "DWARF"], "p2": ["WOLF", "SW2"], "p3": ["SHAMAN", "SW3"]}, hand_no=5,
                length="short", theme="prophecy")
     play(st, "p1", "RAVEN")
-    text = GAME.render(st.view("p2"), {})
-    assert "🐆 Jaguar" in text and "only trump" in text and "🐒Monkey" in text and "Raven" not in text
+    shown = text(st.view("p2"), {})
+    assert "🐆 Jaguar" in shown and "only trump" in shown and "🐒Monkey" in shown and "Raven" not in shown
 
 
 def test_render_every_phase_stays_short():
@@ -64,8 +76,8 @@ def test_render_every_phase_stays_short():
                 st.act(s, {"type": "bid", "card": c})
         views += [st.view(s) for s in [None, *st.seats]]
         for view in views:
-            text = GAME.render(view, names)
-            assert 0 < len(text) < 1800, len(text)
+            doc = P.board(view, names) if view["seat"] is None else P.hand(view, names)
+            assert 0 < len(fmt.markdown(doc)) <= fmt.CONTENT_LIMIT and len(fmt.plain(doc)) < 1800
             checked += 1
     assert checked
 
@@ -75,17 +87,21 @@ def test_render_hand_over_and_game_over():
     st = craft({"p1": ["SW9"], "p2": ["SW8"], "p3": ["SW7"]}, bids=bids, hand_no=8)
     for s, c in (("p1", "SW9"), ("p2", "SW8"), ("p3", "SW7")):
         play(st, s, c)
-    text = GAME.render(st.view(None), {"p1": "Ann", "p2": "Bo", "p3": "Cy"})
-    assert "Hand 8 scored" in text and "Game over" in text and "Winner" in text
-    assert "Ann bid 1, took 1: +6 ✓" in text
+    names = {"p1": "Ann", "p2": "Bo", "p3": "Cy"}
+    board = text(st.view(None), names)
+    assert "Hand 8 scored" in board and "Ann bid 1, took 1: +6 ✓" in board
+    assert "game over" not in board.lower() and "Waiting" not in board  # the end is said once, below
+    result = fmt.plain(P.result(st.view(None), st.result(), names))
+    assert result.lower().count("game over") == 1 and "Winner: Ann" in result
+    assert "Ann: 6 points (1 exact bids)" in result and "exact bid" in result.split("Final scores")[1]
 
 
 def test_render_shows_trick_leader_and_dwarf_call():
     st = craft({"p1": ["DWARF", "SH2"], "p2": ["SW3", "AX4"], "p3": ["SW5", "SH6"]}, hand_no=1)
     play(st, "p1", "DWARF", "SW")
-    text = GAME.render(st.view("p2"), {"p1": "Ann", "p2": "Bo", "p3": "Cy"})
-    assert "Ann ⛏️ Dwarf (calling Swords)" in text
-    assert "**Your hand:** ⚔️3 🪓4" in text
+    doc = P.hand(st.view("p2"), {"p1": "Ann", "p2": "Bo", "p3": "Cy"})
+    assert "Ann ⛏️ Dwarf (calling Swords)" in fmt.plain(doc)
+    assert "Your hand:\n⚔️3 🪓4" in fmt.plain(doc) and "**Your hand**\n⚔️3 🪓4" in fmt.markdown(doc)
 
 
 @pytest.mark.parametrize("theme", ["raven", "prophecy"])
@@ -94,15 +110,15 @@ def test_describe_every_event_type(theme):
     names = {s: s.upper() for s in seats(3)}
     seen = set()
     events = st.act(st.dealer, {"type": "deal"})
+    quiet = {"hand", "game_over"}  # the hand section shows the cards; the result message says the end
     while not st.over:
         for ev in events:
-            line = GAME.describe(ev, names)
-            assert isinstance(line, str) and line, ev
+            assert bool(said(ev, names)) != (ev["type"] in quiet), ev
             seen.add(ev["type"])
         seat, legal = sorted(st.pending().items())[0]
         events = st.act(seat, legal[0])  # a bid, never an unbid: the hand always ends
     for ev in events:
-        assert GAME.describe(ev, names)
+        assert bool(said(ev, names)) != (ev["type"] in quiet), ev
         seen.add(ev["type"])
     assert seen >= {"deal", "hand", "bid", "bid_done", "play_begins", "play", "trick", "hand_scored",
                     "game_over"}
@@ -110,11 +126,18 @@ def test_describe_every_event_type(theme):
 
 def test_describe_specific_lines():
     names = {"p1": "Ann", "p2": "Bo"}
-    assert GAME.describe({"type": "play", "seat": "p1", "card": "DWARF", "suit": "AX", "theme": "raven"},
-                         names) == "Ann plays ⛏️ Dwarf (calling Axes)."
+    assert said({"type": "play", "seat": "p1", "card": "DWARF", "suit": "AX", "theme": "raven"},
+                names) == "Ann plays ⛏️ Dwarf (calling Axes)."
     trick = {"type": "trick", "winner": "p2", "number": 3, "cards": []}
-    assert GAME.describe(trick, names) == "Bo wins trick 3."
-    assert GAME.describe({"type": "unknown"}, names) == ""
+    assert said(trick, names) == "Bo wins trick 3."
+    assert P.describe({"type": "unknown"}, names) is None
+
+
+def test_first_deal_line_shows_the_dealer_draw():
+    st = fresh(3)
+    first = st.act(st.dealer, {"type": "deal"})[0]
+    assert said(first, {}).startswith("Dealer draw: ") and " deals hand 1: " in said(first, {})
+    assert not said({**first, "draw": []}, {}).startswith("Dealer draw")  # later deals have none
 
 
 def test_public_events_never_show_concealed_bids():
@@ -129,15 +152,23 @@ def test_public_events_never_show_concealed_bids():
     assert not strings_in(st.view(None)) & hidden
 
 
-def test_to_do_tells_each_seat_what_to_do():
-    # The platform also uses to_do as the move menu's placeholder (150 characters at most).
+def test_prompt_tells_each_seat_what_to_do_and_the_public_who_is_waited_for():
+    # The host uses the prompt as the move menu's placeholder (150 characters at most).
     st = dealt(4)
-    assert st.view("p1")["to_do"] == ("Bid: set aside 3 more suited cards face down "
-                                      "(Shield 0, Sword 1, Axe 2, Waters 3).")
-    assert "Waiting" in st.view(None)["to_do"]
+    assert P.prompt(st.view("p1")) == "Bid: set aside 3 more suited cards face down (Shield 0, Sword 1, Axe 2, Waters 3)."
+    names = {s: s.upper() for s in st.seats}
+    assert fmt.plain_line(P.waiting(st.view(None), names)) == "Waiting for P1, P2, P3 and P4 to bid."
     lead = craft({"p1": ["SW2", "SHAMAN"], "p2": ["SW3", "SW4"]})
-    assert "except the Shaman" in lead.view("p1")["to_do"]
-    assert "turn" in lead.view("p2")["to_do"]
+    assert "except the Shaman" in P.prompt(lead.view("p1"))
+    assert fmt.plain_line(P.waiting(lead.view(None), names)) == "Waiting for P1 to play."
+    assert fmt.plain(P.hand(lead.view("p2"), names)).endswith("Waiting for P1 to play.")
+
+
+def test_lead_prompt_mentions_the_dwarf_only_to_its_holder():
+    without = craft({"p1": ["SW2", "SH3"], "p2": ["SW3", "DWARF"]})
+    assert "Dwarf" not in P.prompt(without.view("p1"))
+    holder = craft({"p1": ["SW2", "DWARF"], "p2": ["SW3", "SH4"]})
+    assert "Leading the Dwarf, you name the suit" in P.prompt(holder.view("p1"))
 
 
 def test_rules_summary_has_rulings_and_fits():
@@ -155,4 +186,4 @@ def test_refusals_use_the_theme_names():
     lead = craft({"p1": ["DWARF", "SH2"], "p2": ["SW3", "SW4"]}, theme="prophecy")
     with pytest.raises(IllegalAction, match="Leading the Lizard"):
         play(lead, "p1", "DWARF")
-    assert "Lizard" in lead.view("p1")["to_do"]
+    assert "Lizard" in P.prompt(lead.view("p1"))

@@ -1,0 +1,112 @@
+"""Doc -> text. The one place that knows Discord's Markdown and length limits, and the one place that turns
+the same Doc into plain terminal text. Presenters build Docs; the host and the terminal call these.
+
+Every run is escaped for Discord (player names are user input, and game words may contain `*` or `_`):
+only Strong adds formatting, so a name can never bold, strike or link anything.
+"""
+from __future__ import annotations
+
+from discord.utils import escape_markdown
+
+from present.base import Doc, Line, Name, Section, Strong
+
+CONTENT_LIMIT = 2000      # a message's content
+EMBED_TITLE = 256
+EMBED_DESCRIPTION = 4096
+EMBED_FOOTER = 2048
+SELECT_PLACEHOLDER = 150
+LABEL_LIMIT = 80          # a button label (select options allow 100; 80 fits both)
+
+
+# ---- one line
+def md_line(line: Line) -> str:
+    out = []
+    for run in line:
+        if isinstance(run, Strong):
+            out.append(f"**{escape_markdown(run.text)}**")
+        elif isinstance(run, Name):
+            out.append(escape_markdown(run.text))
+        else:
+            out.append(escape_markdown(str(run)))
+    return "".join(out)
+
+
+def plain_line(line: Line) -> str:
+    return "".join(run if isinstance(run, str) else run.text for run in line)
+
+
+def clip(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
+
+
+# ---- a whole Doc
+def _fit_sections(sections: list[Section], render, heading, room: int) -> str:
+    """Join sections; when too long, drop lines from each section's trimmable end (a log loses its oldest
+    lines first), the last sections first, so the board's head and the players always stay. Each line is
+    rendered once and lengths are kept as running sums: a long log costs one pass, not one per line."""
+    heads = [heading(s.title) if s.title else None for s in sections]
+    blocks = [[render(line) for line in s.lines] for s in sections]
+
+    def size(i: int) -> int:  # one section's joined length, 0 when it has no lines (it is left out)
+        lines = blocks[i]
+        if not lines:
+            return 0
+        return sum(map(len, lines)) + len(lines) - 1 + (len(heads[i]) + 1 if heads[i] else 0)
+
+    sizes = [size(i) for i in range(len(blocks))]
+
+    def total() -> int:
+        shown = [n for n in sizes if n]
+        return sum(shown) + 2 * max(len(shown) - 1, 0)
+
+    for i in reversed(range(len(blocks))):
+        while total() > room and blocks[i]:
+            gone = blocks[i].pop(0 if sections[i].trim == "start" else -1)
+            sizes[i] = sizes[i] - len(gone) - 1 if blocks[i] else 0  # the heading goes with the last line
+    parts = ["\n".join(([heads[i]] if heads[i] else []) + blocks[i]) for i in range(len(blocks)) if blocks[i]]
+    return clip("\n\n".join(parts), room)
+
+
+def markdown(doc: Doc, limit: int = CONTENT_LIMIT) -> str:
+    """Discord message content (2,000 characters at most)."""
+    head = f"**{escape_markdown(doc.title)}**" if doc.title else ""
+    foot = md_line(doc.footer)
+    room = limit - len(head) - len(foot) - 4
+    body = _fit_sections(doc.sections, md_line, lambda t: f"**{escape_markdown(t)}**", max(room, 0))
+    return clip("\n\n".join(p for p in (head, body, foot) if p), limit)
+
+
+def embed(doc: Doc, colour: int | None = None, image: str | None = None) -> dict:
+    """A dict for discord.Embed.from_dict: the title, the sections in the description, the footer line.
+    `image` is an attachment file name shown as the embed's picture."""
+    out: dict = {"type": "rich", "title": clip(doc.title, EMBED_TITLE)}
+    body = _fit_sections(doc.sections, md_line, lambda t: f"**{escape_markdown(t)}**", EMBED_DESCRIPTION)
+    if body:
+        out["description"] = body
+    if doc.footer:
+        out["footer"] = {"text": clip(plain_line(doc.footer), 1024)}  # footers show no Markdown
+    if colour is not None:
+        out["color"] = colour
+    if image:
+        out["image"] = {"url": f"attachment://{image}"}
+    return out
+
+
+def plain(doc: Doc) -> str:
+    """Terminal text: no Markdown, no limits."""
+    parts = [doc.title] if doc.title else []
+    for section in doc.sections:
+        if section.lines:
+            lines = [plain_line(line) for line in section.lines]
+            parts.append("\n".join(([f"{section.title}:"] if section.title else []) + lines))
+    if doc.footer:
+        parts.append(plain_line(doc.footer))
+    return "\n\n".join(parts)
+
+
+def label(text: str) -> str:
+    return clip(text, LABEL_LIMIT)
+
+
+def placeholder(text: str) -> str:
+    return clip(text, SELECT_PLACEHOLDER)

@@ -1,0 +1,74 @@
+"""engine/ is pure rules: no Markdown, no emoji, no Discord and no Discord length limits (issue 9).
+Words and looks belong to present/<game>/; these greps keep them from creeping back."""
+from __future__ import annotations
+
+import io
+import re
+import tokenize
+from pathlib import Path
+
+import pytest
+
+ENGINE = Path(__file__).resolve().parents[2] / "engine"
+SOURCES = sorted(ENGINE.rglob("*.py"))
+
+EMOJI = re.compile("[\U0001F000-\U0001FAFF\u2600-\u27BF\u2B00-\u2BFF\uFE0F\u200D\u2190-\u21FF\u25A0-\u25FF]")
+MARKDOWN = re.compile(r"\*\*|~~|\|\||^>|\n>")
+LIMITS = re.compile(r"\b(2000|4096|6000|1800|1797|1790)\b|\[:\s*(7\d|80|100|150)\s*\]|\[:\s*\w+\s*-\s*1\s*\]\s*\+\s*[\"']…")
+# The one allowed import: core.PresentedText, the deprecated Game.render/label/describe kept for old tests,
+# imports present/ lazily inside its methods (never at load time).
+ALLOWED_IMPORTS = {("core.py", "present")}
+
+
+def _findings(path: Path) -> list[str]:
+    found = []
+    source = path.read_text(encoding="utf-8")
+    for tok in tokenize.generate_tokens(io.StringIO(source).readline):
+        where = f"{path.name}:{tok.start[0]}"
+        if tok.type == tokenize.COMMENT:
+            continue
+        if EMOJI.search(tok.string):
+            found.append(f"{where}: emoji in {tok.string[:60]!r}")
+        if tok.type == tokenize.STRING and not tok.string.lstrip("rbfuRBFU").startswith(('"""', "'''")):
+            if MARKDOWN.search(tok.string):
+                found.append(f"{where}: Markdown in {tok.string[:60]!r}")
+    for number, text in enumerate(source.splitlines(), 1):
+        if LIMITS.search(text.split("#")[0]):
+            found.append(f"{path.name}:{number}: a Discord length limit: {text.strip()}")
+        imported = re.search(r"^\s*(?:import|from)\s+(discord|present|bot|cogs)\b", text)
+        if imported and (path.name, imported.group(1)) not in ALLOWED_IMPORTS:
+            found.append(f"{path.name}:{number}: imports outside the engine: {text.strip()}")
+    return found
+
+
+def test_there_are_engine_sources():
+    assert len(SOURCES) > 20
+
+
+# Files whose words have not moved to present/<game>/ yet (work in progress elsewhere): reported, not hidden.
+NOT_MOVED_YET = {"blackrose/text.py": "Black Rose Wars' labels still trim to 80 characters in the engine"}
+
+
+def _case(path: Path):
+    rel = str(path.relative_to(ENGINE))
+    if rel in NOT_MOVED_YET:
+        return pytest.param(path, id=rel, marks=pytest.mark.xfail(reason=NOT_MOVED_YET[rel], strict=False))
+    return pytest.param(path, id=rel)
+
+
+@pytest.mark.parametrize("path", [_case(p) for p in SOURCES])
+def test_no_markdown_emoji_or_discord_limits(path):
+    found = _findings(path)
+    assert not found, "\n".join(found)
+
+
+def test_the_grep_finds_what_it_used_to_find(tmp_path):
+    # The kinds of text that used to live in engine/ must be caught, or this test proves nothing.
+    old = tmp_path / "text.py"
+    old.write_text('x = f"**{name}** 🛡️ {n}"\ny = text[:1797] + "…"\nz = label[:80]\n'
+                   'from discord.utils import escape_markdown\n', encoding="utf-8")
+    kinds = " ".join(_findings(old))
+    assert "emoji" in kinds and "Markdown" in kinds and "length limit" in kinds and "imports" in kinds
+    clean = tmp_path / "rules.py"
+    clean.write_text('def f(**kw):\n    """Uses `seat` and **kw."""\n    return {**kw, "n": 2 ** 3}\n', encoding="utf-8")
+    assert _findings(clean) == []

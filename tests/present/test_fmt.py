@@ -1,0 +1,57 @@
+"""present.fmt: one Doc, three forms (Discord Markdown, an embed, terminal text), names always escaped,
+Discord's limits kept by dropping the least important lines first."""
+from __future__ import annotations
+
+import discord
+
+from present import fmt
+from present.base import Doc, Name, Section, Strong, line
+
+EVIL = "**Bo**_`x`|| @everyone > quote"
+
+
+def doc(log_lines: int = 3, rows: int = 3) -> Doc:
+    return Doc("Raven · hand 1/8", [
+        Section("", [line("trump Shields · dealer ", Name(EVIL))]),
+        Section("Players", [line(Strong(f"P{i}"), f" {i} pts") for i in range(rows)]),
+        Section("Recent", [line(f"log line {i}") for i in range(log_lines)], trim="start"),
+    ], line("Waiting for ", Name(EVIL), "."))
+
+
+def test_markdown_bolds_only_strong_runs_and_escapes_every_name():
+    text = fmt.markdown(doc())
+    assert text.startswith("**Raven · hand 1/8**") and "**P0** 0 pts" in text and "**Players**" in text
+    assert EVIL not in text and discord.utils.escape_markdown(EVIL) in text
+    assert "\\*\\*Bo\\*\\*" in text
+
+
+def test_plain_text_has_no_markdown_at_all():
+    text = fmt.plain(doc())
+    assert "**" not in text.replace(EVIL, "") and "\\" not in text  # names are shown as typed
+    assert EVIL in text and "Players:\nP0 0 pts" in text and text.endswith(f"Waiting for {EVIL}.")
+
+
+def test_a_long_log_loses_its_oldest_lines_first_and_the_message_fits():
+    text = fmt.markdown(doc(log_lines=400))
+    assert len(text) <= fmt.CONTENT_LIMIT
+    assert "log line 399" in text and "log line 0\n" not in text  # the newest lines stay
+    assert "**P2** 2 pts" in text and text.endswith(".")  # the players and the footer stay
+
+
+def test_sections_with_no_lines_leave_no_heading():
+    empty = Doc("T", [Section("Recent", [])])
+    assert "Recent" not in fmt.markdown(empty) and "Recent" not in fmt.plain(empty)
+
+
+def test_embed_builds_a_valid_discord_embed_within_limits():
+    data = fmt.embed(doc(log_lines=2000, rows=60), colour=0x123456, image="board.png")
+    embed = discord.Embed.from_dict(data)
+    assert embed.title == "Raven · hand 1/8" and embed.colour.value == 0x123456
+    assert embed.image.url == "attachment://board.png"
+    assert len(embed.description) <= fmt.EMBED_DESCRIPTION and len(embed) <= 6000
+    assert embed.footer.text == f"Waiting for {EVIL}."  # footers render no Markdown: nothing to escape
+
+
+def test_label_and_placeholder_clip_to_discord_limits():
+    assert fmt.label("x" * 200) == "x" * 79 + "…"
+    assert len(fmt.placeholder("y" * 400)) == fmt.SELECT_PLACEHOLDER
