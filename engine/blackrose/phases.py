@@ -222,14 +222,16 @@ def study_all(st, t):
 def study_options(st, t):
     s = t["seat"]
     look = t["look"]
-    if len(look) < 4 and t.get("drawn", 0) < 4:
+    choosing = bool(look) and t["kept"] < 2
+    if not choosing and len(st.hand[s]) > st.hand_limit(s):
+        # The hand limit applies at once: after the Grimoire draw, and again after keeping 2.
+        return {s: [{"type": "discard", "card": c, "step": True} for c in sorted(set(st.hand[s]))]}
+    if len(look) < 4 and t.get("drawn", 0) < 4 and t["kept"] < 2:
         opts = [{"type": "study", "school": x, "step": bool(look)} for x in C.SCHOOLS if st.library[x]]
         if opts:
             return {s: opts}
-    if look and t["kept"] < 2:
+    if choosing:
         return {s: [{"type": "keep", "card": c, "step": True} for c in sorted(set(look))]}
-    if len(st.hand[s]) > st.hand_limit(s):
-        return {s: [{"type": "discard", "card": c, "step": True} for c in sorted(set(st.hand[s]))]}
     if not t["removed"] and st.hand[s]:
         return {s: [{"type": "remove", "card": c, "step": True} for c in sorted(set(st.hand[s]))]
                 + [{"type": "done", "step": True}]}
@@ -293,10 +295,10 @@ def prep_options(st, t):
         if len(placed) < 4:
             for c in sorted(set(st.hand[s]) - used):
                 acts += [{"type": "ready", "card": c, "side": x, "step": bool(placed)} for x in _sides(c)]
-        if placed:
-            acts.append({"type": "unready", "step": True})
         if len(placed) >= min(2, len(st.hand[s])):
             acts.append({"type": "confirm", "step": True} if placed else {"type": "confirm"})
+        if placed:
+            acts.append({"type": "unready", "step": True})
         out[s] = acts
     return out
 

@@ -30,11 +30,52 @@ def side_text(card: str, side: str) -> str:
         return "; ".join(f"{col}: {_ops(d)}" for col, d in sp["room_trap"].items())
     d = sp[side]
     rng = "" if d["range"] is None else f" range {d['range']}"
-    return f"{d['type']}, {d['target']}{rng}, {d['element']}: {_ops(d)}"
+    mark = ", +1 instability" if sp["instability"] else ""
+    return f"{d['type']}, {d['target']}{rng}, {d['element']}{mark}: {_ops(d)}"
+
+
+def card_text(card: str) -> str:
+    """Both sides of a card in one line, for choosing what to ready."""
+    sp = C.spell_of(card)
+    if "room_trap" in sp:
+        return f"{sp['name']} — room trap: " + side_text(card, "s")
+    return f"{sp['name']} — straight: {side_text(card, 's')} | reverse: {side_text(card, 'r')}"
+
+
+WHO = {"target": "the target", "room": "every model in the room", "adjacent": "models next to the room",
+       "room+adjacent": "every model in the room and next to it", "own_room": "every model in your room",
+       "around_self": "every model next to your room", "all": "every model in play", "trigger": "them",
+       "trigger_room": "every model in their room", "trigger_adjacent": "models next to them",
+       "damaged_all": "every damaged model", "within2": "every model within 2", "hit": "those hit",
+       "self": "you", "any_mage": "a mage"}
+OP_WORDS = {
+    "dmg": lambda o: f"{o['n']} damage to {WHO.get(o.get('who', 'target'), o.get('who'))}",
+    "inst": lambda o: f"{o['n']} instability" + (" per model hit" if o.get("where") == "per_hit" else ""),
+    "pp": lambda o: f"gain {o['n']} PP", "heal": lambda o: f"heal {o['n']}",
+    "summon": lambda o: f"summon a {C.EVOS[o['evo']]['name']}" + (f" for {o['cost']} PP" if o.get("cost") else ""),
+    "steal_pp": lambda o: f"steal {o['n']} PP", "lose_pp": lambda o: f"they lose {o['n']} PP",
+    "convert_dmg": lambda o: f"convert {o['n']} damage", "convert_inst": lambda o: f"convert {o['n']} instability",
+    "remove_inst": lambda o: f"remove {o['n']} instability", "prevent": lambda o: "prevent the damage",
+    "reflect": lambda o: f"the attacker takes {o['n']}", "cancel": lambda o: "cancel it", "avoid": lambda o: "avoid it",
+    "move_self": lambda o: "move there" + (" and activate it" if o.get("activate") else ""),
+    "push": lambda o: "push the target", "draw_grimoire": lambda o: f"draw {o['n']} from your Grimoire",
+    "draw_quest": lambda o: "draw a Quest", "evo_act": lambda o: "an Evocation acts",
+    "move_attack": lambda o: "move 1 and attack", "inhibit": lambda o: f"no {o['what'].replace('_next', '')} for them",
+    "activate": lambda o: "activate the room", "no_protection": lambda o: "no Protection can stop it",
+}
+ON = {"damage": "when you take damage", "combat": "when a Combat spell targets you", "trap": "when a Trap hits you",
+      "spell": "when a spell targets you", "area": "when an area spell targets you", "single": "when a single-target "
+      "spell targets you", "defeat": "when you are defeated", "activate": "when they activate a room",
+      "physical": "after their physical action", "quest": "when they complete a Quest", "cast": "when they cast",
+      "contingency": "when they cast a Contingency"}
 
 
 def _ops(d: dict) -> str:
-    return d.get("note") or ", ".join(o["op"] + (f" {o['n']}" if isinstance(o.get("n"), int) else "") for o in d["ops"])
+    words = [OP_WORDS[o["op"]](o) if o["op"] in OP_WORDS else o["op"].replace("_", " ") for o in d["ops"]]
+    text = ", ".join(words)
+    if d.get("on"):
+        text = f"{ON.get(d['on'], d['on'])}: {text}"
+    return text + (f" ({d['note']})" if d.get("note") else "")
 
 
 def model_name(view: dict, m: str, names=None) -> str:

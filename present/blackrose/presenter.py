@@ -49,6 +49,8 @@ class BlackRosePresenter(BasePresenter):
     def hand(self, v: dict, names: dict[str, str]) -> Doc:
         secs = self._board(v, names)
         mine = [line("Hand: " + (", ".join(T.card_name(c) for c in v.get("hand", [])) or "empty"))]
+        if (v.get("choice") or {}).get("kind") in ("prep", "study"):
+            mine += [line("  " + T.card_text(c)) for c in sorted(set(v.get("hand", [])))]
         for sl in v.get("my_slots", []):
             mine.append(line(f"Slot {sl['slot']}: {T.card_name(sl['card'], sl['side'])} — {sl['state']}"))
         for q in v.get("quests", []):
@@ -62,7 +64,10 @@ class BlackRosePresenter(BasePresenter):
             mine.append(line("Casting: " + T.card_name(choice["card"], choice["side"]) + " — "
                              + T.side_text(choice["card"], choice["side"])))
         secs.append(Section("Your spells", mine))
-        return Doc(f"{self.emoji} {self.title}", secs)
+        doc = Doc(f"{self.emoji} {self.title}", secs)
+        if choice:
+            doc.footer = line(self.prompt(v))
+        return doc
 
     def label(self, action: dict, v: dict, names: dict[str, str] | None = None) -> str:
         return T.label(action, v, names or {})
