@@ -217,11 +217,16 @@ def spell_targets(st, seat: str, side: dict) -> list[dict] | None:
 def cast_options(st, t):
     sl = st.slots[t["seat"]][t["i"]]
     side = C.side_of(sl["card"], sl["side"])
+    if "choice" in t:  # Illusion's masks: Happy helps you, Sad hurts them
+        return {t["seat"]: [{"type": "mode", "mode": m, "step": True} for m in side.get("modes", {})]}
     return {t["seat"]: [dict(x, step=True) for x in spell_targets(st, t["seat"], side) or []]}
 
 
 def cast_act(st, t, seat, a):
-    t["choice"] = {k: v for k, v in a.items() if k in ("room", "model")}
+    if a["type"] == "mode":
+        t["mode"] = a["mode"]
+    else:
+        t["choice"] = {k: v for k, v in a.items() if k in ("room", "model")}
 
 
 @task("cast", cast_options, cast_act)
@@ -244,7 +249,11 @@ def cast(st, t):
             sl["state"] = "used"
             st.emit("fizzle", seat=seat, card=sl["card"])
             return False
+    if side.get("modes") and "mode" not in t:
+        return True
     st.done(t)
+    if t.get("mode"):
+        side = dict(side, ops=side["modes"][t["mode"]], mode=t["mode"])
     return resolve(st, seat, sl, side, t["choice"])
 
 
@@ -264,6 +273,8 @@ def resolve(st, seat: str, sl: dict, side: dict, choice: dict) -> bool:
         sl["state"] = "armed"
         kind = "room_trap" if C.is_room_trap(card) else side["type"]
         rec = {"seat": seat, "card": card, "side": sl["side"], "kind": kind, "on": side.get("on")}
+        if side.get("mode"):
+            rec["mode"] = side["mode"]
         if kind == "room_trap":
             rec["colours"] = sorted(C.spell_of(card)["room_trap"])
         if choice.get("model"):
@@ -305,7 +316,8 @@ def _protections(st, seat: str, side: dict, ctx: dict) -> bool:
         p = R.first_armed(st, m, "protection", conds)
         if p is None:
             continue
-        R.fire(st, p, {"src": seat, "victim": m})
+        amount = next((o["n"] for o in side["ops"] if o["op"] == "dmg" and isinstance(o.get("n"), int)), 0)
+        R.fire(st, p, {"src": seat, "victim": m, "amount": amount})
         if p.get("cancel"):
             return True
         if p.get("redirect"):

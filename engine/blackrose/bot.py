@@ -96,6 +96,8 @@ def choose(view: dict, legal: list[dict], rng: random.Random) -> dict:
     if "attack" in by:
         rivals = [a for a in by["attack"] if a["target"] in view["pos"]]
         return max(rivals or by["attack"], key=lambda a: _dmg(view, a["target"]))
+    if "mode" in by:
+        return by["mode"][0]
     if "target" in by:
         return max(by["target"], key=lambda a: _score_target(view, a))
     if "activate" in by and rng.random() < 0.7:

@@ -34,7 +34,7 @@ def run_ops(st, seat: str, ops: list[dict], ctx: dict, armed: dict | None) -> No
         if isinstance(out, dict):
             st.push(out)  # a delegate (an Evocation acting) runs right after the interruption
     if armed is not None:
-        for k in ("prevented", "avoided", "took_card", "took_pp", "cancel", "redirect"):
+        for k in ("prevented", "avoided", "took_card", "took_pp", "cancel", "redirect", "deny", "took_room"):
             if k in ctx:
                 armed[k] = ctx[k]
 
@@ -465,16 +465,21 @@ def op_pp_per_damage(st, seat, o, ctx):
 def op_pp_caster_cards(st, seat, o, ctx):
     src = ctx.get("src")
     if src in st.pos:
-        n = sum(1 for sl in st.slots[src] if sl["state"] != "ready")
-        st.gain(seat, min(o["max"], n), "protection")
+        st.gain(seat, min(o["max"], _caster_cards(st, src, o["which"])), "protection")
+
+
+def _caster_cards(st, src: str, which: str) -> int:
+    """Ghost Assassin counts the caster's revealed (cast, armed or spent) or still-ready spells."""
+    if which == "ready":
+        return sum(1 for sl in st.slots[src] if sl["state"] == "ready")
+    return sum(1 for sl in st.slots[src] if sl["state"] != "ready")
 
 
 @op("dmg_caster_cards")
 def op_dmg_caster_cards(st, seat, o, ctx):
     src = ctx.get("src")
     if src in st.pos:
-        n = sum(1 for sl in st.slots[src] if sl["state"] == "ready")
-        R.hurt(st, seat, src, min(o["max"], n))
+        R.hurt(st, seat, src, min(o["max"], _caster_cards(st, src, o["which"])))
 
 
 @op("mark_type")
@@ -1245,6 +1250,66 @@ def op_activate(st, seat, o, ctx):
 @op("crown")
 def op_crown(st, seat, o, ctx):
     st.crown = seat
+
+
+# ---- Illusion's masks ----------------------------------------------------------------------------------
+
+@op("deny_quest")
+def op_deny_quest(st, seat, o, ctx):
+    ctx["deny"] = True
+
+
+@op("rose_hurts_self")
+def op_rose_hurts_self(st, seat, o, ctx):
+    R.hurt(st, "rose", seat, o["n"])
+
+
+@op("activate_theirs")
+def op_activate_theirs(st, seat, o, ctx):
+    """Illusory Tribute (Happy): you activate the room they were activating; theirs fails."""
+    from engine.blackrose.rooms import activate
+    ctx["cancel"], ctx["took_room"] = True, True
+    room = ctx.get("room")
+    return activate(st, seat, room, remote=True) if room else None
+
+
+@op("complete_own_quest")
+def op_complete_own_quest(st, seat, o, ctx):
+    if st.quests[seat] and st.pos.get(seat) != "cell":
+        R.complete_quest(st, seat, st.quests[seat][0])
+
+
+@op("reflect_spell")
+def op_reflect_spell(st, seat, o, ctx):
+    src = ctx.get("src")
+    if src in st.pos and src != seat:
+        R.hurt(st, seat, src, ctx.get("amount", 0))
+
+
+@op("evo_turns_on_owner")
+def op_evo_turns_on_owner(st, seat, o, ctx):
+    """Suggestion (Sad): the Evocation goes to its summoner's room and attacks them, in your colour."""
+    ev = st.evo(ctx.get("model") or "")
+    if ev is None or st.room_of(ev["owner"]) is None or ev["owner"] == seat:
+        return
+    R.enter(st, ev["id"], st.room_of(ev["owner"]))
+    if st.evo(ev["id"]) and ev["at"] == st.room_of(ev["owner"]):
+        R.hurt(st, seat, ev["owner"], C.EVOS[ev["kind"]]["attack"], {"src_model": ev["id"]})
+
+
+@op("puppet_attack")
+def op_puppet_attack(st, seat, o, ctx):
+    """Suggestion (Happy, on a mage): they attack a model in their room for their basic attack, in your
+    colour (never you or your Evocations)."""
+    m = ctx.get("model")
+    if m not in st.pos or st.room_of(m) is None:
+        return None
+    near = [x for x in st.models_in(st.room_of(m)) if x != m and st.owner(x) != seat]
+    wait, x = choose(st, seat, ctx, "victim", near, prompt="Whom they attack")
+    if wait:
+        return x
+    if x:
+        R.hurt(st, seat, x, C.MAGES[st.mage[m]]["attack"], {"src_model": m})
 
 
 # ---- the Black Rose's Event ops ------------------------------------------------------------------------

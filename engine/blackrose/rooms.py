@@ -33,7 +33,8 @@ def activate(st, seat: str, label: str, remote: bool = False, again: bool = Fals
     if label not in st.activated:
         st.activated.append(label)
     if trap is not None and trap.get("cancel"):
-        st.activated.remove(label)  # Deceiving Image: the activation fails and the token stays
+        if not trap.get("took_room"):
+            st.activated.remove(label)  # Deceiving Image: the activation fails and the token stays
         return None
     rid = st.layout[label]
     colour = st.colour_of(label)

@@ -289,7 +289,8 @@ def fire(st, a: dict, ctx: dict) -> None:
         add_inst(st, a["seat"], st.room_of(a["seat"]), 1)
     if a["kind"] == "trap":
         check_quests(st, a["seat"], "trap")
-    ops = C.side_of(a["card"], side)["ops"]
+    d = C.side_of(a["card"], side)
+    ops = d["modes"][a["mode"]] if a.get("mode") else d["ops"]
     run_ops(st, a["seat"], ops, dict(ctx, trap=a["kind"] != "protection", card=a["card"]), a)
 
 
@@ -350,6 +351,11 @@ def complete_quest(st, seat: str, q: str) -> None:
     pp = d["pp"]
     if trap is not None:
         fire(st, trap, {"victim": seat, "quest": q, "pp": pp})
+        if trap.get("deny"):  # Deceiving Image (Sad): they cannot complete it this turn
+            st.done_quests[seat].remove(q)
+            st.quests[seat].append(q)
+            st.emit("quest_denied", seat=seat)
+            return
         if trap.get("took_card"):
             st.done_quests[seat].remove(q)
             st.done_quests[trap["seat"]].append(q)

@@ -229,6 +229,8 @@ def label(action: dict, view: dict, names=None) -> str:
         return f"Choose {_value(view, action['value'], names)}"[:80]
     if k == "evoke":
         return f"Activate {model_name(view, action['evo'], names)}"[:80]
+    if k == "mode":
+        return "Happy mask (helps you)" if action["mode"] == "happy" else "Sad mask (hurts them)"
     if k == "crown_pick":
         return f"Crown {_n(names, action['winner'])} Grand Master"[:80]
     return k
