@@ -20,9 +20,9 @@ def snapshot(db_path):
     return games, actions
 
 
-def private_answer(result, *words):
+def private_answer(result, *words, within: float = 3.0):
     assert result.ephemeral, f"answered in public: {result.texts}"
-    assert result.latency is not None and result.latency < 3, f"answered after {result.latency}s"
+    assert result.latency is not None and result.latency < within, f"answered after {result.latency}s"
     text = " ".join(result.texts)
     assert all(w.lower() in text.lower() for w in words), f"{words} not in {text!r}"
 
@@ -63,12 +63,14 @@ async def test_forged_and_malformed_interactions_get_a_private_answer_and_change
         (lambda: fake.click(user, dm, "rk:zz:1:2", force=True), "out of date"),                   # unknown kind
         (lambda: fake.click(user, dm, f"rk:a:{game_id}:{seat}", force=True), "out of date"),      # truncated
         (lambda: fake.click(user, dm, f"rk:a:{game_id}:{seat}:3:0", force=True), "out of date"),  # older format
-        (lambda: fake.click(user, dm, "somebody-else:button", force=True), "out of date"),        # not ours
         # a well-formed action the message does not carry (forged onto the public board)
         (lambda: fake.click(user, board, f"rk:a:{game_id}:{seat}:{prompt}:0", force=True), "out of date"),
     ]
     for forge, words in cases:
         private_answer(await forge(), words)
+    # Not a Rookery id: a short-lived view could still answer it, so the host waits 2.5 s before stepping
+    # in (host.FALLBACK_AFTER); the bound leaves room for a loaded test machine.
+    private_answer(await fake.click(user, dm, "somebody-else:button", force=True), "out of date", within=4.0)
     # Select values that are not action indexes (a select exists only with many choices: forge one).
     for values in (["abc"], ["-1"], ["1e3"], [HUGE], ["²"]):
         sel = f"rk:s:{game_id}:{seat}:{prompt}:0"
