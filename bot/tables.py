@@ -15,14 +15,15 @@ from dataclasses import asdict, dataclass, field
 from typing import Any, Callable
 
 from engine import GAMES, IllegalAction
-from engine.bots import choose
+from engine.bots import PARTIAL_TYPES, choose, timeout_choice
 from engine.core import Game, State, check_seats, resolve_options
 
 from bot.storage import Storage
 from bot.storage.heap import bulk_load
 
 LOG_KEEP = 30          # recent log lines kept per game (public and private together)
-SHORT_TIMER = 20       # seconds for reaction windows and for a seat a bot already covered once
+SHORT_TIMER = 20       # seconds for reaction windows (quick play-or-pass answers); every other prompt gets the turn timer
+AWAY_AFTER = 2         # timeouts in a row after which a seat is marked away (its own next move brings it back)
 TIMER_CHOICES = (30, 60, 120, 300, 600, 1800, 3600, 86400)
 DEFAULT_TURN_SECONDS = 300
 MAX_BOT_STEPS = 5000   # a safety net: bot seats never loop forever
@@ -38,6 +39,8 @@ class Seat:
     dm_message_id: int | None = None
     dm_closed: bool = False
     shown: str = ""            # hash of what the hand DM shows: after a restart a right message isn't edited
+    timeouts: int = 0          # timeouts in a row; a move of its own resets it
+    away: bool = False         # timed out AWAY_AFTER times in a row; the table was told
 
     @property
     def is_bot(self) -> bool:
@@ -103,6 +106,7 @@ class TableService:
         self.clock = clock
         self.tables: dict[int, Table] = {}
         self.bot_rng = random.Random()
+        self.history = None  # bot.history.HistoryService when the bot runs: told of finished games and handovers
 
     # ---- loading
     def _table(self, row: dict) -> Table:
@@ -214,6 +218,8 @@ class TableService:
             await self._save(table)
             return "left"
         self._require(table, "active", "paused")
+        if self.history is not None:
+            await self.history.seat_handed_over(table, seat)
         seat.user_id = None
         seat.name = f"{seat.name} (bot)"
         await self._save(table)
@@ -264,6 +270,8 @@ class TableService:
         """Apply one action for a seat, persist it, then let bot seats move. Caller holds table.lock."""
         self._require(table, "active")
         events = table.state.act(seat_id, action)  # raises IllegalAction, state untouched
+        if source == "player":
+            _back(table.seat(seat_id))
         # The bots' replies go in the same transaction as the move that prompted them: one commit per click.
         steps = [Step(seat_id, action, events, source), *self._bot_moves(table)]
         try:
@@ -315,6 +323,8 @@ class TableService:
         # Only what an action can change is rewritten: every byte here is encoded and written per click.
         progress = {k: fields[k] for k in ("status", "seats", "state", "version", "timers", "logs")}
         await self.store.record_actions(table.id, entries, first, **progress)
+        if table.status == "over" and self.history is not None:
+            await self.history.game_over(table)  # after the commit: the summary never runs ahead of the log
 
     def _log(self, table: Table, events: list[dict]) -> None:
         lines = table.logs.setdefault("lines", [])
@@ -327,7 +337,9 @@ class TableService:
 
     # ---- timers
     def _sync_timers(self, table: Table, now: float | None = None) -> None:
-        """One deadline per human seat that must act; kept while that seat's prompt is unchanged."""
+        """One deadline per human seat that must act; kept while that seat's prompt is unchanged.
+        Only reaction windows (the game's short_timer()) are short; a seat that timed out before still
+        gets the full turn timer, so an absent player is never rushed through a string of 20 s prompts."""
         now = self.clock() if now is None else now
         pending = table.pending() if table.status == "active" else {}
         short = bool(getattr(table.state, "short_timer", lambda: False)()) if pending else False
@@ -340,10 +352,9 @@ class TableService:
             if old and old["moves"] == seat.moves:
                 timers[seat_id] = old
                 continue
-            hurried = bool(old and old.get("covered"))  # a bot already moved for this seat: keep it brisk
-            seconds = min(SHORT_TIMER, table.turn_seconds) if (short or hurried) else table.turn_seconds
-            timers[seat_id] = {"due": now + seconds, "moves": seat.moves, "reminded": short or hurried,
-                               "covered": False, "seconds": seconds}
+            seconds = min(SHORT_TIMER, table.turn_seconds) if short else table.turn_seconds
+            # The reminder comes at half time whatever the length: 10 s before a reaction window closes.
+            timers[seat_id] = {"due": now + seconds, "moves": seat.moves, "reminded": False, "seconds": seconds}
         table.timers = timers
 
     def due(self, now: float) -> list[tuple[Table, str, str]]:
@@ -364,18 +375,35 @@ class TableService:
         await self.store.update_game(table.id, timers=table.timers)
 
     async def expire(self, table: Table, seat_id: str) -> list[Step]:
-        """The seat ran out of time: a bot makes one legal move for it. Caller holds table.lock."""
+        """The seat ran out of time: it takes the game's timeout choice (pass, stop, keep or decline; a card
+        only when the rules force one, the least valuable). A decision built in steps (picking cards one by
+        one) is finished in one go. Caller holds table.lock. After AWAY_AFTER timeouts in a row the seat is
+        marked away and a public log line says so; `newly_away` tells the host to post it once."""
         timer = table.timers.get(seat_id)
         legal = table.pending().get(seat_id)
         if not timer or not legal or self.clock() < timer["due"]:
             return []
-        action = choose(table.game, table.state.view(seat_id), legal, self.bot_rng)
-        steps = await self.act(table, seat_id, action, source="timer")
-        if seat_id in table.timers:
-            table.timers[seat_id]["covered"] = True
-            self._sync_timers(table)
-            await self.store.update_game(table.id, timers=table.timers)
+        seat = table.seat(seat_id)
+        seat.timeouts += 1
+        if seat.timeouts >= AWAY_AFTER and not seat.away:
+            seat.away = True
+            lines = table.logs.setdefault("lines", [])
+            lines.append([None, f"💤 {seat.name} seems to be away: timeouts keep passing for them until they "
+                                f"make a move themselves."])
+            del lines[:-LOG_KEEP]
+        steps: list[Step] = []
+        for _ in range(MAX_BOT_STEPS):
+            action = timeout_choice(table.game, table.state.view(seat_id), legal)
+            steps += await self.act(table, seat_id, action, source="timer")
+            legal = table.pending().get(seat_id)
+            if action["type"] not in PARTIAL_TYPES or not legal or table.status != "active":
+                break
         return steps
+
+    def newly_away(self, table: Table, seat_id: str) -> bool:
+        """True right after the expire() that marked this seat away: the host posts one line then."""
+        seat = table.seat(seat_id)
+        return seat.away and seat.timeouts == AWAY_AFTER
 
     # ---- moderation
     async def pause(self, table: Table) -> None:
@@ -398,6 +426,8 @@ class TableService:
         table.timers = {}
         await self._save(table)
         self.tables.pop(table.id, None)
+        if self.history is not None and table.state is not None:
+            await self.history.game_over(table)
 
     async def replace(self, table: Table, user_id: int, new_user: tuple[int, str] | None) -> Seat:
         """A moderator takes a member's seat away: a bot, or another member, plays it from now on."""
@@ -409,9 +439,11 @@ class TableService:
             await self._save(table)
             return seat
         self._require(table, "active", "paused")
+        if new_user is not None and table.seat_of(new_user[0]):
+            raise IllegalAction("The replacement already has a seat at this table.")
+        if self.history is not None:
+            await self.history.seat_handed_over(table, seat)  # before it changes: who held it, for how long
         if new_user is not None:
-            if table.seat_of(new_user[0]):
-                raise IllegalAction("The replacement already has a seat at this table.")
             seat.user_id, seat.name = new_user
         else:
             seat.user_id, seat.name = None, f"{seat.name} (bot)"
@@ -432,6 +464,11 @@ class TableService:
         for entry in await self.store.actions(game_id):
             state.act(entry["seat"], entry["action"])
         return state.to_json()
+
+
+def _back(seat: Seat) -> None:
+    """A seat's own move: it is not away any more, and its timeouts start counting from zero again."""
+    seat.timeouts, seat.away = 0, False
 
 
 def _seat_records(table: Table) -> list[dict]:

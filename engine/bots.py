@@ -1,14 +1,61 @@
-"""Bot seats. A bot sees only its own view and its legal actions, never the state itself."""
+"""Bot seats and timeouts. A bot sees only its own view and its legal actions, never the state itself.
+
+Each game may put in engine/<game>/bot.py:
+  choose(view, legal, rng) -> action          how a bot seat plays;
+  timeout_choice(view, legal) -> action       what a human seat does when its time runs out.
+A timeout is not a bot taking over: the player is only away for a moment, so it takes the safest choice
+the game names (pass, stop, keep, decline) and spends a card only when the rules force one.
+"""
 from __future__ import annotations
 
+import importlib
 import random
+from types import ModuleType
 
 from engine.core import Action, Game, View
 
+# Action types that decline, in the order a timeout prefers them when a game names no timeout choice.
+SAFE_TYPES = ("pass", "stop", "keep", "decline", "keep_hand", "lust_keep", "no_peck", "accept")
+
+# Steps that only build up one decision (picking cards, or a Raven bid, one at a time): a timeout
+# finishes the decision in one go rather than costing the table one full timer per card.
+PARTIAL_TYPES = ("pick", "unpick", "bid")
+
+_MODULES: dict[str, ModuleType | None] = {}
+
+
+def _bot_module(game: Game) -> ModuleType | None:
+    key = game.key
+    if key not in _MODULES:
+        try:
+            _MODULES[key] = importlib.import_module(f"engine.{key}.bot")
+        except ModuleNotFoundError as exc:
+            if exc.name not in (f"engine.{key}", f"engine.{key}.bot"):
+                raise  # a real import error inside an existing bot module
+            _MODULES[key] = None
+    return _MODULES[key]
+
 
 def choose(game: Game, view: View, legal: list[Action], rng: random.Random) -> Action:
-    """A game may offer a smarter `bot_choose(view, legal, rng)`; otherwise a legal random move."""
-    smart = getattr(game, "bot_choose", None)
+    """The game's bot (engine/<game>/bot.py `choose`, or the game's `bot_choose`); else a random legal move."""
+    module = _bot_module(game)
+    smart = getattr(module, "choose", None) or getattr(game, "bot_choose", None)
     if smart is not None:
         return smart(view, legal, rng)
     return rng.choice(legal)
+
+
+def timeout_choice(game: Game, view: View, legal: list[Action]) -> Action:
+    """What a human seat does when its time runs out: the game's declared choice, else a declining action,
+    else the first legal action (deterministic, so a timeout never depends on luck)."""
+    module = _bot_module(game)
+    declared = getattr(module, "timeout_choice", None)
+    if declared is not None:
+        action = declared(view, legal)
+        if action in legal:
+            return action
+    for kind in SAFE_TYPES:
+        for action in legal:
+            if action["type"] == kind:
+                return action
+    return legal[0]

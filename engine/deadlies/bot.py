@@ -84,3 +84,38 @@ def choose(view: dict, legal: list[dict], rng: random.Random) -> dict:
 
 def _rank(suit: str) -> int:
     return _TOP_PREFERENCE.index(suit) if suit in _TOP_PREFERENCE else len(_TOP_PREFERENCE)
+
+
+# ---- timeouts: a human seat whose time ran out ---------------------------------------------------------
+# Declining answers, in order: never show, throw, swap, discard or deal on the absent player's behalf.
+_DECLINE = ("stop", "keep", "keep_hand", "lust_keep", "draw")
+_SPECIAL_VALUE = {HALO: 100, "CO8": 90, "PU0": 80}  # Halo, Corruption, Purity: the cards worth keeping
+
+
+def _card_value(card: str, hand: list[str]) -> tuple:
+    """Low = least worth keeping: a plain sin that combines with few other cards in hand, low number first.
+    A Sloth comes first: its effect asks nothing more, so the absent player gets no second prompt."""
+    links = sum(1 for c in hand if c != card and (NUM[c] == NUM[card] or SUIT_OF[c] == SUIT_OF[card]))
+    return (_SPECIAL_VALUE.get(card, 0), SUIT_OF[card] != "sloth", links, NUM[card])
+
+
+def timeout_choice(view: dict, legal: list[dict]) -> dict:
+    """The turn must be played, so a timeout plays the single least valuable card; every answer declines
+    (a Pride target draws instead of showing, a Wrath target stops, Lust keeps, Envy keeps, Greed stops);
+    choices the rules force (a target, a suit, the top card) are the bot's."""
+    types = {a["type"] for a in legal}
+    if types & {"pick", "play", "unpick"}:
+        picked, hand = view.get("picked", []), view.get("hand", [])
+        if len(picked) > 1 or (picked and not any(a["type"] == "play" for a in legal)):
+            return next(a for a in legal if a["type"] == "unpick")  # take back a half-built play
+        if picked:
+            return next(a for a in legal if a["type"] == "play")
+        singles = [a for a in legal if a["type"] == "pick"]
+        return min(singles, key=lambda a: _card_value(a["card"], hand))
+    if "lust" in types:
+        return {"type": "lust", "choice": "nothing"}
+    for kind in _DECLINE:
+        for a in legal:
+            if a["type"] == kind:
+                return a
+    return choose(view, legal, random.Random(0))

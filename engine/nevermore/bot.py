@@ -49,3 +49,19 @@ def choose(view: dict, legal: list[dict], rng: random.Random) -> dict:
     if plays:
         return plays[0]
     return legal[0]
+
+
+# ---- timeouts: a human seat whose time ran out ---------------------------------------------------------
+
+def timeout_choice(view: dict, legal: list[dict]) -> dict:
+    """Never play a Magick card or peck for an absent player: pass and decline. Passing cards in the draft,
+    a forced attack, the target of a card they already played and the Raven kill count are required,
+    so the bot decides those."""
+    for kind in ("pass", "no_peck"):
+        for a in legal:
+            if a["type"] == kind:
+                return a
+    commits = [a for a in legal if a["type"] == "commit"]
+    if commits:
+        return min(commits, key=lambda a: a["kill"])  # kill as few as the rules allow now
+    return choose(view, legal, random.Random(0))

@@ -83,3 +83,18 @@ def choose(view: dict, legal: list[dict], rng: random.Random) -> dict:
     if kind in ("bid", "unbid"):
         return _bid(view, legal)
     return _play(view, legal)
+
+
+# ---- timeouts: a human seat whose time ran out ---------------------------------------------------------
+
+def timeout_choice(view: dict, legal: list[dict]) -> dict:
+    """Raven never lets a player pass: a timeout deals, bids the weakest cards, or plays the least
+    valuable legal card (the lowest in trick-taking strength, which the player can most easily spare)."""
+    kind = legal[0]["type"]
+    if kind == "deal":
+        return legal[0]
+    if kind in ("bid", "unbid"):
+        bids = [a for a in legal if a["type"] == "bid"]
+        return _bid(view, legal) if bids else legal[0]
+    trump = view["trump"]
+    return min(legal, key=lambda a: (_strength(a["card"], trump), RANK_OF[a["card"]]))

@@ -1,0 +1,119 @@
+"""Turn timers through the table service (issue 12 §3): a timeout takes the safe choice, finishes a move
+built in steps, keeps the full timer for the next prompt, and after two in a row marks the seat away."""
+import random
+
+import pytest
+
+from bot.storage import Storage
+from bot.tables import AWAY_AFTER, SHORT_TIMER, TableService
+from engine import GAMES
+from engine.bots import choose
+
+
+async def others_play_until_p1(service, table):
+    """Others play (bots' choices) until p1 must start a turn; a reaction asked of p1 is answered too."""
+    rng = random.Random(1)
+    while "p1" not in table.pending() or table.state.short_timer():
+        seat, legal = next(iter(table.pending().items()))
+        action = choose(table.game, table.state.view(seat), legal, rng)
+        # A reaction asked of p1 is answered for it (not its own click, which would bring it back).
+        await service.act(table, seat, action, source="timer" if seat == "p1" else "player")
+
+
+class Clock:
+    def __init__(self):
+        self.now = 1_000_000.0
+
+    def __call__(self):
+        return self.now
+
+
+@pytest.fixture
+async def world(tmp_path):
+    path = str(tmp_path / "t.sqlite3")
+    store = await Storage.open(path)
+    clock = Clock()
+    yield path, TableService(store, clock), clock
+    await store.close()
+
+
+async def deadlies_table(service, hand_p1=None, turn=120):
+    table = await service.create_lobby(1, 10, 100, "Ann", "deadlies", None, turn)
+    await service.join(table, 101, "Bo")
+    await service.join(table, 102, "Cy")
+    await service.start(table)
+    if hand_p1 is not None:  # deal p1 exactly these cards (swapped with whoever held them)
+        data = table.state.to_json()
+        zones = [data["hands"][s] for s in data["hands"]] + [data["deck"]]
+        for want, give in zip(hand_p1, list(data["hands"]["p1"])):
+            for zone in zones:
+                if want in zone:
+                    zone[zone.index(want)] = give
+                    break
+            data["hands"]["p1"][data["hands"]["p1"].index(give)] = want
+        data["hands"]["p1"] = data["hands"]["p1"][:len(hand_p1)]
+        table.state = GAMES["deadlies"].load(data)
+        service._sync_timers(table)
+    return table
+
+
+async def test_a_timed_out_turn_plays_one_card_and_the_next_prompt_keeps_the_full_timer(world):
+    _, service, clock = world
+    table = await deadlies_table(service, hand_p1=["SL5", "CO8", "HALO"])
+    assert table.timers["p1"]["seconds"] == 120
+    clock.now += 121
+    steps = await service.expire(table, "p1")
+    # Picking and playing are one decision: the timeout finished it, with the least valuable card.
+    assert [s.action for s in steps[:2]] == [{"type": "pick", "card": "SL5"}, {"type": "play", "as": "single"}]
+    assert {s.source for s in steps} == {"timer"}
+    assert sorted(table.state.view("p1")["hand"]) == ["CO8", "HALO"]
+    # The seat is not hurried afterwards: its next prompt gets the whole turn timer again.
+    await others_play_until_p1(service, table)
+    assert table.timers["p1"]["seconds"] == 120 and table.timers["p1"]["due"] == clock.now + 120
+
+
+async def test_reaction_window_is_short_reminded_at_half_time_and_declined(world):
+    _, service, clock = world
+    table = await deadlies_table(service, hand_p1=["WR3", "GR1", "PR5"])
+    for action in ({"type": "pick", "card": "WR3"}, {"type": "play", "as": "single"},
+                   {"type": "target", "seat": "p2"}):
+        await service.act(table, "p1", action)
+    assert table.state.short_timer() and set(table.timers) == {"p2"}
+    timer = table.timers["p2"]
+    assert timer["seconds"] == SHORT_TIMER and not timer["reminded"]
+    clock.now += SHORT_TIMER / 2 - 1
+    assert service.due(clock.now) == []
+    clock.now += 1
+    assert [(s, k) for _, s, k in service.due(clock.now)] == [("p2", "remind")]
+    clock.now += SHORT_TIMER / 2
+    steps = await service.expire(table, "p2")
+    assert steps[0].action == {"type": "stop"}  # never throws a Wrath back for an absent player
+
+
+async def test_two_timeouts_in_a_row_mark_the_seat_away_until_its_own_move(world):
+    path, service, clock = world
+    table = await deadlies_table(service)
+    seat = table.seat("p1")
+    clock.now += 121
+    await service.expire(table, "p1")
+    assert seat.timeouts == 1 and not seat.away and not service.newly_away(table, "p1")
+
+    async def to_p1():
+        await others_play_until_p1(service, table)
+
+    await to_p1()
+    clock.now += 121
+    await service.expire(table, "p1")
+    assert seat.away and service.newly_away(table, "p1")
+    assert any("Ann seems to be away" in line for to, line in table.logs["lines"] if to is None)
+    restarted = TableService(await Storage.open(path), clock)  # the mark is saved with the seats
+    (again,) = await restarted.restore()
+    assert again.seat("p1").away and again.seat("p1").timeouts == AWAY_AFTER
+    await restarted.store.close()
+    await to_p1()
+    clock.now += 121
+    await service.expire(table, "p1")
+    assert seat.away and not service.newly_away(table, "p1")  # the table is told once
+    await to_p1()
+    await service.act(table, "p1", table.pending()["p1"][0])  # its own click brings it back
+    assert not seat.away and seat.timeouts == 0
