@@ -197,9 +197,10 @@ def cast_task(st, seat: str, i: int, free: bool = False) -> dict:
     return {"k": "cast", "seat": seat, "i": i, "free": free}
 
 
-def spell_targets(st, seat: str, side: dict) -> list[dict] | None:
-    """The legal target choices for a revealed side, or None when it needs no target."""
-    here = st.room_of(seat)
+def spell_targets(st, seat: str, side: dict, origin: str | None = None) -> list[dict] | None:
+    """The legal target choices for a revealed side, or None when it needs no target. `origin` is where
+    the spell is cast from when not the caster's room (an Andromeda)."""
+    here = origin or st.room_of(seat)
     kind = side["target"]
     if side["type"] == "trap" and kind == "single":
         return [{"type": "target", "model": s} for s in st.order if s != seat]
@@ -219,7 +220,7 @@ def cast_options(st, t):
     side = C.side_of(sl["card"], sl["side"])
     if "choice" in t:  # Illusion's masks: Happy helps you, Sad hurts them
         return {t["seat"]: [{"type": "mode", "mode": m, "step": True} for m in side.get("modes", {})]}
-    return {t["seat"]: [dict(x, step=True) for x in spell_targets(st, t["seat"], side) or []]}
+    return {t["seat"]: [dict(x, step=True) for x in spell_targets(st, t["seat"], side, t.get("origin")) or []]}
 
 
 def cast_act(st, t, seat, a):
@@ -240,7 +241,7 @@ def cast(st, t):
         if not t.get("shown"):
             t["shown"] = True
             _reveal(st, seat, sl, side)
-        opts = spell_targets(st, seat, side)
+        opts = spell_targets(st, seat, side, t.get("origin"))
         if opts:
             return True
         t["choice"] = {}

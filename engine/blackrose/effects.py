@@ -1252,6 +1252,48 @@ def op_crown(st, seat, o, ctx):
     st.crown = seat
 
 
+# ---- casting from the hand ------------------------------------------------------------------------------
+
+@op("cast_from_hand")
+def op_cast_from_hand(st, seat, o, ctx):
+    """Cast a Spell from your hand (rulebook glossary): discard one spell on your sheet (ready, active or
+    used) to your Memories, put a spell from your hand in its place and cast it at once (Traps and
+    Protections arrive armed). Andromeda casts it from one of your Andromedas; Time Stop does it twice."""
+    from engine.blackrose.action import cast_task
+    done = ctx.get("cfh", 0)
+    if done >= o["n"]:
+        return None
+    origin = None
+    if o.get("from") == "andromeda":
+        mine = [e for e in st.evos if e["owner"] == seat and e["kind"] == "andromeda" and e["at"]]
+        if not mine:
+            return None
+        origin = mine[0]["at"]
+    slots = [f"slot:{i}" for i, sl in enumerate(st.slots[seat]) if sl["state"] != "lost"]
+    cards = sorted(f"{c}/{x}" for c in set(st.hand[seat]) for x in (("s",) if C.is_room_trap(c) else ("s", "r")))
+    if not slots or not cards:
+        return None
+    wait, si = choose(st, seat, ctx, "slot", slots, prompt="Replace which spell on your sheet")
+    if wait:
+        return si
+    wait, cv = choose(st, seat, ctx, "hand_card", cards, prompt="Cast which spell from your hand")
+    if wait:
+        return cv
+    ctx["ans"], ctx["cfh"] = {}, done + 1
+    i = int(si.split(":")[1])
+    card, side = cv.split("/")
+    sl = st.slots[seat][i]
+    st.armed = [a for a in st.armed if a["card"] != sl["card"]]
+    st.memories[seat].append(sl["card"])
+    st.hand[seat].remove(card)
+    st.slots[seat][i] = {"slot": sl["slot"], "card": card, "side": side, "state": "ready"}
+    st.emit("from_hand", seat=seat, slot=sl["slot"])
+    task = cast_task(st, seat, i, free=True)
+    if origin:
+        task["origin"] = origin
+    return task  # the op runs again afterwards: Time Stop's second spell, or the end
+
+
 # ---- Illusion's masks ----------------------------------------------------------------------------------
 
 @op("deny_quest")

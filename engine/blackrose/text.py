@@ -168,6 +168,13 @@ def _value(view, v, names) -> str:
             return model_name(view, v, names)
         if v in B.HEX:
             return room_name(view, v)
+        if v.startswith("slot:"):
+            mine = view.get("my_slots") or []
+            i = int(v[5:])
+            return f"slot {mine[i]['slot']}: {card_name(mine[i]['card'])}" if i < len(mine) else v
+        if "/" in v and v.split(".")[0] in C.SPELLS:
+            card, side = v.split("/")
+            return card_name(card, side)
         if v.split(".")[0] in C.SPELLS:
             return card_name(v)
         if ":" in v:
