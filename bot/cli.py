@@ -1,4 +1,5 @@
-"""The `rookery` command: `rookery run` starts the bot; `rookery play GAME` opens a terminal table."""
+"""The `rookery` command: `rookery run` starts the bot; `rookery play GAME` opens a terminal table;
+`rookery replay FILE` re-runs an exported game; `rookery forget-guild ID` deletes a server's data."""
 from __future__ import annotations
 
 import argparse
@@ -15,7 +16,20 @@ def main(argv: list[str] | None = None) -> None:
     play.add_argument("--seed", type=int, default=None)
     play.add_argument("--set", action="append", default=[], metavar="NAME=VALUE", help="a game option")
     play.add_argument("--auto", action="store_true", help="pick the first legal choice every time (demo)")
+    replay = sub.add_parser("replay", help="re-run an exported game (/game replay) and print it move by move")
+    replay.add_argument("file", help="the .json file the bot attached")
+    forget = sub.add_parser("forget-guild", help="delete a server's finished games, history, stats and ratings")
+    forget.add_argument("guild_id", type=int, help="the server's id (Discord: right-click the server, Copy ID)")
+    forget.add_argument("--db", default=None, help="the database (default: $ROOKERY_DB or rookery.sqlite3)")
     args = parser.parse_args(argv)
+    if args.command == "replay":
+        from bot import replay as replay_file
+
+        sys.exit(replay_file.main(args.file))
+    if args.command == "forget-guild":
+        from bot import history
+
+        sys.exit(history.forget_guild_main(args.guild_id, args.db))
     if args.command == "play":
         from bot import terminal
 

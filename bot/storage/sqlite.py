@@ -66,6 +66,56 @@ MIGRATIONS: list[str] = [
     """,
 ]
 
+    # 2: a server's memory (bot/history.py): one small row per finished or ended game, one per member
+    # credited with a seat (stats and history by member), ratings per game per server, and who held a
+    # seat before it changed hands (so a replaced player is credited only for the moves they made).
+    """
+    CREATE TABLE finished_games (
+        game_id INTEGER PRIMARY KEY,
+        guild_id INTEGER NOT NULL,
+        game_key TEXT NOT NULL,
+        ended INTEGER NOT NULL,            -- 1: ended early (abandoned), never rated
+        rated INTEGER NOT NULL,
+        started_at REAL,
+        finished_at REAL NOT NULL,
+        moves INTEGER NOT NULL,
+        seats TEXT NOT NULL                -- JSON [{"name", "user", "score", "won"}] in seat order
+    );
+    CREATE INDEX finished_by_guild ON finished_games(guild_id, finished_at);
+    CREATE INDEX finished_by_guild_game ON finished_games(guild_id, game_key, finished_at);
+    CREATE TABLE finished_seats (
+        game_id INTEGER NOT NULL,
+        guild_id INTEGER NOT NULL,
+        user_id INTEGER NOT NULL,
+        game_key TEXT NOT NULL,
+        ended INTEGER NOT NULL,
+        won INTEGER NOT NULL,
+        finished_at REAL NOT NULL,
+        PRIMARY KEY (game_id, user_id)
+    );
+    CREATE INDEX member_results ON finished_seats(guild_id, user_id, ended, game_key, won);
+    CREATE INDEX member_history ON finished_seats(guild_id, user_id, finished_at);
+    CREATE TABLE ratings (
+        guild_id INTEGER NOT NULL,
+        game_key TEXT NOT NULL,
+        user_id INTEGER NOT NULL,          -- 0: the bots
+        name TEXT NOT NULL,
+        mu REAL NOT NULL,
+        sigma REAL NOT NULL,
+        ordinal REAL NOT NULL,             -- mu - 3 sigma: what the leaderboard sorts by
+        games INTEGER NOT NULL,
+        PRIMARY KEY (guild_id, game_key, user_id)
+    );
+    CREATE INDEX rating_board ON ratings(guild_id, game_key, ordinal);
+    CREATE TABLE seat_handovers (
+        game_id INTEGER NOT NULL,
+        seat TEXT NOT NULL,
+        user_id INTEGER,                   -- who held the seat until then (NULL: a bot)
+        name TEXT NOT NULL,
+        until_seq INTEGER NOT NULL         -- the number of actions in the game when they left it
+    );
+    CREATE INDEX handovers_by_game ON seat_handovers(game_id);
+    """,
 JSON_COLUMNS = frozenset({"options", "seats", "state", "timers", "logs"})
 DECODED_COLUMNS = JSON_COLUMNS | {"action"}   # games' JSON columns and actions.action
 LIVE_SQL = "status IN ({})".format(", ".join(f"'{s}'" for s in LIVE))

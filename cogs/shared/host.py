@@ -214,7 +214,9 @@ class Host(commands.Cog):
 
     async def _send_result(self, table: Table) -> None:
         channel = await self.channel(table)
-        await channel.send(render.result_text(table))
+        history = self.bot.get_cog("History")  # cogs/history.py: the Rematch button, when that cog is loaded
+        view = history.result_view(table) if history is not None else None
+        await channel.send(render.result_text(table), **({"view": view} if view else {}))
 
     def board_message(self, table: Table) -> tuple[str, discord.ui.View | None]:
         text = render.board_text(table)

@@ -1,0 +1,177 @@
+"""Storage for a server's memory: finished-game rows, per-member results, ratings and seat handovers.
+
+Kept beside the core storage rather than inside it: the tables come from migration 2 in sqlite.py, and
+every query here is scoped by guild_id, so one server's data can never answer another server's question.
+Each write is one transaction of the store (nothing can interleave with it); reads use the indexes named
+in the migration, so they stay fast with hundreds of thousands of finished games.
+"""
+from __future__ import annotations
+
+import sqlite3
+from typing import Any, Callable
+
+import orjson
+
+from bot.storage.base import LIVE, Storage
+
+BOT_USER = 0  # the ratings row all bot seats share (never listed with people's)
+
+
+def history_store(store: Storage) -> "SqliteHistoryStore":
+    """The history queries for this storage backend (only SQLite exists today)."""
+    from bot.storage.sqlite import SqliteStorage
+
+    if not isinstance(store, SqliteStorage):
+        raise NotImplementedError(f"no history queries for {type(store).__name__}")
+    return SqliteHistoryStore(store)
+
+
+class SqliteHistoryStore:
+    def __init__(self, store) -> None:
+        self.store = store
+        self.conn: sqlite3.Connection = store.conn
+
+    def _transaction(self, work: Callable[[sqlite3.Connection], Any]) -> Any:
+        return self.store._transaction(work)
+
+    # ---- writing
+    def record(self, summary: dict, members: list[dict],
+               rate: Callable[[dict[int, tuple[float, float] | None]], dict[int, tuple[float, float, float]]] | None
+               ) -> bool:
+        """Store one game's summary, its members' results and (if `rate`) new ratings, all or nothing.
+
+        `rate` gets {user_id: (mu, sigma) or None when unrated} for summary["raters"] and returns the new
+        (mu, sigma, ordinal) for each. Returns False, writing nothing, if the game was already recorded:
+        recording twice (the finish hook and the after-restart catch-up) can never rate a game twice."""
+        def work(conn: sqlite3.Connection) -> bool:
+            cursor = conn.execute(
+                "INSERT OR IGNORE INTO finished_games (game_id, guild_id, game_key, ended, rated, started_at,"
+                " finished_at, moves, seats) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (summary["game_id"], summary["guild_id"], summary["game_key"], int(summary["ended"]),
+                 int(rate is not None), summary["started_at"], summary["finished_at"], summary["moves"],
+                 orjson.dumps(summary["seats"]).decode()))
+            if cursor.rowcount == 0:
+                return False
+            conn.executemany(
+                "INSERT OR IGNORE INTO finished_seats (game_id, guild_id, user_id, game_key, ended, won,"
+                " finished_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                [(summary["game_id"], summary["guild_id"], m["user"], summary["game_key"], int(summary["ended"]),
+                  int(m["won"]), summary["finished_at"]) for m in members])
+            if rate is not None:
+                self._rate(conn, summary, rate)
+            return True
+
+        return self._transaction(work)
+
+    def _rate(self, conn: sqlite3.Connection, summary: dict, rate) -> None:
+        guild, key, raters = summary["guild_id"], summary["game_key"], summary["raters"]
+        current: dict[int, tuple[float, float] | None] = {}
+        for user in raters:
+            row = conn.execute("SELECT mu, sigma FROM ratings WHERE guild_id = ? AND game_key = ? AND user_id = ?",
+                               (guild, key, user)).fetchone()
+            current[user] = tuple(row) if row else None
+        for user, (mu, sigma, ordinal) in rate(current).items():
+            conn.execute(
+                "INSERT INTO ratings (guild_id, game_key, user_id, name, mu, sigma, ordinal, games)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, 1) ON CONFLICT(guild_id, game_key, user_id) DO UPDATE SET"
+                " name = excluded.name, mu = excluded.mu, sigma = excluded.sigma, ordinal = excluded.ordinal,"
+                " games = games + 1",
+                (guild, key, user, summary["names"].get(user, "?"), mu, sigma, ordinal))
+
+    def handover(self, game_id: int, seat: str, user_id: int | None, name: str, until_seq: int) -> None:
+        self._transaction(lambda conn: conn.execute(
+            "INSERT INTO seat_handovers (game_id, seat, user_id, name, until_seq) VALUES (?, ?, ?, ?, ?)",
+            (game_id, seat, user_id, name, until_seq)))
+
+    def forget_guild(self, guild_id: int) -> dict[str, int]:
+        """Delete everything a server left behind except games still being played; counts per table."""
+        live = ", ".join(f"'{s}'" for s in LIVE)
+
+        def work(conn: sqlite3.Connection) -> dict[str, int]:
+            done = f"SELECT id FROM games WHERE guild_id = ? AND status NOT IN ({live})"
+            counts = {
+                "seat_handovers": conn.execute(f"DELETE FROM seat_handovers WHERE game_id IN ({done})",
+                                               (guild_id,)).rowcount,
+                "actions": conn.execute(f"DELETE FROM actions WHERE game_id IN ({done})", (guild_id,)).rowcount,
+            }
+            for table in ("finished_seats", "finished_games", "ratings", "guild_config"):
+                counts[table] = conn.execute(f"DELETE FROM {table} WHERE guild_id = ?", (guild_id,)).rowcount
+            counts["games"] = conn.execute(
+                f"DELETE FROM games WHERE guild_id = ? AND status NOT IN ({live})", (guild_id,)).rowcount
+            return counts
+
+        return self._transaction(work)
+
+    # ---- reading what a finished game needs
+    def handovers(self, game_id: int) -> list[tuple[str, int | None, str, int]]:
+        return self.conn.execute("SELECT seat, user_id, name, until_seq FROM seat_handovers WHERE game_id = ?"
+                                 " ORDER BY rowid", (game_id,)).fetchall()
+
+    def seat_moves(self, game_id: int) -> list[tuple[int, str]]:
+        return self.conn.execute("SELECT seq, seat FROM actions WHERE game_id = ? ORDER BY seq", (game_id,)).fetchall()
+
+    def first_action_at(self, game_id: int) -> float | None:
+        row = self.conn.execute("SELECT at FROM actions WHERE game_id = ? ORDER BY seq LIMIT 1", (game_id,)).fetchone()
+        return row[0] if row else None
+
+    def unrecorded(self, limit: int = 500) -> list[int]:
+        """Ids of started games that are over or ended but have no history row yet (a crash came between)."""
+        live = ", ".join(f"'{s}'" for s in LIVE)
+        return [r[0] for r in self.conn.execute(
+            f"SELECT id FROM games WHERE status NOT IN ({live}) AND state IS NOT NULL"
+            " AND id NOT IN (SELECT game_id FROM finished_games) ORDER BY id LIMIT ?", (limit,))]
+
+    # ---- queries for people
+    def history(self, guild_id: int, game_key: str | None, user_id: int | None, limit: int,
+                offset: int) -> tuple[int, list[dict]]:
+        """(how many match, one page of finished_games rows, newest first)."""
+        where, params = ["f.guild_id = ?"], [guild_id]
+        source = "finished_games f"
+        if user_id is not None:
+            source = "finished_seats s JOIN finished_games f ON f.game_id = s.game_id"
+            where = ["s.guild_id = ?", "s.user_id = ?"]
+            params = [guild_id, user_id]
+        if game_key is not None:
+            where.append("f.game_key = ?")
+            params.append(game_key)
+        clause = " AND ".join(where)
+        order = "s.finished_at" if user_id is not None else "f.finished_at"
+        (total,) = self.conn.execute(f"SELECT COUNT(*) FROM {source} WHERE {clause}", params).fetchone()
+        rows = self.conn.execute(
+            f"SELECT f.game_id, f.game_key, f.ended, f.rated, f.started_at, f.finished_at, f.moves, f.seats"
+            f" FROM {source} WHERE {clause} ORDER BY {order} DESC, f.game_id DESC LIMIT ? OFFSET ?",
+            [*params, limit, offset]).fetchall()
+        names = ("game_id", "game_key", "ended", "rated", "started_at", "finished_at", "moves", "seats")
+        out = []
+        for raw in rows:
+            row = dict(zip(names, raw))
+            row["seats"] = orjson.loads(row["seats"])
+            out.append(row)
+        return total, out
+
+    def member_results(self, guild_id: int, user_id: int) -> list[tuple[str, int, int, int]]:
+        """(game_key, ended, games, won) for one member of one server (the covering index member_results)."""
+        return self.conn.execute(
+            "SELECT game_key, ended, COUNT(*), SUM(won) FROM finished_seats WHERE guild_id = ? AND user_id = ?"
+            " GROUP BY ended, game_key", (guild_id, user_id)).fetchall()
+
+    def rating(self, guild_id: int, game_key: str, user_id: int) -> tuple[float, float, float, int, int] | None:
+        """(mu, sigma, ordinal, games, rank among people) or None."""
+        row = self.conn.execute("SELECT mu, sigma, ordinal, games FROM ratings WHERE guild_id = ? AND game_key = ?"
+                                " AND user_id = ?", (guild_id, game_key, user_id)).fetchone()
+        if row is None:
+            return None
+        (above,) = self.conn.execute(
+            "SELECT COUNT(*) FROM ratings WHERE guild_id = ? AND game_key = ? AND ordinal > ? AND user_id != ?",
+            (guild_id, game_key, row[2], BOT_USER)).fetchone()
+        return (*row, above + 1)
+
+    def leaderboard(self, guild_id: int, game_key: str, limit: int, offset: int) -> tuple[int, list[tuple]]:
+        """(how many people are rated, one page of (user_id, name, mu, sigma, ordinal, games)), best first."""
+        (total,) = self.conn.execute("SELECT COUNT(*) FROM ratings WHERE guild_id = ? AND game_key = ?"
+                                     " AND user_id != ?", (guild_id, game_key, BOT_USER)).fetchone()
+        rows = self.conn.execute(
+            "SELECT user_id, name, mu, sigma, ordinal, games FROM ratings WHERE guild_id = ? AND game_key = ?"
+            " AND user_id != ? ORDER BY ordinal DESC, user_id LIMIT ? OFFSET ?",
+            (guild_id, game_key, BOT_USER, limit, offset)).fetchall()
+        return total, rows

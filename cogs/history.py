@@ -1,0 +1,330 @@
+"""A server's memory on Discord: /game history, stats, leaderboard, replay and forget, and the Rematch
+button on a finished game's result message.
+
+The commands join the existing /game group (the Lobby cog's), so this cog loads after it. Every answer is
+private and scoped to the server it is asked in: another server's games, stats and replays are invisible.
+"""
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+import re
+import sqlite3
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+from discord.utils import escape_markdown
+
+from bot import replay as replay_file
+from bot.history import HistoryService, Page
+from bot.storage.history import BOT_USER
+from bot.tables import Table
+from engine import GAMES, IllegalAction
+
+log = logging.getLogger("rookery.history")
+GAME_CHOICES = [app_commands.Choice(name=g.title, value=k) for k, g in GAMES.items()]
+SQLITE_MAX_ID = 2**63 - 1
+
+
+def _cog(interaction: discord.Interaction) -> "History":
+    return interaction.client.get_cog("History")  # type: ignore[return-value]
+
+
+async def _in_server(interaction: discord.Interaction) -> "History | None":
+    """The cog, or None after telling the user that history belongs to a server (not to DMs)."""
+    cog = _cog(interaction)
+    if interaction.guild_id is None:
+        await cog.bot.host.reply(interaction, "Game history is kept per server: ask in a server channel.")
+        return None
+    return cog
+
+
+class RematchButton(discord.ui.DynamicItem[discord.ui.Button], template=r"rkh:rematch:(?P<game>\d{1,18})"):
+    """On a finished game's result message; works after restarts (the game id is in the custom_id).
+    Not an "rk:" id: the host answers unknown "rk:" ids as out of date at once, others only if nobody did."""
+
+    def __init__(self, game: int):
+        super().__init__(discord.ui.Button(label="Rematch", emoji="🔁", style=discord.ButtonStyle.primary,
+                                           custom_id=f"rkh:rematch:{game}"))
+        self.game = game
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str]):
+        return cls(int(match["game"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        cog = _cog(interaction)
+        await cog.bot.host.safely(interaction, cog.rematch(interaction, self.game))
+
+
+class History(commands.Cog):
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+        self.service = bot.service
+        self.history = HistoryService(bot.store, bot.service.clock)
+        self._rematch_locks: dict[int, asyncio.Lock] = {}
+        self._added: list[app_commands.Command] = []
+
+    async def cog_load(self) -> None:
+        self.service.history = self.history
+        self.bot.add_dynamic_items(RematchButton)
+        group = self.bot.tree.get_command("game")
+        if group is None:
+            log.error("no /game group (the Lobby cog must load first): history commands are not available")
+        else:
+            for name, description, callback in COMMANDS:
+                command = app_commands.Command(name=name, description=description, callback=callback)
+                group.add_command(command, override=True)
+                self._added.append(command)
+        recorded = await self.history.catch_up()
+        if recorded:
+            log.info("history: recorded %d game(s) that finished before a restart", recorded)
+
+    async def cog_unload(self) -> None:
+        if self.service.history is self.history:
+            self.service.history = None
+        self.bot.remove_dynamic_items(RematchButton)
+        group = self.bot.tree.get_command("game")
+        for command in self._added:
+            if group is not None and group.get_command(command.name) is command:
+                group.remove_command(command.name)
+
+    def result_view(self, table: Table) -> discord.ui.View | None:
+        """The Rematch button for a finished game's result message (the host adds it)."""
+        if table.status != "over":
+            return None
+        view = discord.ui.View(timeout=None)
+        view.add_item(RematchButton(table.id))
+        return view
+
+    # ---- rematch
+    async def rematch(self, interaction: discord.Interaction, game_id: int) -> None:
+        host = self.bot.host
+        row = await self.service.store.get_game(game_id) if 0 < game_id <= SQLITE_MAX_ID else None
+        if row is None or row["guild_id"] != interaction.guild_id or row["status"] != "over":
+            return await host.reply(interaction, "That game can't be rematched any more. Start a new one with "
+                                                 "`/game new`.")
+        if interaction.user.id not in {s["user_id"] for s in row["seats"]}:
+            return await host.reply(interaction, "Only the players of that game can ask for a rematch. Start "
+                                                 "your own table with `/game new`.")
+        if row["game_key"] not in GAMES:
+            return await host.reply(interaction, "That game isn't available any more.")
+        # Two Rematch clicks at once: the second waits here, then finds the first one's lobby. The
+        # one-live-game-per-channel unique index would refuse a second lobby even without this lock.
+        lock = self._rematch_locks.setdefault(row["channel_id"], asyncio.Lock())
+        async with lock:
+            live = self.service.in_channel(row["channel_id"])
+            if live is not None or await self.service.store.live_game_in(row["channel_id"]):
+                where = " — press **Join** on its lobby." if live is not None and live.status == "lobby" else "."
+                return await host.reply(interaction, f"A table is already open in this channel{where}")
+            refusal = await self._may_start(interaction)
+            if refusal:
+                return await host.reply(interaction, refusal)
+            user = interaction.user
+            try:
+                table = await self.service.create_lobby(
+                    row["guild_id"], row["channel_id"], user.id, user.display_name, row["game_key"], row["options"],
+                    row["turn_seconds"])
+            except IllegalAction as exc:
+                return await host.reply(interaction, f"🚫 {exc}")
+            except sqlite3.IntegrityError:  # another process opened a table here a moment ago
+                return await host.reply(interaction, "A table is already open in this channel.")
+            replaced = {seat for seat, *_ in self.history.db.handovers(game_id)}
+            async with table.lock:
+                for seat in row["seats"]:
+                    if seat["user_id"] is None and seat["seat"] not in replaced:  # bots from the start stay bots
+                        await self.service.add_bot(table)
+                lobby = self.bot.get_cog("Lobby")
+                await interaction.response.send_message(**lobby.lobby_message(table))
+                message = await interaction.original_response()
+                table.board_message_id = message.id
+                await self.service.save_messages(table)
+        others = [s["user_id"] for s in row["seats"] if s["user_id"] not in (None, user.id)]
+        if others:
+            mentions = " ".join(f"<@{u}>" for u in others)
+            await interaction.followup.send(
+                f"🔁 {escape_markdown(user.display_name)} wants a rematch of game #{game_id}: {mentions}, press "
+                "**Join** on the lobby above to take your seat again.",
+                allowed_mentions=discord.AllowedMentions(users=True))
+
+    async def _may_start(self, interaction: discord.Interaction) -> str | None:
+        """The server's /game config applies to rematches as to /game new."""
+        config = await self.service.store.guild_config(interaction.guild_id)
+        if config.channel_ids and interaction.channel_id not in config.channel_ids:
+            return "Games can't run in this channel any more (see `/game config`)."
+        roles = getattr(interaction.user, "roles", [])
+        if (config.starter_role_id and not interaction.permissions.manage_guild
+                and not any(r.id == config.starter_role_id for r in roles)):
+            return f"Only members with the <@&{config.starter_role_id}> role can start games here."
+        return None
+
+
+# ---- the commands (added to the /game group by History.cog_load)
+def _title(key: str) -> str:
+    game = GAMES.get(key)
+    return game.title if game is not None else key
+
+
+def _duration(seconds: float) -> str:
+    seconds = int(seconds)
+    if seconds < 60:
+        return f"{seconds} s"
+    if seconds < 3600:
+        return f"{seconds // 60} min"
+    if seconds < 86400:
+        return f"{seconds // 3600} h {seconds % 3600 // 60:02d} min"
+    return f"{seconds // 86400} d {seconds % 86400 // 3600} h"
+
+
+def _pager(page: Page, what: str, command: str) -> str:
+    if page.pages <= 1:
+        return f"{page.total} {what}."
+    more = f" Next: `{command} page:{page.number + 1}`." if page.number < page.pages else ""
+    return f"Page {page.number} of {page.pages} ({page.total} {what}).{more}"
+
+
+def history_line(row: dict) -> str:
+    players = []
+    for seat in row["seats"]:
+        score = "" if seat["score"] is None else f" {seat['score']}"
+        players.append(("🏆 " if seat["won"] else "") + escape_markdown(seat["name"]) + score)
+    length = f"{row['moves']} moves"
+    if row["started_at"]:
+        length += f", {_duration(row['finished_at'] - row['started_at'])}"
+    mark = " · ⛔ **ended early**" if row["ended"] else ""
+    return (f"`#{row['game_id']}` <t:{int(row['finished_at'])}:f> · **{_title(row['game_key'])}**{mark} · "
+            f"{', '.join(players)} · {length}")
+
+
+def _page_number(page: int | None) -> int:
+    return max(1, min(int(page or 1), 100_000))
+
+
+@app_commands.describe(game="Only this game", member="Only games this member played", page="Which page")
+@app_commands.choices(game=GAME_CHOICES)
+async def history_command(interaction: discord.Interaction, game: str | None = None,
+                          member: discord.Member | None = None, page: int | None = None) -> None:
+    if (cog := await _in_server(interaction)) is None:
+        return
+    if game is not None and game not in GAMES:
+        return await cog.bot.host.reply(interaction, "Pick a game from the list Discord offers.")
+    found = await cog.history.history(interaction.guild_id, game, member.id if member else None, _page_number(page))
+    scope = "".join([f" · {_title(game)}" if game else "", f" · with {escape_markdown(member.display_name)}"
+                     if member else ""])
+    lines = [f"📜 **Games on this server**{scope}"]
+    lines += [history_line(r) for r in found.rows] or ["No games here yet." if found.total == 0 else
+                                                      "That page is past the last one."]
+    lines.append(_pager(found, "games", "/game history"))
+    await cog.bot.host.reply(interaction, "\n".join(lines))
+
+
+
+@app_commands.describe(member="Whose stats (you, if left out)", game="Only this game (and its rating)")
+@app_commands.choices(game=GAME_CHOICES)
+async def stats_command(interaction: discord.Interaction, member: discord.Member | None = None,
+                        game: str | None = None) -> None:
+    if (cog := await _in_server(interaction)) is None:
+        return
+    if game is not None and game not in GAMES:
+        return await cog.bot.host.reply(interaction, "Pick a game from the list Discord offers.")
+    who = member or interaction.user
+    stats = await cog.history.stats(interaction.guild_id, who.id, game)
+    where = f" in **{_title(game)}**" if game else ""
+    text = (f"📊 **{escape_markdown(who.display_name)}** on this server{where}: {stats['played']} games played, "
+            f"{stats['won']} won ({stats['rate']:.0%}).")
+    if stats["favourite"] and not game:
+        text += f" Favourite game: **{_title(stats['favourite'])}** ({stats['favourite_games']} games)."
+    if stats["ended"]:
+        text += f" {stats['ended']} more ended early (not counted)."
+    if stats["rating"]:
+        mu, sigma, ordinal, games, rank = stats["rating"]
+        text += f"\nRating: **{ordinal:.1f}** (μ {mu:.1f}, σ {sigma:.1f}, {games} rated games), #{rank} here."
+    await cog.bot.host.reply(interaction, text)
+
+
+
+@app_commands.describe(game="Which game", page="Which page")
+@app_commands.choices(game=GAME_CHOICES)
+async def leaderboard_command(interaction: discord.Interaction, game: str, page: int | None = None) -> None:
+    if (cog := await _in_server(interaction)) is None:
+        return
+    if game not in GAMES:
+        return await cog.bot.host.reply(interaction, "Pick a game from the list Discord offers.")
+    found = await cog.history.leaderboard(interaction.guild_id, game, _page_number(page))
+    lines = [f"🏆 **{_title(game)}** on this server (rating = μ − 3σ: it grows as games make it surer)"]
+    first = (found.number - 1) * 10 + 1
+    for place, (_user, name, mu, sigma, ordinal, games) in enumerate(found.rows, start=first):
+        lines.append(f"{place}. {escape_markdown(name)} — **{ordinal:.1f}** (μ {mu:.1f}, σ {sigma:.1f}) · "
+                     f"{games} games")
+    if not found.rows:
+        lines.append("Nobody is rated in this game here yet: finish a game first." if found.total == 0 else
+                     "That page is past the last one.")
+    lines.append(_pager(found, "rated players", f"/game leaderboard game:{game}"))
+    await cog.bot.host.reply(interaction, "\n".join(lines))
+
+
+
+@app_commands.describe(game_id="The game's number (#12 in /game history)")
+async def replay_command(interaction: discord.Interaction, game_id: int) -> None:
+    if (cog := await _in_server(interaction)) is None:
+        return
+    store = cog.service.store
+    row = await store.get_game(game_id) if 0 < game_id <= SQLITE_MAX_ID else None
+    if row is None or row["guild_id"] != interaction.guild_id or row["game_key"] not in GAMES:
+        return await cog.bot.host.reply(interaction, f"There's no game #{game_id} on this server.")
+    if row["status"] not in ("over", "ended"):
+        return await cog.bot.host.reply(
+            interaction, f"Game #{game_id} is still going: its replay shows every hand, so it's available once "
+                         "the game is over.")
+    if row["state"] is None:
+        return await cog.bot.host.reply(interaction, f"Game #{game_id} closed before it started: nothing to replay.")
+    data = replay_file.to_bytes(replay_file.export(row, await store.actions(game_id)))
+    name = f"rookery-{row['game_key']}-{game_id}.json"
+    await interaction.response.send_message(
+        f"🎞️ Game #{game_id} ({_title(row['game_key'])}): seed, options, seats and all {row['version']} moves. "
+        f"Check it with `rookery replay {name}`.", file=discord.File(io.BytesIO(data), filename=name),
+        ephemeral=True)
+
+
+
+class ForgetConfirm(discord.ui.View):
+    def __init__(self, cog: History, guild_id: int, user_id: int) -> None:
+        super().__init__(timeout=120)
+        self.cog, self.guild_id, self.user_id = cog, guild_id, user_id
+
+    @discord.ui.button(label="Yes, delete this server's game history", style=discord.ButtonStyle.danger)
+    async def confirm(self, interaction: discord.Interaction, button: discord.ui.Button) -> None:
+        if interaction.user.id != self.user_id or not interaction.permissions.manage_guild:
+            return await self.cog.bot.host.reply(interaction, "Only the member who asked can confirm this.")
+        counts = await self.cog.history.forget_guild(self.guild_id)
+        self.stop()
+        await interaction.response.edit_message(
+            content=f"🗑️ Deleted {counts['finished_games']} finished games, their moves, everyone's stats and "
+                    f"{counts['ratings']} ratings for this server. Games being played now were kept.", view=None)
+
+
+async def forget_command(interaction: discord.Interaction) -> None:
+    if (cog := await _in_server(interaction)) is None:
+        return
+    if not interaction.permissions.manage_guild:
+        return await cog.bot.host.reply(interaction, "You need the Manage Server permission for that.")
+    await interaction.response.send_message(
+        "This deletes every finished game of this server (their moves and replays), everyone's history, stats "
+        "and ratings here, and the server's /game settings. Games being played now are kept. It can't be undone.",
+        view=ForgetConfirm(cog, interaction.guild_id, interaction.user.id), ephemeral=True)
+
+
+
+COMMANDS = (
+    ("history", "This server's recent games: who played, who won", history_command),
+    ("stats", "Games played and won on this server, and ratings", stats_command),
+    ("leaderboard", "This server's best players of a game", leaderboard_command),
+    ("replay", "Download a finished game as a replay file", replay_command),
+    ("forget", "Delete this server's game history, stats and ratings (Manage Server)", forget_command),
+)
+
+
+async def setup(bot) -> None:
+    await bot.add_cog(History(bot))

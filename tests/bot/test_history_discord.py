@@ -1,0 +1,131 @@
+"""A server's memory through Discord (simcord, toy game): a game finishes, Rematch opens the next one, and
+history, stats, leaderboard and the replay file reflect both games; privacy between servers."""
+import asyncio
+import sys
+
+import pytest
+
+from bot import cli
+from present import fmt, presenter
+from tests.bot.driver import Driver, components_of
+
+
+@pytest.fixture(autouse=True)
+def quick_fallback(simcord_env, monkeypatch):
+    """The host answers components that aren't "rk:" ids only if nobody did within 2.5 s; the Rematch
+    button answers at once, so the tests needn't sit out that wait after every click. (The extension
+    module the running bot loaded is the one to patch: discord.py loads a fresh module object.)"""
+    monkeypatch.setattr(sys.modules[type(simcord_env.bot.host).__module__], "FALLBACK_AFTER", 0.2)
+
+
+async def finished_game(env, guild, channel, members, seed=0):
+    """Play the table in the channel to its end; returns the finished game's id and its result message."""
+    driver = Driver(env, channel, {m.id: m for m in members}, seed=seed)
+    game_id = driver.table().id
+    await driver.play_until(lambda table: False)
+    result = next(m for m in reversed(channel.history()) if any(
+        (c.get("custom_id") or "") == f"rkh:rematch:{game_id}" for c in components_of(m)))
+    return game_id, result
+
+
+async def open_table(env, channel, host, joiners, settings="rounds=2"):
+    await host.slash(channel, "game new", game="toy", settings=settings)
+    lobby = channel.last_message
+    for member in joiners:
+        await member.click(lobby, label="Join")
+    await host.click(lobby, label="Add bot")
+    await host.click(lobby, label="Start")
+
+
+async def test_finish_rematch_finish_then_history_stats_leaderboard_and_replay(simcord_env, tmp_path, capsys):
+    env = simcord_env
+    guild = env.create_guild()
+    channel = guild.create_text_channel("games")
+    ann, ben = (guild.add_member(env.create_user(n)) for n in ("ann", "ben"))
+    await open_table(env, channel, ann, [ben])
+    first, result = await finished_game(env, guild, channel, [ann, ben])
+    assert "Rematch" in [c.get("label") for c in components_of(result)]
+
+    # Both players press Rematch: one lobby opens, the second click is told where it is (simultaneous
+    # clicks: test_rematch_clicks_at_the_same_moment_open_one_lobby).
+    clicks = [await ben.click(result, label="Rematch"), await ann.click(result, label="Rematch")]
+    assert "press **Join** on its lobby" in clicks[1].response.content
+    service = env.bot.service
+    lobby_table = service.in_channel(channel.id)
+    assert lobby_table is not None and lobby_table.status == "lobby" and lobby_table.id != first
+    assert sum(1 for c in clicks if c.ephemeral) == 1
+    rows = await service.store.db.execute_fetchall(
+        "SELECT COUNT(*) FROM games WHERE channel_id = ? AND status = 'lobby'", (channel.id,))
+    assert rows == [(1,)]
+    # Same game and options; the bot seat is back; the other human confirms by pressing Join.
+    assert lobby_table.game_key == "toy" and lobby_table.options == {"rounds": 2}
+    assert [s.is_bot for s in lobby_table.seats].count(True) == 1 and len(lobby_table.seats) == 2
+    opener = next(c for c in clicks if not c.ephemeral)
+    joiner = ann if lobby_table.host_id == ben.id else ben
+    lobby_message = next(m for m in channel.history() if m.id == lobby_table.board_message_id)
+    await joiner.click(lobby_message, label="Join")
+    assert len(lobby_table.seats) == 3
+    host = ann if lobby_table.host_id == ann.id else ben
+    await host.click(lobby_message, label="Start")
+    assert opener.followups and f"<@{joiner.id}>" in opener.followups[0].content
+    second, _ = await finished_game(env, guild, channel, [ann, ben], seed=1)
+
+    # History lists both games, newest first; stats and the leaderboard count both.
+    answer = (await ann.slash(channel, "game history")).response
+    assert answer.content.index(f"#{second}") < answer.content.index(f"#{first}")
+    assert "2 games." in answer.content and "ended early" not in answer.content
+    stats = (await ben.slash(channel, "game stats", game="toy")).response.content
+    assert "2 games played" in stats and "Rating:" in stats
+    board = (await ben.slash(channel, "game leaderboard", game="toy")).response.content
+    assert "ann" in board and "ben" in board and "Bot" not in board and "2 rated players." in board
+
+    # The replay file made from the channel re-runs to the same result through `rookery replay`.
+    reply = (await ann.slash(channel, "game replay", game_id=second)).response
+    assert reply.ephemeral
+    (attachment,) = reply.attachments
+    path = tmp_path / attachment.filename
+    path.write_bytes(await attachment.read())
+    code = _exit_code(lambda: cli.main(["replay", str(path)]))
+    out = capsys.readouterr().out
+    assert code == 0, out
+    table = await service.get(second)
+    expected = fmt.plain(presenter("toy").result(table.state.view(None), table.state.result(), table.names))
+    assert expected in out and out.rstrip().endswith("matches the one stored when the game ended.")
+    assert out.count("\n") > table.version  # a line per move, plus the reveals
+
+    # A member's data never shows in another server; the other server has its own (empty) memory.
+    other = env.create_guild()
+    elsewhere = other.create_text_channel("games")
+    ann_there = other.add_member(ann.user)
+    empty = (await ann_there.slash(elsewhere, "game history")).response.content
+    assert "No games here yet" in empty and f"#{first}" not in empty
+    assert "0 games played" in (await ann_there.slash(elsewhere, "game stats")).response.content
+    refused = (await ann_there.slash(elsewhere, "game replay", game_id=first)).response.content
+    assert f"no game #{first} on this server" in refused
+
+
+async def test_replay_refused_while_live_and_ended_game_marked(simcord_env):
+    env = simcord_env
+    guild = env.create_guild()
+    channel = guild.create_text_channel("games")
+    ann, ben = (guild.add_member(env.create_user(n)) for n in ("ann", "ben"))
+    await open_table(env, channel, ann, [ben])
+    game_id = env.bot.service.in_channel(channel.id).id
+    live = (await ben.slash(channel, "game replay", game_id=game_id)).response
+    assert live.ephemeral and "still going" in live.content and not live.attachments
+    asked = await ann.slash(channel, "game end")
+    await ann.click(asked.response, label="Yes, end the game")
+    assert env.bot.service.in_channel(channel.id) is None
+    text = (await ann.slash(channel, "game history")).response.content
+    assert f"#{game_id}" in text and "ended early" in text
+    stats = (await ann.slash(channel, "game stats")).response.content
+    assert "0 games played" in stats and "1 more ended early" in stats
+    assert "Nobody is rated" in (await ann.slash(channel, "game leaderboard", game="toy")).response.content
+
+
+def _exit_code(call) -> int:
+    try:
+        call()
+    except SystemExit as exc:
+        return exc.code or 0
+    return 0
