@@ -484,8 +484,9 @@ def op_dmg_caster_cards(st, seat, o, ctx):
 
 @op("mark_type")
 def op_mark_type(st, seat, o, ctx):
+    """Arcane Mark (reverse): 1 PP each time the named mage casts (or arms) a spell of the named type."""
     if ctx.get("model") in st.pos:
-        st.mods.setdefault("marks", []).append([seat, ctx["model"], "combat", 3])
+        st.mods.setdefault("marks", []).append([seat, ctx["model"], o.get("type", "combat"), 3])
 
 
 # ---- protections and traps ---------------------------------------------------------------------------------
@@ -1250,6 +1251,28 @@ def op_activate(st, seat, o, ctx):
 @op("crown")
 def op_crown(st, seat, o, ctx):
     st.crown = seat
+
+
+@op("swap_with_undead")
+def op_swap_with_undead(st, seat, o, ctx):
+    """Obscurity's Grip (reverse): trade places with an Undead in the target room."""
+    room = ctx.get("room")
+    undead = [e for e in st.evos if e["at"] == room and C.EVOS[e["kind"]]["archetype"] == "undead"]
+    here = st.room_of(seat)
+    if undead and here and R.can_leave(st, seat):
+        R.enter(st, undead[0]["id"], here)
+        R.enter(st, seat, room)
+
+
+@op("undead_act")
+def op_undead_act(st, seat, o, ctx):
+    """Summon Obscurity (reverse): one of your Undead in the target room acts now."""
+    room = ctx.get("room")
+    mine = [e for e in st.evos if e["at"] == room and e["owner"] == seat
+            and C.EVOS[e["kind"]]["archetype"] == "undead"]
+    if mine and not ctx.get("auto"):
+        return {"k": "evo_turn", "seat": seat, "evo": mine[0]["id"], "left": C.EVOS[mine[0]["kind"]]["move"],
+                "moved": 0, "delegate": True}
 
 
 # ---- casting from the hand ------------------------------------------------------------------------------

@@ -237,7 +237,9 @@ def label(action: dict, view: dict, names=None) -> str:
     if k == "evoke":
         return f"Activate {model_name(view, action['evo'], names)}"[:80]
     if k == "mode":
-        return "Happy mask (helps you)" if action["mode"] == "happy" else "Sad mask (hurts them)"
+        if action["mode"] in ("happy", "sad"):
+            return "Happy mask (helps you)" if action["mode"] == "happy" else "Sad mask (hurts them)"
+        return f"Choose: {action['mode'].replace('_', ' ')}"
     if k == "crown_pick":
         return f"Crown {_n(names, action['winner'])} Grand Master"[:80]
     return k

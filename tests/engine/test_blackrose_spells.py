@@ -157,7 +157,7 @@ for sid, sp in C.SPELLS.items():
         SIDES += [(sid, colour) for colour in sp["room_trap"]]
     else:
         for x in ("s", "r"):
-            SIDES += [(sid, x)] + ([(sid, x + "/sad")] if sp[x].get("modes") else [])
+            SIDES += [(sid, x)] + [(sid, f"{x}/{m}") for m in list(sp[x].get("modes", {}))[1:]]
 
 ROOM_OF = {"red": "A4", "green": "B4", "blue": "B5", "grey": "B6", "yellow": "A3", "purple": "A1", "black": "X"}
 
@@ -186,8 +186,8 @@ def cast_side(sid: str, side: str) -> dict:
     st.act("p1", {"type": "cast", "slot": 0})
     if st.stack[-1]["k"] == "cast" and st.pending()["p1"][0]["type"] == "target":
         st.act("p1", _pick_target(st.pending()["p1"]))
-    if st.stack[-1]["k"] == "cast":  # an Illusion mask
-        st.act("p1", {"type": "mode", "mode": mode or "happy", "step": True})
+    if st.stack[-1]["k"] == "cast":  # a mode: an Illusion mask, or the card's "choose one"
+        st.act("p1", {"type": "mode", "mode": mode or next(iter(d["modes"])), "step": True})
     if d["type"] in ("trap", "protection"):
         finish(st)
         assert snapshot(st)["armed"] == 1
@@ -233,6 +233,9 @@ EXPECT = {
     'unstable_arrow/r': {'dmg': {'p2': 1, 'p3': 1}, 'own': {'p2': 1, 'p3': 1}, 'inst': {'A2': 1, 'A3': 1, 'X': 1}},
     'arcane_mark/s': {'pp': {'p1': 1}, 'inst': {'A2': 1}},
     'arcane_mark/r': {'inst': {'A2': 1}},
+    'arcane_mark/r/contingency': {'inst': {'A2': 1}},
+    'arcane_mark/r/protection': {'inst': {'A2': 1}},
+    'arcane_mark/r/trap': {'inst': {'A2': 1}},
     'arcane_vision/s': {'pp': {'p1': 1}, 'inst': {'A2': 1}, 'quests': {'p1': -1}, 'done': {'p1': 1}, 'activated': ['A3']},
     'arcane_vision/r': {'inst': {'A2': 1}, 'hand': {'p1': 1}},
     'autumn_rite/s': {'dmg': {'p2': -2, 'v3': None}, 'pp': {'p1': 1}, 'inst': {'A2': 1}, 'evos': []},
@@ -258,7 +261,11 @@ EXPECT = {
     'andromeda/s': {'dmg': {'v5': 0}, 'inst': {'A2': 1}, 'evos': ['v5:andromeda@A3']},
     'andromeda/r': {'inst': {'A2': 1}},
     'arcane_mirage/s': {'pp': {'p1': 4}, 'inst': {'A2': 1}, 'hand': {'p1': 1, 'p2': 1, 'p3': 1}},
-    'arcane_mirage/r': {'pp': {'p1': 4}, 'inst': {'A2': 1}, 'hand': {'p1': 1, 'p2': 1, 'p3': 1}},
+    'arcane_mirage/r': {'inst': {'A2': 1}},
+    'arcane_mirage/r/yellow': {'pp': {'p1': 4}, 'inst': {'A2': 1}, 'hand': {'p1': 1, 'p2': 1, 'p3': 1}},
+    'arcane_mirage/r/grey': {'inst': {'A2': 1}},
+    'arcane_mirage/r/green': {'inst': {'A2': 1}},
+    'arcane_mirage/r/purple': {'inst': {'A2': 1}},
     'deceiving_image/s': {'dmg': {'p2': 1}, 'own': {'p2': 1}, 'pos': {'p2': 'A2'}},
     'deceiving_image/s/sad': {'dmg': {'p2': 2}, 'own': {'p2': 2}, 'pp': {'p2': 3}, 'pos': {'p2': 'A2'}, 'quests': {'p2': -1}, 'done': {'p2': 1}, 'activated': ['A2']},
     'deceiving_image/r': {'pp': {'p2': 2}, 'quests': {'p1': 1, 'p2': -1}, 'done': {'p2': 1}},
@@ -304,19 +311,23 @@ EXPECT = {
     'ice_grip/s': {'dmg': {'p2': 3}, 'own': {'p2': 3}, 'inst': {'A2': 1}},
     'ice_grip/r': {'dmg': {'p2': 2}, 'own': {'p2': 4}, 'inst': {'A2': 1}},
     'invoke_obscurity/s': {'dmg': {'v5': 0}, 'pp': {'p1': -1}, 'evos': ['v5:bone_knight@A3']},
+    'invoke_obscurity/s/remove_undead': {'dmg': {'v2': None}, 'pp': {'p1': 2}, 'evos': []},
     'invoke_obscurity/r': {},
     'obscuritys_grip/s': {},
     'obscuritys_grip/r': {'dmg': {'v5': 0}, 'evos': ['v5:landsknecht@A3']},
+    'obscuritys_grip/r/trade_places': {'evos': ['v2:landsknecht@A2'], 'pos': {'p1': 'A3'}},
     'sick_withering/s': {'dmg': {'p2': 3, 'p3': 1, 'v2': 1, 'v3': 1, 'v4': 1}, 'own': {'p2': 3, 'p3': 1}},
     'sick_withering/r': {'own': {'p2': 2}, 'pp': {'p3': -2}},
     'summon_obscurity/s': {},
     'summon_obscurity/r': {'dmg': {'v5': 0}, 'evos': ['v5:landsknecht@A3']},
+    'summon_obscurity/r/undead_acts': {},
     'traitor_mist/s': {'pp': {'p1': 2}},
     'traitor_mist/r': {'dmg': {'p2': 2, 'p3': 2}, 'own': {'p2': 2, 'p3': 2}},
     'vampires_bite/s': {'dmg': {'p2': 2}, 'own': {'p2': 2}, 'inst': {'A2': 1}},
     'vampires_bite/r': {'dmg': {'p2': 2}, 'own': {'p2': 2}, 'pp': {'p1': 1, 'p2': -1}, 'inst': {'A2': 1}},
     'acid_explosion/s': {'dmg': {'p2': 3}, 'own': {'p2': 3}, 'inst': {'A2': 1}, 'hand': {'p1': -1}, 'memories': {'p1': 1}},
     'acid_explosion/r': {'dmg': {'p2': 1, 'v2': 1, 'v3': 1, 'v4': 1}, 'own': {'p2': 1}, 'inst': {'A2': 1}},
+    'acid_explosion/r/instability': {'inst': {'A2': 1, 'A3': 2}, 'hand': {'p1': -1}, 'memories': {'p1': 1}},
     'disfiguring_mutation/s': {'inst': {'A2': 1}, 'buffs': ['move_attack']},
     'disfiguring_mutation/r': {'inst': {'A2': 1}, 'buffs': ['abomination']},
     'implosion_rite/s': {'dmg': {'v4': None}, 'inst': {'A3': 2}, 'evos': []},
