@@ -111,6 +111,7 @@ def test_action_phase_example_1_fireball_then_summon_and_grip():
     turn(st, rebecca)
     act(st, rebecca, type="cast", slot=0)  # Quick: Summon Obscurity summons a Landsknecht
     act(st, rebecca, type="target", room="A4", step=True)
+    act(st, rebecca, type="mode", mode="summon_landsknecht", step=True)
     lands = [e for e in st.evos if e["kind"] == "landsknecht"]
     assert len(lands) == 1 and lands[0]["owner"] == rebecca
     act(st, rebecca, type="cast", slot=1)  # Standard: Obscurity's Grip sends it at Nero
