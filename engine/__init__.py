@@ -9,6 +9,8 @@ GAMES: dict[str, Game] = {}
 
 
 def register(game: Game) -> Game:
+    if getattr(game, "traits", None) is None:  # declared once here, so nothing else ever probes for them
+        game.traits = Traits()
     GAMES[game.key] = game
     return game
 

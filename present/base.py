@@ -86,6 +86,9 @@ class Presenter(Protocol):
     def result(self, view: View, result: dict[str, Any], names: dict[str, str]) -> Doc:
         """The one end-of-game message: winners and the final scores explained."""
 
+    def order(self, action: Action) -> tuple:
+        """A sort key for showing one legal action in a menu (cards in hand order); () keeps engine order."""
+
 
 class BasePresenter:
     """Shared defaults a game's presenter may inherit (it need not: the Protocol above is the contract).
@@ -120,6 +123,9 @@ class BasePresenter:
 
     def prompt(self, view: View) -> str:
         return "Choose your move…"
+
+    def order(self, action: Action) -> tuple:
+        return ()
 
     def result(self, view: View, result: dict[str, Any], names: dict[str, str]) -> Doc:
         """Winners, then every seat's final score, highest first."""

@@ -150,19 +150,22 @@ def handled(custom_id: str) -> bool:
     return any(item.__discord_ui_compiled_template__.fullmatch(custom_id) for item in DYNAMIC_ITEMS)
 
 
-def actions_view(game_id: int, seat: str, prompt: str, labels: list[str], placeholder: str) -> discord.ui.View | None:
-    """Buttons for a few choices, select menus for many. Index i always means legal action i."""
+def actions_view(game_id: int, seat: str, prompt: str, labels: list[str], placeholder: str,
+                 order: list[int] | None = None) -> discord.ui.View | None:
+    """Buttons for a few choices, select menus for many. Index i always means legal action i, whatever
+    `order` (the display order of the indexes, e.g. cards as the hand shows them) puts where."""
     if not labels:
         return None
+    order = list(range(len(labels))) if order is None else order
     view = discord.ui.View(timeout=None)
     if len(labels) <= BUTTONS_MAX:
-        for i, label in enumerate(labels):
-            view.add_item(ActionButton(game_id, seat, prompt, i, label))
+        for i in order:
+            view.add_item(ActionButton(game_id, seat, prompt, i, labels[i]))
         return view
     for chunk in range(min(SELECTS_MAX, (len(labels) + SELECT_SIZE - 1) // SELECT_SIZE)):
         start = chunk * SELECT_SIZE
-        options = [discord.SelectOption(label=label[:100], value=str(start + i))
-                   for i, label in enumerate(labels[start:start + SELECT_SIZE])]
+        options = [discord.SelectOption(label=labels[i][:100], value=str(i))
+                   for i in order[start:start + SELECT_SIZE]]
         suffix = f" ({start + 1}–{start + len(options)})" if len(labels) > SELECT_SIZE else ""
         view.add_item(ActionSelect(game_id, seat, prompt, chunk, options, placeholder + suffix))
     return view

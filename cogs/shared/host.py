@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
+import io
 import json
 import logging
 import time
@@ -26,6 +27,7 @@ from bot.storage import DuplicateInteraction
 from bot.tables import Step, Table, TableService
 from cogs.shared.components import DYNAMIC_ITEMS, actions_view, board_view, handled
 from engine import IllegalAction
+from present import presenter
 
 log = logging.getLogger("rookery.host")
 DM_CLOSED = 50007
@@ -37,19 +39,45 @@ STALE = ("This button is out of date (from an older message or version). Use `/g
          "choices, or `/game status` for the board.")
 
 
+PICTURE_FILE = "board.png"
+PICTURE_KEY = "board_picture"  # in Table.logs (stored JSON): the picture key the board message carries now
+
+
 @dataclass
 class Presentation:
-    """What a game's cog tells the shared UI about how it looks."""
+    """Kept for game cogs written before present/: the look now comes from the game's presenter."""
 
     emoji: str = "🎲"
     placeholder: str = "Choose your move…"
 
 
-def shown_hash(text: str, view: discord.ui.View | None) -> str:
-    """What a message shows (content and components), short enough to store beside its id."""
+def shown_hash(text: str, view: discord.ui.View | None, extra: str = "") -> str:
+    """What a message shows (content, components, picture key), short enough to store beside its id."""
     components = view.to_components() if view is not None else []
-    raw = json.dumps([text, components], sort_keys=True, default=str).encode()
+    raw = json.dumps([text, components, extra], sort_keys=True, default=str).encode()
     return hashlib.blake2s(raw, digest_size=8).hexdigest()
+
+
+@dataclass
+class Board:
+    """The public board message: Markdown content, its buttons, and the picture (drawn from view(None))."""
+
+    text: str
+    view: discord.ui.View | None
+    picture: tuple[bytes, str] | None   # (PNG, key)
+    colour: int
+
+    def embed(self) -> discord.Embed | None:
+        if self.picture is None:
+            return None
+        return discord.Embed(colour=self.colour).set_image(url=f"attachment://{PICTURE_FILE}")
+
+    def file(self) -> discord.File:
+        return discord.File(io.BytesIO(self.picture[0]), filename=PICTURE_FILE)
+
+    @property
+    def key(self) -> str:
+        return self.picture[1] if self.picture else ""
 
 
 class Host(commands.Cog):
@@ -164,17 +192,19 @@ class Host(commands.Cog):
         guild = getattr(channel, "guild", None)
         if channel is None:
             return ""
-        return f"in **{guild.name}** › #{channel.name} " if guild else f"in #{channel.name} "
+        return f"in {guild.name} › #{channel.name}" if guild else f"in #{channel.name}"
 
     def hand_message(self, table: Table, seat_id: str) -> tuple[str, discord.ui.View | None]:
         text = render.hand_text(table, seat_id, self.where(table))
         legal = table.pending().get(seat_id, [])
         view = None
         if legal:
+            p = presenter(table.game_key)
             seat_view = table.state.view(seat_id)
-            labels = [table.game.label(a, seat_view, table.names) for a in legal]
-            placeholder = seat_view.get("to_do") or self.presentation(table).placeholder
-            view = actions_view(table.id, seat_id, self.service.prompt_key(table, seat_id), labels, placeholder)
+            labels = [p.label(a, seat_view, table.names) for a in legal]
+            order = sorted(range(len(legal)), key=lambda i: p.order(legal[i]))  # stable: ties keep engine order
+            view = actions_view(table.id, seat_id, self.service.prompt_key(table, seat_id), labels,
+                                p.prompt(seat_view), order)
         return text, view
 
     def presentation(self, table: Table) -> Presentation:
@@ -218,27 +248,41 @@ class Host(commands.Cog):
         view = history.result_view(table) if history is not None else None
         await channel.send(render.result_text(table), **({"view": view} if view else {}))
 
-    def board_message(self, table: Table) -> tuple[str, discord.ui.View | None]:
-        text = render.board_text(table)
-        text = f"{self.presentation(table).emoji} " + text.removeprefix("🎲 ")
+    def board_message(self, table: Table) -> Board:
+        p = presenter(table.game_key)
+        picture = p.picture(table.state.view(None)) if table.game.traits.pictures else None
         view = board_view(table.id) if table.status in ("active", "paused") else None
-        return text, view
+        return Board(render.board_text(table), view, picture, p.colour)
+
+    async def _remember_picture(self, table: Table, key: str) -> None:
+        """Store the key of the picture the board message now carries, so a restart doesn't upload it again."""
+        if table.logs.get(PICTURE_KEY) != key:
+            table.logs[PICTURE_KEY] = key
+            await self.service.store.update_game(table.id, logs=table.logs)
 
     async def update_board(self, table: Table, repost: bool = False) -> int:
         """Edit (or post) the public board; returns how many Discord requests that took."""
         if table.state is None:
             return 0
-        text, view = self.board_message(table)
-        shown = shown_hash(text, view)
+        board = self.board_message(table)
+        text, view, embed = board.text, board.view, board.embed()
+        shown = shown_hash(text, view, board.key)
         old = table.board_message_id
         fresh = table.board_posted_at is not None and time.time() - table.board_posted_at < BOARD_MAX_AGE
         if old and fresh and not repost:
             if self._board_shown.get(table.id) == shown:
                 return 0
             channel = await self.channel(table)
+            # The picture is uploaded again only when what it shows changed (its key): an edit without
+            # `attachments` keeps the one already on the message.
+            new_picture = board.picture is not None and table.logs.get(PICTURE_KEY) != board.key
+            extra = {"attachments": [board.file()]} if new_picture else {}
+            if board.picture is None and table.logs.get(PICTURE_KEY):
+                extra = {"attachments": []}
             try:
-                await channel.get_partial_message(old).edit(content=text, view=view)
+                await channel.get_partial_message(old).edit(content=text, view=view, embed=embed, **extra)
                 self._board_shown[table.id] = shown
+                await self._remember_picture(table, board.key)
                 return 1
             except discord.NotFound:
                 pass
@@ -246,10 +290,13 @@ class Host(commands.Cog):
         if old and table.board_posted_at is None:
             # The old message is the lobby of a game whose start was cut short: take its Join/Start away.
             await self._attempt(table, "lobby", channel.get_partial_message(old).edit(view=None))
-        message = await channel.send(text, view=view)
+        files = {"file": board.file(), "embed": embed} if board.picture is not None else {}
+        message = await channel.send(text, view=view, **files)
         table.board_message_id, table.board_posted_at = message.id, time.time()
         self._board_shown[table.id] = shown
+        table.logs[PICTURE_KEY] = board.key
         await self.service.save_messages(table)
+        await self.service.store.update_game(table.id, logs=table.logs)
         return 1
 
     async def update_dm(self, table: Table, seat_id: str, persist: bool = True) -> int:
@@ -409,17 +456,43 @@ class Host(commands.Cog):
                     continue
                 seat = table.seat(seat_id)
                 channel = await self.channel(table)
+                # Naming a seat the public waiting line doesn't name (a hidden reaction window) would tell
+                # everyone that seat holds something to react with: such reminders go to the seat alone.
+                public = self._publicly_awaited(table, seat_id)
                 if kind == "remind":
                     left = max(0, int(table.timers[seat_id]["due"] - now))
                     await self.service.mark_reminded(table, seat_id)
-                    await channel.send(
-                        f"⏰ <@{seat.user_id}>, it's your move in **{table.game.title}** "
-                        f"(table #{table.id}). In {render.minutes(left)} a bot will move for you.")
+                    text = (f"⏰ <@{seat.user_id}>, it's your move in **{table.game.title}** "
+                            f"(table #{table.id}). In {render.minutes(left)} a bot will move for you.")
+                    await (channel.send(text) if public else self._tell_privately(table, seat_id, text))
                     continue
                 steps = await self.service.expire(table, seat_id)
                 if steps:
-                    await channel.send(f"⌛ **{seat.name}** ran out of time, so a bot made a legal move for them.")
+                    if public:
+                        await channel.send(f"⌛ **{discord.utils.escape_markdown(seat.name)}** ran out of time, "
+                                           "so a bot made a legal move for them.")
+                    else:
+                        await self._tell_privately(table, seat_id, "⌛ Your time ran out, so the safest legal "
+                                                   f"choice was made for you in **{table.game.title}**.")
                     await self.publish(table, steps)
+
+    @staticmethod
+    def _publicly_awaited(table: Table, seat_id: str) -> bool:
+        """Whether the public may read that the table waits for this seat: the view's decision fact names
+        it (a game without the fact is taken as turn-based, where the waiting seat is public anyway)."""
+        decision = table.state.view(None).get("decision")
+        return decision is None or seat_id in decision.get("seats", ())
+
+    async def _tell_privately(self, table: Table, seat_id: str, text: str) -> None:
+        """A DM to the seat; with DMs closed there is no private channel, so nothing is said publicly."""
+        seat = table.seat(seat_id)
+        if seat.is_bot or seat.dm_closed:
+            return
+        try:
+            user = self.bot.get_user(seat.user_id) or await self.bot.fetch_user(seat.user_id)
+            await user.send(text)
+        except discord.HTTPException:
+            log.warning("could not DM a reminder to %s in table %s", seat_id, table.id, exc_info=True)
 
     def start_timers(self, poll_seconds: float) -> None:
         async def loop() -> None:

@@ -1,5 +1,6 @@
 """The Deadlies on Discord (simcord): a whole game through DMs, with a Lust resolved by two members."""
 from tests.bot.driver import Driver
+from tests.present.board_pictures import PictureWatch
 
 LUST_WORDS = ("We both may discard", "Secretly discard", "as Lust partner")
 
@@ -19,8 +20,10 @@ async def test_whole_deadlies_game_with_a_secret_lust(simcord_env):
     driver = Driver(env, channel, {m.id: m for m in members}, seed=5,
                     prefer=lambda label: label.startswith(LUST_WORDS))
     secret_choosers, revealed = set(), False
+    watch = PictureWatch()
     while not table.state.over:
         seat, result, label = await driver.step()
+        watch.check(channel, table)
         if label.startswith("Secretly discard"):
             secret_choosers.add(seat)
             # until both are in, nobody else's message names the chosen card
@@ -30,4 +33,5 @@ async def test_whole_deadlies_game_with_a_secret_lust(simcord_env):
             break
     assert revealed and len(secret_choosers) >= 2, "a Lust with two secret discards was played and revealed"
     assert "Game over" in channel.history()[-1].content
+    assert watch.uploads >= 10 and watch.swaps >= 10
     assert await env.bot.service.replay(table.id) == table.state.to_json()

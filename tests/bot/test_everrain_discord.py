@@ -1,5 +1,7 @@
-"""The Everrain on Discord (simcord): a whole voyage from /game new to the final Glory, through DMs."""
+"""The Everrain on Discord (simcord): a whole voyage from /game new to the final Glory, through DMs, with
+the board's picture checked after every move."""
 from tests.bot.driver import Driver
+from tests.present.board_pictures import PictureWatch, pause_keeps_the_picture, play_watching
 
 
 async def test_whole_everrain_voyage(simcord_env):
@@ -16,7 +18,11 @@ async def test_whole_everrain_voyage(simcord_env):
     assert table.options["length"] == 8
     driver = Driver(env, channel, {ann.id: ann, ben.id: ben}, seed=3)
     stories_seen = False
-    await driver.play_until(lambda t: t.state.over)
+    watch = PictureWatch()
+    watch.check(channel, table)
+    await pause_keeps_the_picture(ann, channel, env, watch)
+    await play_watching(driver, lambda t: t.state.over, watch)
+    assert watch.uploads >= 5 and watch.kept >= 2
     for message in channel.history():
         stories_seen |= "Story" in message.content or "story" in message.content
     final = channel.history()[-1].content

@@ -1,5 +1,6 @@
 """Nevermore on Discord (simcord): a whole game through DMs, drafting and suit commits included."""
 from tests.bot.driver import Driver
+from tests.present.board_pictures import PictureWatch, pause_keeps_the_picture
 
 
 async def test_whole_nevermore_game_with_dms(simcord_env):
@@ -19,10 +20,15 @@ async def test_whole_nevermore_game_with_dms(simcord_env):
     driver = Driver(env, channel, {ann.id: ann, ben.id: ben}, seed=4,
                     prefer=lambda label: not label.startswith("Take back"))
     labels = set()
+    watch = PictureWatch()
+    watch.check(channel, table)
+    await pause_keeps_the_picture(ann, channel, env, watch)
     while not table.state.over:
         _, _, label = await driver.step()
+        watch.check(channel, table)
         labels.add(label.split(" ")[0])
         assert driver.moves < 4000, "the game should end"
     assert {"Pass", "Confirm"} <= labels, "drafting went through the DM components"
     assert "Game over" in channel.history()[-1].content
+    assert watch.uploads >= 10 and watch.kept >= 2 and watch.swaps >= 10
     assert await env.bot.service.replay(table.id) == table.state.to_json()

@@ -9,6 +9,7 @@ import re
 
 from present.raven.presenter import card_name
 from tests.bot.driver import Driver, action_components
+from tests.present.board_pictures import PictureWatch, board_message
 
 
 def hidden_names(table, seat_id):
@@ -81,6 +82,7 @@ async def test_whole_four_player_raven_game(simcord_env, make_bot):
     assert outsider.ephemeral and "don't have a seat" in outsider.response.content
 
     driver = Driver(env, channel, members, seed=2)
+    watch = PictureWatch()
     restarted = double_clicked = False
     while not table.state.over:
         data = table.state.to_json()
@@ -88,9 +90,13 @@ async def test_whole_four_player_raven_game(simcord_env, make_bot):
         if not restarted and data["phase"] == "play" and len(data["trick"]) >= 1:
             old = {m.id: m.user.dm_channel.last_message for m in (alice, bob, carol)}
             version = table.version
+            picture = board_message(channel, table).attachments[0].id
             await env.restart_bot(make_bot())                     # restart mid-hand
+            await env.bot.host.republished.wait()
             table = env.bot.service.in_channel(channel.id)
             assert table.version == version and table.state.to_json() == data
+            # the stored picture key says the board's picture is right: the restart uploads nothing
+            assert board_message(channel, table).attachments[0].id == picture
             seat = table.seat(next(s for s in table.pending()))
             if not seat.dm_closed:
                 message = old[seat.user_id]
@@ -117,9 +123,11 @@ async def test_whole_four_player_raven_game(simcord_env, make_bot):
             double_clicked = True
             continue
         await driver.step()
+        watch.check(channel, table)
         if driver.moves % 40 == 0:
             assert_nothing_leaks(driver, members, channel)
     assert restarted and double_clicked
+    assert watch.uploads >= 20 and watch.swaps >= 20
     final = channel.history()[-1].content
     assert "Game over" in final and "Final scores" in final
     assert table.status == "over"

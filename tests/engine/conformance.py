@@ -134,7 +134,8 @@ def _nevermore_swap(data: dict) -> dict:
 def _deadlies_swap(data: dict) -> dict:
     data = json.loads(json.dumps(data))
     busy = {data["turn"]} if data["picks"] else set()
-    calm = [s for s in data["seats"] if not data["known"].get(s) and s not in busy]
+    # known cards and who holds the Halo are public: those hands stay where they are
+    calm = [s for s in data["seats"] if not data["known"].get(s) and s not in busy and "HALO" not in data["hands"][s]]
     _permute(data, "hands", calm)
     return data
 
@@ -159,8 +160,11 @@ def assert_waiting_public(game: Game, state, seats: list[str]) -> None:
     p = presenter(game.key)
     names = {s: f"Player {s}" for s in seats}
     other = game.load(swap(state.to_json()))
-    assert p.waiting(state.view(None), names) == p.waiting(other.view(None), names), (
+    public, swapped = state.view(None), other.view(None)
+    assert p.waiting(public, names) == p.waiting(swapped, names), (
         "the public waiting line changed when only hidden cards moved")
+    # Stronger, and what the line rests on: the whole public view (its decision fact included) is the same.
+    assert public == swapped, {k: (v, swapped.get(k)) for k, v in public.items() if swapped.get(k) != v}
 
 
 def _random_action(legal: list[dict], rng: random.Random) -> dict:
