@@ -161,7 +161,7 @@ class NevermorePresenter(BasePresenter):
             return None
         if k == "draft":
             return line(f"Drafting round {pr['round'] + 1}/3: pass {pr['count']} card(s) {DIR[v['dir']]}. "
-                        "Waiting for ", *join_names(names, v["decision"]["seats"], ", "), ".")
+                        "Waiting for ", *join_names(names, v["decision"]["seats"]), ".")
         if k == "commit":
             return line(f"{suit_word(pr['suit'])} is called: players are readying their cards face down.")
         if k == "attack":
