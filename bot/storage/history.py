@@ -125,21 +125,23 @@ class SqliteHistoryStore:
     def history(self, guild_id: int, game_key: str | None, user_id: int | None, limit: int,
                 offset: int) -> tuple[int, list[dict]]:
         """(how many match, one page of finished_games rows, newest first)."""
-        where, params = ["f.guild_id = ?"], [guild_id]
-        source = "finished_games f"
-        if user_id is not None:
-            source = "finished_seats s JOIN finished_games f ON f.game_id = s.game_id"
-            where = ["s.guild_id = ?", "s.user_id = ?"]
-            params = [guild_id, user_id]
+        # A member's games are found (and counted) in finished_seats alone, newest first straight from the
+        # member_history index; only the page's own rows are then joined to their summaries.
+        if user_id is None:
+            source, where, params = "finished_games f", ["f.guild_id = ?"], [guild_id]
+            order = "f.finished_at DESC, f.game_id DESC"
+        else:
+            source = "finished_seats s"
+            where, params, order = ["s.guild_id = ?", "s.user_id = ?"], [guild_id, user_id], "s.finished_at DESC"
         if game_key is not None:
-            where.append("f.game_key = ?")
+            where.append(f"{source[-1]}.game_key = ?")
             params.append(game_key)
         clause = " AND ".join(where)
-        order = "s.finished_at" if user_id is not None else "f.finished_at"
         (total,) = self.conn.execute(f"SELECT COUNT(*) FROM {source} WHERE {clause}", params).fetchone()
+        join = "" if user_id is None else " JOIN finished_games f ON f.game_id = s.game_id"
         rows = self.conn.execute(
             f"SELECT f.game_id, f.game_key, f.ended, f.rated, f.started_at, f.finished_at, f.moves, f.seats"
-            f" FROM {source} WHERE {clause} ORDER BY {order} DESC, f.game_id DESC LIMIT ? OFFSET ?",
+            f" FROM {source}{join} WHERE {clause} ORDER BY {order} LIMIT ? OFFSET ?",
             [*params, limit, offset]).fetchall()
         names = ("game_id", "game_key", "ended", "rated", "started_at", "finished_at", "moves", "seats")
         out = []
