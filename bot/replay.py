@@ -170,13 +170,17 @@ def main(path: str, out=None) -> int:
     """`rookery replay FILE`: print the game; exit status 0 when the re-run matches, 1 when it can't."""
     out = out or sys.stdout
     try:
-        data = load(Path(path).read_bytes())
-        for line in rerun(data):
-            print(line, file=out)
+        raw = Path(path).read_bytes()
     except OSError as exc:
         print(f"rookery replay: can't read {path}: {exc.strerror or exc}", file=sys.stderr)
         return 1
+    try:
+        for line in rerun(load(raw)):
+            print(line, file=out)
     except ReplayError as exc:
         print(f"rookery replay: {path}: {exc}", file=sys.stderr)
         return 1
+    except BrokenPipeError:  # `rookery replay FILE | head`: the reader has seen enough
+        sys.stderr.close()
+        return 0
     return 0

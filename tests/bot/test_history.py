@@ -1,6 +1,7 @@
 """The history service, ratings rule, migration, replay files and forget-guild, below Discord (toy game)."""
 import asyncio
 import json
+import random
 import shutil
 import sqlite3
 from pathlib import Path
@@ -13,6 +14,7 @@ from bot.history import HistoryService
 from bot.storage import MIGRATIONS, Storage
 from bot.storage.history import BOT_USER
 from bot.tables import TableService
+from engine import GAMES
 
 OLD_DB = Path(__file__).resolve().parent.parent / "data" / "history_schema_v1.sqlite"
 ANN, BEN, CY, DAN, EVE = 1001, 1002, 1003, 1004, 1005
@@ -265,3 +267,20 @@ async def test_rematch_clicks_at_the_same_moment_open_one_lobby(simcord_env):
     assert any("already open" in (text or "") for text, _ in answers)
     assert await env.bot.store.db.execute_fetchall(
         "SELECT COUNT(*) FROM games WHERE channel_id = ? AND status = 'lobby'", (channel.id,)) == [(1,)]
+
+
+async def test_every_game_exports_a_replay_that_re_runs_exactly(store):
+    """Each registered game, played by bots to its end, makes a replay file whose re-run (through its
+    presenter's text) ends in exactly the stored final state: the hash survives each engine's JSON."""
+    tables = TableService(store)
+    tables.bot_rng = random.Random(3)
+    for channel, key in enumerate(GAMES, start=100):
+        table = await tables.create_lobby(1, channel, ANN, "ann", key, None, 300)
+        while len(table.seats) < max(GAMES[key].min_players, 3) and len(table.seats) < GAMES[key].max_players:
+            await tables.add_bot(table)
+        table.seats[0].user_id = None  # the host's seat too: bots play the whole game
+        await tables.start(table)
+        assert table.status == "over", key
+        data = replay.export(await store.get_game(table.id), await store.actions(table.id))
+        lines = list(replay.rerun(replay.load(replay.to_bytes(data))))
+        assert lines[-1].startswith("Replay verified") and len(lines) > table.version, key
