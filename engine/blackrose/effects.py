@@ -342,7 +342,32 @@ def op_if_altar(st, seat, o, ctx):
 def op_if_evo(st, seat, o, ctx):
     if any(st.evo(m) and st.evo(m)["kind"] == o["kind"] for m in st.models_in(ctx.get("room") or "")):
         for x in o["then"]:
-            OPS[x["op"]](st, seat, x, ctx)
+            out = OPS[x["op"]](st, seat, x, ctx)
+            if out is not None:
+                return out
+
+
+@op("become_room")
+def op_become_room(st, seat, o, ctx):
+    """Rite of Change: the room becomes a copy (colour and effect) of another room until the end of the
+    turn and is activated now for you; it counts as that room for Quests."""
+    room = ctx.get("room")
+    if not room or room in st.destroyed:
+        return None
+    kinds = sorted(r for r in C.ROOMS if r not in ("black_rose", st.layout[room]))
+    wait, rid = choose(st, seat, ctx, "copy", kinds, prompt="Copy which room")
+    if wait:
+        return rid
+    if rid is None:
+        return None
+    st.mods.setdefault("tint", {})[room] = C.ROOMS[rid]["colour"]
+    st.emit("room_copied", room=room, as_room=rid)
+    R.check_quests(st, seat, "activate", room=rid, colour=C.ROOMS[rid]["colour"])
+    if room not in st.activated:
+        st.activated.append(room)
+    task = fx(seat, [{"op": "room_" + C.ROOMS[rid]["effect"]}], {"room": room})
+    task["delegate"] = True
+    return task
 
 
 @op("if_own_room")
@@ -1211,12 +1236,27 @@ def op_split_event(st, seat, o, ctx):
 
 @op("play_event")
 def op_play_event(st, seat, o, ctx):
+    """Hourglass (reverse) / Plot (reverse): look at the top Events of the current Moon and you may play one;
+    the rest stay on top. Hourglass: you gain 2 PP. Plot: 2 PP for a Crown Event, else the Crown."""
     from engine.blackrose.phases import enter_event
     deck = st.edeck[str(st.moon)]
-    if deck:
-        enter_event(st, deck.pop(), seat)
-        if not o.get("crown"):
-            st.gain(seat, 2, "spell")
+    top = deck[-o["look"]:]
+    if not top:
+        return None
+    st.mods.setdefault("peeked", []).extend(top)
+    st.emit("events_seen", to=seat, events=list(top))
+    wait, e = choose(st, seat, ctx, "event", sorted(top), allow_none=True, prompt="Play which Event")
+    if wait:
+        return e
+    if e is None:
+        return None
+    deck.remove(e)
+    enter_event(st, e, seat)
+    if not o.get("crown") or C.EVENTS[e]["crown"]:
+        st.gain(seat, 2, "spell")
+    else:
+        st.crown = seat
+        st.emit("crown", seat=seat)
 
 
 @op("block_colour")

@@ -185,6 +185,10 @@ def _value(view, v, names) -> str:
             return f"swap {C.QUESTS[a]['name']} for {C.QUESTS[b]['name']}"
         if v in C.QUESTS:
             return C.QUESTS[v]["name"]
+        if v in C.EVENTS:
+            return f"Event {C.EVENTS[v]['name']}"
+        if v in C.ROOMS:
+            return C.ROOMS[v]["name"]
     return str(v)
 
 
