@@ -3,6 +3,7 @@ history, stats, leaderboard and the replay file reflect both games; privacy betw
 import asyncio
 import sys
 
+import discord
 import pytest
 
 from bot import cli
@@ -16,6 +17,11 @@ def quick_fallback(simcord_env, monkeypatch):
     button answers at once, so the tests needn't sit out that wait after every click. (The extension
     module the running bot loaded is the one to patch: discord.py loads a fresh module object.)"""
     monkeypatch.setattr(sys.modules[type(simcord_env.bot.host).__module__], "FALLBACK_AFTER", 0.2)
+
+
+def monkey_fallback(env):
+    """The same, for a bot restarted inside a test (its extension module is a fresh one)."""
+    sys.modules[type(env.bot.host).__module__].FALLBACK_AFTER = 0.2
 
 
 async def finished_game(env, guild, channel, members, seed=0):
@@ -129,3 +135,30 @@ def _exit_code(call) -> int:
     except SystemExit as exc:
         return exc.code or 0
     return 0
+
+
+async def test_rematch_button_works_after_a_restart_and_forget_needs_manage_server(simcord_env, make_bot):
+    env = simcord_env
+    guild = env.create_guild()
+    channel = guild.create_text_channel("games")
+    admins = guild.create_role("Admins", permissions=discord.Permissions(manage_guild=True))
+    ann = guild.add_member(env.create_user("ann"), roles=[admins])
+    ben = guild.add_member(env.create_user("ben"))
+    await open_table(env, channel, ann, [ben])
+    first, result = await finished_game(env, guild, channel, [ann, ben])
+    await env.restart_bot(make_bot())
+    monkey_fallback(env)
+    outsider = guild.add_member(env.create_user("cy"))
+    refused = await outsider.click(result, label="Rematch")
+    assert refused.ephemeral and "Only the players" in refused.response.content
+    opened = await ben.click(result, label="Rematch")
+    assert not opened.ephemeral and env.bot.service.in_channel(channel.id).status == "lobby"
+
+    denied = await ben.slash(channel, "game forget")
+    assert denied.ephemeral and "Manage Server" in denied.response.content
+    asked = await ann.slash(channel, "game forget")
+    assert asked.ephemeral and "can't be undone" in asked.response.content
+    done = await ann.click(asked.response, label="Yes, delete this server's game history")
+    assert "Deleted 1 finished games" in done.response.content
+    assert "No games here yet" in (await ann.slash(channel, "game history")).response.content
+    assert env.bot.service.in_channel(channel.id) is not None  # the open lobby is kept
