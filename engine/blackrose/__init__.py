@@ -6,18 +6,13 @@ Quest and Event is data (data/blackrose/) read by the effect vocabulary in effec
 from __future__ import annotations
 
 from engine import register
-from engine.core import Option, check_seats, resolve_options
+from engine.core import Option, PresentedText, Traits, check_seats, resolve_options
 from engine.data import load
-from engine.blackrose import action, effects, phases, rooms, text  # noqa: F401  (declare the task kinds)
+from engine.blackrose import action, effects, phases, rooms  # noqa: F401  (declare the task kinds)
 from engine.blackrose.state import BlackRoseState
 
-try:  # the platform's game traits (engine/core.py); absent in older checkouts of the contract
-    from engine.core import Traits
-except ImportError:  # pragma: no cover
-    Traits = None
 
-
-class BlackRoseWars:
+class BlackRoseWars(PresentedText):
     key = "blackrose"
     title = "Black Rose Wars"
     min_players = 2
@@ -31,7 +26,7 @@ class BlackRoseWars:
     }
     rules = load("blackrose/rules.md")
     # Preparation is simultaneous and face down; "unready" takes back a spell being readied.
-    traits = Traits(simultaneous=True, undo=("unready",)) if Traits else None
+    traits = Traits(simultaneous=True, pictures=True, undo=("unready",))
 
     def new(self, seats, seed, options=None):
         opts = resolve_options(self, options)
@@ -40,15 +35,6 @@ class BlackRoseWars:
 
     def load(self, data):
         return BlackRoseState.from_json(data)
-
-    def render(self, view, names):
-        return text.render(view, names)
-
-    def label(self, action, view, names=None):
-        return text.label(action, view, names)
-
-    def describe(self, event, names):
-        return text.describe(event, names)
 
     def bot_choose(self, view, legal, rng):
         from engine.blackrose import bot

@@ -6,7 +6,7 @@ another seat's ready spells or Quests."""
 from __future__ import annotations
 
 from engine.blackrose import board as B
-from engine.blackrose import cards as C
+from engine.core import decision
 
 
 def _slot_public(sl: dict) -> dict:
@@ -18,7 +18,7 @@ def _slot_public(sl: dict) -> dict:
 
 def build_view(st, seat: str | None) -> dict:
     v = {
-        "me": seat, "seats": list(st.seats), "order": list(st.order), "turn": st.turn, "moon": st.moon,
+        "me": seat, "seat": seat, "seats": list(st.seats), "order": list(st.order), "turn": st.turn, "moon": st.moon,
         "crown": st.crown, "mage": dict(st.mage), "school": dict(st.school),
         "layout": dict(st.layout), "destroyed": list(st.destroyed), "activated": list(st.activated),
         "inst": {k: dict(x) for k, x in st.inst.items()}, "tint": dict(st.mods.get("tint", {})),
@@ -63,9 +63,9 @@ def _public_decision(st) -> dict:
     turn it is, who has not confirmed their ready spells). `id` is the same for every step of one
     multi-step decision, so timers and bots can treat it as one."""
     if st.over or not st.stack:
-        return {"about": "over", "seats": [], "id": ""}
+        return decision("over", [], id="")
     top = st.stack[-1]
-    return {"about": _phase(st), "seats": sorted(st.pending()), "id": f"{st.turn}:{len(st.stack)}:{top['k']}"}
+    return decision(_phase(st), sorted(st.pending()), id=f"{st.turn}:{len(st.stack)}:{top['k']}")
 
 
 def _decision(st, seat: str) -> dict:

@@ -1,9 +1,9 @@
 """Black Rose Wars' words: the Lodge map, the board and hand Docs, button labels and log lines, built from
-views and events only (engine/blackrose/text.py holds the plain-text pieces the engine tests also use)."""
+views and events only (present/blackrose/text.py holds the plain-text pieces)."""
 from __future__ import annotations
 
 from engine.blackrose import cards as C
-from engine.blackrose import text as T
+from present.blackrose import text as T
 from present.base import BasePresenter, Doc, Line, Section, Strong, join_names, line, who
 
 ABOUT = {"pick_mage": "choose a Mage", "pick_school": "choose a School", "quests": "review Quests",

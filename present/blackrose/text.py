@@ -1,4 +1,5 @@
-"""Plain text for Black Rose Wars: the Lodge map, a seat's hand, action labels and log lines."""
+"""Plain text for Black Rose Wars: the Lodge map, a seat's hand, action labels and log lines, from views and
+events only (the presenter builds its Docs from these pieces)."""
 from __future__ import annotations
 
 from engine.blackrose import board as B
