@@ -19,7 +19,6 @@ from discord.utils import escape_markdown
 
 from bot import replay as replay_file
 from bot.history import HistoryService, Page
-from bot.storage.history import BOT_USER
 from bot.tables import Table
 from engine import GAMES, IllegalAction
 
@@ -178,19 +177,24 @@ def _duration(seconds: float) -> str:
     return f"{seconds // 86400} d {seconds % 86400 // 3600} h"
 
 
+def _count(n: int, what: str) -> str:
+    """"1 game", "2 games"; `what` is the singular."""
+    return f"{n} {what}" if n == 1 else f"{n} {what}s"
+
+
 def _pager(page: Page, what: str, command: str) -> str:
     if page.pages <= 1:
-        return f"{page.total} {what}."
+        return f"{_count(page.total, what)}."
     more = f" Next: `{command} page:{page.number + 1}`." if page.number < page.pages else ""
-    return f"Page {page.number} of {page.pages} ({page.total} {what}).{more}"
+    return f"Page {page.number} of {page.pages} ({_count(page.total, what)}).{more}"
 
 
 def history_line(row: dict) -> str:
     players = []
     for seat in row["seats"]:
-        score = "" if seat["score"] is None else f" {seat['score']}"
+        score = "" if seat["score"] is None else f" ({seat['score']})"
         players.append(("🏆 " if seat["won"] else "") + escape_markdown(seat["name"]) + score)
-    length = f"{row['moves']} moves"
+    length = _count(row["moves"], "move")
     if row["started_at"]:
         length += f", {_duration(row['finished_at'] - row['started_at'])}"
     mark = " · ⛔ **ended early**" if row["ended"] else ""
@@ -216,7 +220,7 @@ async def history_command(interaction: discord.Interaction, game: str | None = N
     lines = [f"📜 **Games on this server**{scope}"]
     lines += [history_line(r) for r in found.rows] or ["No games here yet." if found.total == 0 else
                                                       "That page is past the last one."]
-    lines.append(_pager(found, "games", "/game history"))
+    lines.append(_pager(found, "game", "/game history"))
     await cog.bot.host.reply(interaction, "\n".join(lines))
 
 
@@ -232,15 +236,16 @@ async def stats_command(interaction: discord.Interaction, member: discord.Member
     who = member or interaction.user
     stats = await cog.history.stats(interaction.guild_id, who.id, game)
     where = f" in **{_title(game)}**" if game else ""
-    text = (f"📊 **{escape_markdown(who.display_name)}** on this server{where}: {stats['played']} games played, "
-            f"{stats['won']} won ({stats['rate']:.0%}).")
+    text = (f"📊 **{escape_markdown(who.display_name)}** on this server{where}: "
+            f"{_count(stats['played'], 'game')} played, {stats['won']} won ({stats['rate']:.0%}).")
     if stats["favourite"] and not game:
-        text += f" Favourite game: **{_title(stats['favourite'])}** ({stats['favourite_games']} games)."
+        text += f" Favourite game: **{_title(stats['favourite'])}** ({_count(stats['favourite_games'], 'game')})."
     if stats["ended"]:
         text += f" {stats['ended']} more ended early (not counted)."
     if stats["rating"]:
         mu, sigma, ordinal, games, rank = stats["rating"]
-        text += f"\nRating: **{ordinal:.1f}** (μ {mu:.1f}, σ {sigma:.1f}, {games} rated games), #{rank} here."
+        text += (f"\nRating: **{ordinal:.1f}** (μ {mu:.1f}, σ {sigma:.1f}, {_count(games, 'rated game')}), "
+                 f"#{rank} here.")
     await cog.bot.host.reply(interaction, text)
 
 
@@ -257,11 +262,11 @@ async def leaderboard_command(interaction: discord.Interaction, game: str, page:
     first = (found.number - 1) * 10 + 1
     for place, (_user, name, mu, sigma, ordinal, games) in enumerate(found.rows, start=first):
         lines.append(f"{place}. {escape_markdown(name)} — **{ordinal:.1f}** (μ {mu:.1f}, σ {sigma:.1f}) · "
-                     f"{games} games")
+                     f"{_count(games, 'game')}")
     if not found.rows:
         lines.append("Nobody is rated in this game here yet: finish a game first." if found.total == 0 else
                      "That page is past the last one.")
-    lines.append(_pager(found, "rated players", f"/game leaderboard game:{game}"))
+    lines.append(_pager(found, "rated player", f"/game leaderboard game:{game}"))
     await cog.bot.host.reply(interaction, "\n".join(lines))
 
 
@@ -283,7 +288,8 @@ async def replay_command(interaction: discord.Interaction, game_id: int) -> None
     data = replay_file.to_bytes(replay_file.export(row, await store.actions(game_id)))
     name = f"rookery-{row['game_key']}-{game_id}.json"
     await interaction.response.send_message(
-        f"🎞️ Game #{game_id} ({_title(row['game_key'])}): seed, options, seats and all {row['version']} moves. "
+        f"🎞️ Game #{game_id} ({_title(row['game_key'])}): seed, options, seats and all "
+        f"{_count(row['version'], 'move')}. "
         f"Check it with `rookery replay {name}`.", file=discord.File(io.BytesIO(data), filename=name),
         ephemeral=True)
 

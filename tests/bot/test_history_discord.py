@@ -1,6 +1,5 @@
 """A server's memory through Discord (simcord, toy game): a game finishes, Rematch opens the next one, and
 history, stats, leaderboard and the replay file reflect both games; privacy between servers."""
-import asyncio
 import sys
 
 import discord
