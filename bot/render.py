@@ -78,6 +78,24 @@ def hand_doc(table: Table, seat_id: str, where: str = "") -> Doc:
     return doc
 
 
+def full_log(table: Table, reader: str | None, actions: list[dict]) -> list[Line]:
+    """Every log line of the game this reader may read, rebuilt from the seed and the stored action log
+    (`actions`: the storage rows, in order), so lines that scrolled away come back and nothing addressed
+    to another seat is ever included."""
+    p = presenter(table.game_key)
+    names = table.names
+    state = table.game.new([s.seat for s in table.seats], table.seed, table.options)
+    out = []
+    for entry in actions:
+        for event in state.act(entry["seat"], entry["action"]):
+            to = event.get("to")
+            if to is None or to == reader:
+                said = p.describe(event, names)
+                if said:
+                    out.append(said)
+    return out
+
+
 def result_doc(table: Table) -> Doc:
     p = presenter(table.game_key)
     return p.result(table.state.view(None), table.state.result(), table.names)

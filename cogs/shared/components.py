@@ -5,6 +5,7 @@ custom_id formats (<= 100 chars):
   rk:a:<game>:<seat>:<prompt>:<index>   one legal action (button)
   rk:s:<game>:<seat>:<prompt>:<chunk>   a select of legal actions; values are action indexes
   rk:h:<game>                           "My hand" on the public board
+  rk:g:<game>                           "Log" on the public board: the whole log, as the clicker may read it
   rk:l:<game>:<verb>                    lobby buttons (join, leave, bot, start)
   rk:o:<game>:<option>                  lobby option select
   rk:e:<game>                           confirm ending a game
@@ -91,6 +92,23 @@ class HandButton(discord.ui.DynamicItem[discord.ui.Button], template=rf"rk:h:{GA
         await host.safely(interaction, host.on_hand(interaction, self.game))
 
 
+class LogButton(discord.ui.DynamicItem[discord.ui.Button], template=rf"rk:g:{GAME}"):
+    """The whole game's log as the clicking member may read it (rebuilt from the stored actions)."""
+
+    def __init__(self, game: int):
+        super().__init__(discord.ui.Button(label="Log", emoji="📜", style=discord.ButtonStyle.secondary,
+                                           custom_id=f"rk:g:{game}"))
+        self.game = game
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match):
+        return cls(int(match["game"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        host = _host(interaction)
+        await host.safely(interaction, host.on_log(interaction, self.game))
+
+
 LOBBY_VERBS = {"join": ("Join", discord.ButtonStyle.success), "leave": ("Leave", discord.ButtonStyle.secondary),
                "bot": ("Add bot", discord.ButtonStyle.secondary), "start": ("Start", discord.ButtonStyle.primary)}
 
@@ -142,7 +160,7 @@ class EndButton(discord.ui.DynamicItem[discord.ui.Button], template=rf"rk:e:{GAM
         await host.safely(interaction, host.on_end_confirmed(interaction, self.game))
 
 
-DYNAMIC_ITEMS = (ActionButton, ActionSelect, HandButton, LobbyButton, OptionSelect, EndButton)
+DYNAMIC_ITEMS = (ActionButton, ActionSelect, HandButton, LogButton, LobbyButton, OptionSelect, EndButton)
 
 
 def handled(custom_id: str) -> bool:
@@ -174,6 +192,7 @@ def actions_view(game_id: int, seat: str, prompt: str, labels: list[str], placeh
 def board_view(game_id: int) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     view.add_item(HandButton(game_id))
+    view.add_item(LogButton(game_id))
     return view
 
 

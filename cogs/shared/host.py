@@ -27,7 +27,8 @@ from bot.storage import DuplicateInteraction
 from bot.tables import Step, Table, TableService
 from cogs.shared.components import DYNAMIC_ITEMS, actions_view, board_view, handled
 from engine import IllegalAction
-from present import presenter
+from present import fmt, presenter
+from present.base import Doc, Section
 
 log = logging.getLogger("rookery.host")
 DM_CLOSED = 50007
@@ -433,6 +434,23 @@ class Host(commands.Cog):
         async with table.lock:
             text, view = self.hand_message(table, seat.seat)
             await self.reply(interaction, text, view)
+
+    async def on_log(self, interaction: discord.Interaction, game_id: int) -> None:
+        """The whole log so far, privately: a seated member reads their own private lines too, anyone else
+        the public ones. The recent lines are shown; the whole log comes as a text file."""
+        table = await self.table(game_id)
+        if table is None or table.state is None:
+            return await self.reply(interaction, "This game is no longer running.")
+        seat = table.seat_of(interaction.user.id)
+        actions = await self.service.store.actions(table.id)
+        lines = render.full_log(table, seat.seat if seat else None, actions)
+        if not lines:
+            return await self.reply(interaction, "Nothing has happened yet.")
+        whole = "\n".join(fmt.plain_line(line) for line in lines)
+        recent = fmt.markdown(Doc(f"Log of table #{table.id} ({len(lines)} lines, all in the file)",
+                                  [Section("", lines, trim="start")]))
+        file = discord.File(io.BytesIO(whole.encode()), filename=f"table-{table.id}-log.txt")
+        await interaction.response.send_message(recent, file=file, ephemeral=True)
 
     async def on_lobby(self, interaction: discord.Interaction, game_id: int, verb: str) -> None:
         lobby = self.bot.get_cog("Lobby")

@@ -21,6 +21,12 @@ async def test_whole_everrain_voyage(simcord_env):
     watch = PictureWatch()
     watch.check(channel, table)
     await pause_keeps_the_picture(ann, channel, env, watch)
+    await play_watching(driver, lambda t: t.version >= 12, watch)
+    # The whole log so far, privately, as a file (and the recent lines in the answer)
+    board = next(m for m in reversed(channel.history()) if m.id == table.board_message_id)
+    log = await ben.click(board, label="Log")
+    assert log.ephemeral and "Log of table" in log.response.content
+    assert [a.filename for a in log.response.attachments] == [f"table-{table.id}-log.txt"]
     await play_watching(driver, lambda t: t.state.over, watch)
     assert watch.uploads >= 5 and watch.kept >= 2
     for message in channel.history():
