@@ -1404,15 +1404,28 @@ def op_evo_turns_on_owner(st, seat, o, ctx):
 
 @op("puppet_attack")
 def op_puppet_attack(st, seat, o, ctx):
-    """Suggestion (Happy, on a mage): they attack a model in their room for their basic attack, in your
-    colour (never you or your Evocations)."""
+    """Suggestion (Happy, on a mage): they move 1 room, then attack a model there for their basic attack,
+    in your colour (never you or your Evocations)."""
     m = ctx.get("model")
     if m not in st.pos or st.room_of(m) is None:
+        return None
+    if "moved" not in ctx:
+        here = st.room_of(m)
+        rooms = [here] + (B.ADJ[here] if R.can_leave(st, m) and "move" not in st.inhib[m] else [])
+        wait, r = choose(st, seat, ctx, "dest", rooms, prompt="Move them 1 room (or leave them)")
+        if wait:
+            return r
+        ctx["moved"] = True
+        if r and r != here:
+            R.enter(st, m, r)
+    if st.room_of(m) is None:
+        ctx.pop("moved", None)
         return None
     near = [x for x in st.models_in(st.room_of(m)) if x != m and st.owner(x) != seat]
     wait, x = choose(st, seat, ctx, "victim", near, prompt="Whom they attack")
     if wait:
         return x
+    ctx.pop("moved", None)
     if x:
         R.hurt(st, seat, x, C.MAGES[st.mage[m]]["attack"], {"src_model": m})
 

@@ -258,10 +258,8 @@ def room_pleasures(st, seat, o, ctx):
 
 @op("room_throne")
 def room_throne(st, seat, o, ctx):
-    st.crown = seat
+    st.crown = seat  # with For the Crown!, the "reorder" step makes it count from the next phase
     st.emit("crown", seat=seat)
-    if st.opts.get("for_the_crown"):
-        st.mods["reorder"] = True
 
 
 @op("room_crypt")
