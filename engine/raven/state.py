@@ -41,7 +41,8 @@ class RavenState:
     - taken: every card won in a trick this hand (one pile; `tricks` counts who won how many);
     - undealt: the cards nobody holds (2-3 players), or the whole deck before the first deal;
     - draw: the first-dealer draw per round (seat, card, seat, card...), kept until the first deal;
-    - last_hand: the summary of the hand just scored until the next deal, else None."""
+    - last_hand: the summary of the last hand scored (kept through the next hand, so nobody misses it),
+      else None."""
 
     __slots__ = _LISTS + _SEAT_LISTS + _SEAT_INTS + _SCALARS + ("draw", "_pending", "_public", "cfg",
                                                                  "trumps")
@@ -226,7 +227,7 @@ class RavenState:
         self.bids = {s: [] for s in self.seats}
         self.taken = []
         self.tricks = {s: 0 for s in self.seats}
-        self.locked, self.trick, self.last_trick, self.last_hand = [], [], [], None
+        self.locked, self.trick, self.last_trick = [], [], []  # last_hand stays: shown until the next is scored
         self.led = self.called = self.last_winner = self.turn = None
         self.leader = self.last_leader = self.last_called = None
         self.wolf = False

@@ -77,6 +77,7 @@ def _public(st) -> dict:
         # Scored: every bid is face up now.
         v["revealed_bids"] = {s: list(st.bids[s]) for s in seats}
         v["revealed_values"] = {s: bid_value(st.bids[s]) for s in seats}
+    if st.last_hand:  # the last result stays on the board until the next hand is scored
         v["last_hand"] = copy_summary(st.last_hand)
     if phase == "over":
         v["result"] = st.result()

@@ -187,3 +187,14 @@ def test_refusals_use_the_theme_names():
     with pytest.raises(IllegalAction, match="Leading the Lizard"):
         play(lead, "p1", "DWARF")
     assert "Lizard" in P.prompt(lead.view("p1"))
+
+
+def test_last_hand_result_stays_on_the_board_through_the_next_hand():
+    bids = {"p1": ["SW1", "SH1", "SH2"], "p2": ["WA1", "SH3", "SH4"], "p3": ["AX1", "SH5", "SH6"]}
+    st = craft({"p1": ["SW9"], "p2": ["SW8"], "p3": ["SW7"]}, bids=bids, hand_no=1)
+    for s, c in (("p1", "SW9"), ("p2", "SW8"), ("p3", "SW7")):
+        play(st, s, c)
+    st.act(st.dealer, {"type": "deal"})
+    assert st.hand_no == 2 and st.phase == "bid"
+    board = text(st.view(None), {"p1": "Ann", "p2": "Bo", "p3": "Cy"})
+    assert "Hand 1 scored" in board and "Ann bid 1, took 1: +6 ✓" in board
