@@ -18,7 +18,7 @@ from discord.ext import commands
 from discord.utils import escape_markdown
 
 from bot import replay as replay_file
-from bot.history import HistoryService, Page
+from bot.history import PAGE_SIZE, HistoryService, Page
 from bot.tables import Table
 from engine import GAMES, IllegalAction
 
@@ -68,7 +68,7 @@ class History(commands.Cog):
 
     async def cog_load(self) -> None:
         self.service.history = self.history
-        self.bot.add_dynamic_items(RematchButton)
+        self.bot.add_dynamic_items(RematchButton, PageButton)
         group = self.bot.tree.get_command("game")
         if group is None:
             log.error("no /game group (the Lobby cog must load first): history commands are not available")
@@ -84,7 +84,7 @@ class History(commands.Cog):
     async def cog_unload(self) -> None:
         if self.service.history is self.history:
             self.service.history = None
-        self.bot.remove_dynamic_items(RematchButton)
+        self.bot.remove_dynamic_items(RematchButton, PageButton)
         group = self.bot.tree.get_command("game")
         for command in self._added:
             if group is not None and group.get_command(command.name) is command:
@@ -97,6 +97,16 @@ class History(commands.Cog):
         view = discord.ui.View(timeout=None)
         view.add_item(RematchButton(table.id))
         return view
+
+    async def turn_page(self, interaction: discord.Interaction, button: "PageButton") -> None:
+        game_known = button.game in GAMES if button.game is not None else button.kind == "h"
+        if interaction.guild_id is None or not game_known:
+            return await self.bot.host.reply(interaction, "That list is out of date: ask again.")
+        if button.kind == "h":
+            text, view = await history_page(self, interaction.guild_id, button.game, button.member, button.page)
+        else:
+            text, view = await leaderboard_page(self, interaction.guild_id, button.game or "", button.page)
+        await interaction.response.edit_message(content=text, view=view)
 
     # ---- rematch
     async def rematch(self, interaction: discord.Interaction, game_id: int) -> None:
@@ -206,6 +216,17 @@ def _page_number(page: int | None) -> int:
     return max(1, min(int(page or 1), 100_000))
 
 
+async def history_page(cog: "History", guild_id: int, game: str | None, member_id: int | None,
+                       page: int) -> tuple[str, discord.ui.View | None]:
+    found = await cog.history.history(guild_id, game, member_id, page)
+    scope = "".join([f" · {_title(game)}" if game else "", f" · with <@{member_id}>" if member_id else ""])
+    lines = [f"📜 **Games on this server**{scope}"]
+    lines += [history_line(r) for r in found.rows] or ["No games here yet." if found.total == 0 else
+                                                      "That page is past the last one."]
+    lines.append(_pager(found, "game", "/game history"))
+    return "\n".join(lines), page_view("h", found, game, member_id)
+
+
 @app_commands.describe(game="Only this game", member="Only games this member played", page="Which page")
 @app_commands.choices(game=GAME_CHOICES)
 async def history_command(interaction: discord.Interaction, game: str | None = None,
@@ -214,15 +235,9 @@ async def history_command(interaction: discord.Interaction, game: str | None = N
         return
     if game is not None and game not in GAMES:
         return await cog.bot.host.reply(interaction, "Pick a game from the list Discord offers.")
-    found = await cog.history.history(interaction.guild_id, game, member.id if member else None, _page_number(page))
-    scope = "".join([f" · {_title(game)}" if game else "", f" · with {escape_markdown(member.display_name)}"
-                     if member else ""])
-    lines = [f"📜 **Games on this server**{scope}"]
-    lines += [history_line(r) for r in found.rows] or ["No games here yet." if found.total == 0 else
-                                                      "That page is past the last one."]
-    lines.append(_pager(found, "game", "/game history"))
-    await cog.bot.host.reply(interaction, "\n".join(lines))
-
+    text, view = await history_page(cog, interaction.guild_id, game, member.id if member else None,
+                                    _page_number(page))
+    await cog.bot.host.reply(interaction, text, view)
 
 
 @app_commands.describe(member="Whose stats (you, if left out)", game="Only this game (and its rating)")
@@ -250,16 +265,10 @@ async def stats_command(interaction: discord.Interaction, member: discord.Member
 
 
 
-@app_commands.describe(game="Which game", page="Which page")
-@app_commands.choices(game=GAME_CHOICES)
-async def leaderboard_command(interaction: discord.Interaction, game: str, page: int | None = None) -> None:
-    if (cog := await _in_server(interaction)) is None:
-        return
-    if game not in GAMES:
-        return await cog.bot.host.reply(interaction, "Pick a game from the list Discord offers.")
-    found = await cog.history.leaderboard(interaction.guild_id, game, _page_number(page))
+async def leaderboard_page(cog: "History", guild_id: int, game: str, page: int) -> tuple[str, discord.ui.View | None]:
+    found = await cog.history.leaderboard(guild_id, game, page)
     lines = [f"🏆 **{_title(game)}** on this server (rating = μ − 3σ: it grows as games make it surer)"]
-    first = (found.number - 1) * 10 + 1
+    first = (found.number - 1) * PAGE_SIZE + 1
     for place, (_user, name, mu, sigma, ordinal, games) in enumerate(found.rows, start=first):
         lines.append(f"{place}. {escape_markdown(name)} — **{ordinal:.1f}** (μ {mu:.1f}, σ {sigma:.1f}) · "
                      f"{_count(games, 'game')}")
@@ -267,8 +276,50 @@ async def leaderboard_command(interaction: discord.Interaction, game: str, page:
         lines.append("Nobody is rated in this game here yet: finish a game first." if found.total == 0 else
                      "That page is past the last one.")
     lines.append(_pager(found, "rated player", f"/game leaderboard game:{game}"))
-    await cog.bot.host.reply(interaction, "\n".join(lines))
+    return "\n".join(lines), page_view("l", found, game, None)
 
+
+@app_commands.describe(game="Which game", page="Which page")
+@app_commands.choices(game=GAME_CHOICES)
+async def leaderboard_command(interaction: discord.Interaction, game: str, page: int | None = None) -> None:
+    if (cog := await _in_server(interaction)) is None:
+        return
+    if game not in GAMES:
+        return await cog.bot.host.reply(interaction, "Pick a game from the list Discord offers.")
+    text, view = await leaderboard_page(cog, interaction.guild_id, game, _page_number(page))
+    await cog.bot.host.reply(interaction, text, view)
+
+
+class PageButton(discord.ui.DynamicItem[discord.ui.Button],
+                 template=r"rkh:p:(?P<kind>[hl]):(?P<page>\d{1,6}):(?P<game>\w{0,20}):(?P<member>\d{0,20})"):
+    """Older/newer pages of /game history and /game leaderboard: the query is in the custom_id, and the
+    server is the one the click comes from, so a page can only ever show the clicker's own server."""
+
+    def __init__(self, kind: str, page: int, game: str | None, member: int | None, label: str = "…"):
+        super().__init__(discord.ui.Button(label=label, style=discord.ButtonStyle.secondary,
+                                           custom_id=f"rkh:p:{kind}:{page}:{game or ''}:{member or ''}"))
+        self.kind, self.page, self.game, self.member = kind, page, game, member
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str]):
+        return cls(match["kind"], int(match["page"]), match["game"] or None,
+                   int(match["member"]) if match["member"] else None)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        cog = _cog(interaction)
+        await cog.bot.host.safely(interaction, cog.turn_page(interaction, self))
+
+
+def page_view(kind: str, page: Page, game: str | None, member: int | None) -> discord.ui.View | None:
+    if page.pages <= 1:
+        return None
+    newer, older = ("◀ Newer", "Older ▶") if kind == "h" else ("◀ Higher", "Lower ▶")
+    view = discord.ui.View(timeout=None)
+    if page.number > 1:
+        view.add_item(PageButton(kind, min(page.number - 1, page.pages), game, member, newer))
+    if page.number < page.pages:
+        view.add_item(PageButton(kind, page.number + 1, game, member, older))
+    return view
 
 
 @app_commands.describe(game_id="The game's number (#12 in /game history)")

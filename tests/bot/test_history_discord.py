@@ -161,3 +161,33 @@ async def test_rematch_button_works_after_a_restart_and_forget_needs_manage_serv
     assert "Deleted 1 finished games" in done.response.content
     assert "No games here yet" in (await ann.slash(channel, "game history")).response.content
     assert env.bot.service.in_channel(channel.id) is not None  # the open lobby is kept
+
+
+class _Over:
+    def __init__(self, scores):
+        self.scores = scores
+
+    def result(self):
+        return {"scores": self.scores, "winners": [max(self.scores, key=self.scores.get)]}
+
+
+async def test_history_and_leaderboard_page_with_buttons(simcord_env):
+    env = simcord_env
+    guild = env.create_guild()
+    channel = guild.create_text_channel("games")
+    ann = guild.add_member(env.create_user("ann"))
+    history = env.bot.get_cog("History").history
+    for n in range(1, 13):  # 12 finished games, 24 rated members: two pages of games, three of players
+        seats = [{"seat": "p1", "user_id": 5000 + 2 * n, "name": f"m{2 * n}"},
+                 {"seat": "p2", "user_id": 5001 + 2 * n, "name": f"m{2 * n + 1}"}]
+        assert history.record(900 + n, guild.id, "toy", "over", seats, _Over({"p1": n, "p2": 0}), 10, 1e9 + n)
+    first = (await ann.slash(channel, "game history")).response
+    assert "Page 1 of 2 (12 games)" in first.content and "#912" in first.content and "#902" not in first.content
+    older = await ann.click(first, label="Older ▶")
+    assert "Page 2 of 2" in older.response.content and "#902" in older.response.content
+    newer = await ann.click(older.response, label="◀ Newer")
+    assert "#912" in newer.response.content
+    board = (await ann.slash(channel, "game leaderboard", game="toy")).response
+    assert "Page 1 of 3 (24 rated players)" in board.content and "1. " in board.content
+    lower = await ann.click(board, label="Lower ▶")
+    assert "Page 2 of 3" in lower.response.content and "11. " in lower.response.content
