@@ -7,7 +7,7 @@ from __future__ import annotations
 from engine.core import IllegalAction
 from engine.rng import Rng
 
-from . import effects, view
+from . import effects, views
 from .cards import (ALL_IDS, HALO, SUITS, can_grow, counts_as, effect_of, kinds, legal_picks, pick_error,
                     top_card)
 
@@ -383,5 +383,5 @@ class DeadliesState:
 
     def view(self, seat: str | None) -> dict:
         if self._public is None:
-            self._public = view.public(self)
-        return view.build(self, self._public, seat)
+            self._public = views.public(self)
+        return views.build(self, self._public, seat)

@@ -2,11 +2,10 @@
 (engine/everrain/story.py, usable on its own). The game around it is our own small design."""
 from __future__ import annotations
 
-import random
-
 from engine import register
 from engine.core import Option, PresentedText, Traits, check_seats, resolve_options
 from engine.data import load
+from engine.everrain import bot
 from engine.everrain.state import EverrainState, copy
 
 
@@ -31,20 +30,8 @@ class EverrainGame(PresentedText):
     def load(self, data: dict) -> EverrainState:
         return EverrainState(copy(data))
 
-    def bot_choose(self, view: dict, legal: list[dict], rng: random.Random) -> dict:
-        """Read your own waiting story when you can, send your best hand, always try a reroll."""
-        kinds = {a["type"] for a in legal}
-        if "deck" in kinds:
-            mine = {s["deck"] for s in view["ships"][view["seat"]].get("my_stories", [])}
-            own = [a for a in legal if a["deck"] in mine]
-            return rng.choice(own or legal)
-        if "crew" in kinds:
-            skill = view["card"]["skill"]
-            crew = {c["id"]: c[skill] for c in view["ships"][view["seat"]]["crew"]}
-            return max(legal, key=lambda a: crew.get(a["crew"], 0))
-        if "reroll" in kinds:
-            return {"type": "reroll"}
-        return rng.choice(legal)
+    # Kept for older tests; engine.bots finds engine/everrain/bot.py `choose` by itself.
+    bot_choose = staticmethod(bot.choose)
 
 
 GAME = register(EverrainGame())
