@@ -124,12 +124,17 @@ def rerun(data: dict) -> Iterator[str]:
     else:
         yield text.result(state, names)
     if made and made != here:
-        yield f"(Made by engine {made}; this is {here}. The re-run still matches exactly.)"
+        yield f"(Made by engine {_engine(made)}; this is {_engine(here)}. The re-run still matches exactly.)"
     yield "Replay verified: the final state matches the one stored when the game ended."
 
 
 def _versions(made: dict, here: dict) -> str:
-    return f" (file made by engine {made}, this is {here})" if made != here else ""
+    return f" (file made by engine {_engine(made)}, this is {_engine(here)})" if made != here else ""
+
+
+def _engine(version: dict) -> str:
+    return (f"rules v{version.get('rules_version', '?')}, data {str(version.get('data_hash', '?'))[:8]}, "
+            f"code {str(version.get('code_hash', '?'))[:8]}")
 
 
 class _Text:
