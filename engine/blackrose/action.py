@@ -215,8 +215,13 @@ def spell_targets(st, seat: str, side: dict, origin: str | None = None) -> list[
     return [{"type": "target", "model": m} for r in rooms for m in st.models_in(r) if m != seat]
 
 
+def _slot(st, t) -> dict:
+    """The spell being cast: the caster's own, or (Jester Hat) the victim's next ready spell."""
+    return st.slots[t.get("of", t["seat"])][t["i"]]
+
+
 def cast_options(st, t):
-    sl = st.slots[t["seat"]][t["i"]]
+    sl = _slot(st, t)
     side = C.side_of(sl["card"], sl["side"])
     if "choice" in t:  # Illusion's masks: Happy helps you, Sad hurts them
         return {t["seat"]: [{"type": "mode", "mode": m, "step": True} for m in side.get("modes", {})]}
@@ -233,10 +238,14 @@ def cast_act(st, t, seat, a):
 @task("cast", cast_options, cast_act)
 def cast(st, t):
     seat = t["seat"]
-    sl = st.slots[seat][t["i"]]
+    sl = _slot(st, t)
     if t.get("cut") or sl["state"] != "ready" or st.over:
         return st.done(t)
     side = C.side_of(sl["card"], sl["side"])
+    if t.get("of") and side["type"] in ("trap", "protection"):
+        sl["state"] = "used"  # ruling: a hijacked Trap or Protection is spent, armed for nobody
+        st.emit("fizzle", seat=seat, card=sl["card"])
+        return st.done(t)
     if "choice" not in t:
         if not t.get("shown"):
             t["shown"] = True

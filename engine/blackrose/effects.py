@@ -1315,6 +1315,23 @@ def op_undead_act(st, seat, o, ctx):
                 "moved": 0, "delegate": True}
 
 
+@op("hijack_next")
+def op_hijack_next(st, seat, o, ctx):
+    """Jester Hat (green): at once resolve the victim's next ready spell as if you had cast it; then their
+    turn goes on."""
+    from engine.blackrose.action import cast_task
+    v = ctx.get("victim")
+    if v not in st.pos:
+        return None
+    ready = [i for i, sl in enumerate(st.slots[v]) if sl["state"] == "ready" and sl["slot"] != "q"]
+    ready = ready or [i for i, sl in enumerate(st.slots[v]) if sl["state"] == "ready"]
+    if not ready:
+        return None
+    task = cast_task(st, seat, ready[0], free=True)
+    task["of"] = v
+    return task
+
+
 # ---- casting from the hand ------------------------------------------------------------------------------
 
 @op("cast_from_hand")

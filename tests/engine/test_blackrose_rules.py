@@ -348,3 +348,22 @@ def test_the_black_rose_can_win():
     st.pp.update(p1=10, rose=30)
     phases.finish(st)
     assert st.over and st.winners == [] and st.final["winner"] == "rose"
+
+
+def test_jester_hat_green_casts_their_next_spell_for_you():
+    """Jester Hat (green effect): a mage entering a green room has their next ready spell resolved as if
+    the trap's owner had cast it; then their own action goes on."""
+    st = table()
+    place(st, "B4", "garden")
+    st.pos.update(p1="A3", p2="A2", p3="B4")
+    ready(st, "p1", ("jester_hat", "s"))
+    turn(st, "p1")
+    act(st, "p1", type="cast", slot=0)
+    ready(st, "p2", ("fire_of_fate", "r"), ("ice_grip", "s"))
+    turn(st, "p2")
+    act(st, "p2", type="phys")
+    act(st, "p2", type="step", to="B4", step=True)
+    assert list(st.pending()) == ["p1"]  # p1 aims p2's Ice Grip
+    act(st, "p1", type="target", model="p3", step=True)
+    assert st.dmg["p3"] == {"p1": 3} and st.slots["p2"][1]["state"] == "used"
+    assert list(st.pending()) == ["p2"]  # and p2's physical action goes on

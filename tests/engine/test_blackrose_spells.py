@@ -285,7 +285,7 @@ EXPECT = {
     'imitation/r': {'pp': {'p1': 1}},
     'imitation/r/sad': {'pp': {'p1': 1}},
     'jester_hat/blue': {'pp': {'p1': 1}, 'pos': {'p2': 'B5'}},
-    'jester_hat/green': {'pos': {'p2': 'B4'}, 'phys': {'p2': -2}},
+    'jester_hat/green': {'pos': {'p2': 'B4'}},
     'light_cape/s': {'dmg': {'p3': 3}, 'own': {'p3': 3}},
     'light_cape/r': {'dmg': {'p1': 3, 'p2': 3}, 'own': {'p2': 3}},
     'multiple_images/s': {'dmg': {'p1': 3}, 'pp': {'p1': 1}, 'inst': {'A2': 1, 'A3': 1}},
