@@ -16,6 +16,11 @@ class DuplicateInteraction(Exception):
     """The same Discord interaction was already recorded."""
 
 
+class StaleGame(Exception):
+    """The game moved on in the database since this process loaded it (another shard wrote it): nothing
+    was written; reload the game before acting on it. Only a shared database (PostgreSQL) raises it."""
+
+
 @dataclass
 class GuildConfig:
     guild_id: int
@@ -35,7 +40,11 @@ class Storage:
     async def open(cls, target: str) -> "Storage":
         if cls is not Storage:
             raise NotImplementedError(f"{cls.__name__} must define open()")
-        # Only SQLite exists today; a PostgreSQL backend would be chosen here by a postgres:// target.
+        # A postgresql:// URL picks PostgreSQL (the optional asyncpg extra); anything else is a SQLite path.
+        if target.startswith(("postgresql://", "postgres://")):
+            from bot.storage.postgres import PostgresStorage
+
+            return await PostgresStorage.open(target)
         from bot.storage.sqlite import SqliteStorage
 
         return await SqliteStorage.open(target)

@@ -21,6 +21,8 @@ def history_store(store: Storage) -> "SqliteHistoryStore":
     """The history queries for this storage backend (only SQLite exists today)."""
     from bot.storage.sqlite import SqliteStorage
 
+    if hasattr(store, "history_queries"):  # PostgreSQL: the same methods, bot/storage/postgres.py
+        return store.history_queries()
     if not isinstance(store, SqliteStorage):
         raise NotImplementedError(f"no history queries for {type(store).__name__}")
     return SqliteHistoryStore(store)
