@@ -65,17 +65,20 @@ class HistoryService:
 
     async def catch_up(self) -> int:
         """Record every over/ended game that has no summary yet (a crash between its last move and the
-        summary). Returns how many were recorded."""
-        count = 0
-        while ids := self.db.unrecorded():
+        summary, or games from before this feature). Returns how many were recorded. A game whose module
+        is missing right now is left for a later start; one whose state no longer loads is listed as ended."""
+        count = last = 0
+        while ids := self.db.unrecorded(last):
             for game_id in ids:
+                last = game_id
                 row = await self.store.get_game(game_id)
+                if row["game_key"] not in GAMES:
+                    continue
                 fields = (game_id, row["guild_id"], row["game_key"])
                 try:
                     state = GAMES[row["game_key"]].load(row["state"])
                     self.record(*fields, row["status"], row["seats"], state, row["version"], row["updated_at"])
                 except Exception:
-                    # A game this code can no longer load: listed as ended, never rated, and not retried.
                     log.exception("game %s can't be summarised; recorded as ended", game_id)
                     self.record(*fields, "ended", row["seats"], None, row["version"], row["updated_at"])
                 count += 1

@@ -284,3 +284,24 @@ async def test_every_game_exports_a_replay_that_re_runs_exactly(store):
         data = replay.export(await store.get_game(table.id), await store.actions(table.id))
         lines = list(replay.rerun(replay.load(replay.to_bytes(data))))
         assert lines[-1].startswith("Replay verified") and len(lines) > table.version, key
+
+
+async def test_catch_up_waits_for_a_missing_game_and_lists_a_broken_one_as_ended(tmp_path):
+    path = tmp_path / "old.sqlite3"
+    shutil.copy(OLD_DB, path)
+    db = sqlite3.connect(path)
+    db.execute("UPDATE games SET game_key = 'gone' WHERE id = 2")       # its module isn't installed now
+    db.execute("""UPDATE games SET state = '{"broken": true}' WHERE id = 6""")  # no longer loads
+    db.commit()
+    db.close()
+    store = await Storage.open(str(path))
+    try:
+        history = HistoryService(store)
+        assert await history.catch_up() == 3  # #1, #3 and the broken #6; #2 waits for its game
+        assert [r["game_id"] for r in (await history.history(111)).rows] == [3, 1]
+        (broken,) = (await history.history(222)).rows
+        assert broken["ended"] and not broken["rated"]
+        store.conn.execute("UPDATE games SET game_key = 'toy' WHERE id = 2")
+        assert await history.catch_up() == 1 and (await history.history(111)).total == 3
+    finally:
+        await store.close()
