@@ -6,6 +6,8 @@ only Strong adds formatting, so a name can never bold, strike or link anything.
 """
 from __future__ import annotations
 
+import re
+
 from discord.utils import escape_markdown
 
 from present.base import Doc, Line, Name, Section, Strong
@@ -18,16 +20,24 @@ SELECT_PLACEHOLDER = 150
 LABEL_LIMIT = 80          # a button label (select options allow 100; 80 fits both)
 
 
+# Text made only of these needs no escaping (the common case: a fast path, since every run is escaped).
+_PLAIN = re.compile(r"[A-Za-z0-9 .,;!?'’·•—–/+=%&…À-ÿ]*")
+
+
+def _escape(text: str) -> str:
+    return text if _PLAIN.fullmatch(text) else escape_markdown(text)
+
+
 # ---- one line
 def md_line(line: Line) -> str:
     out = []
     for run in line:
         if isinstance(run, Strong):
-            out.append(f"**{escape_markdown(run.text)}**")
+            out.append(f"**{_escape(run.text)}**")
         elif isinstance(run, Name):
-            out.append(escape_markdown(run.text))
+            out.append(_escape(run.text))
         else:
-            out.append(escape_markdown(str(run)))
+            out.append(_escape(str(run)))
     return "".join(out)
 
 

@@ -89,7 +89,8 @@ def _illegal_candidates(pending: dict[str, list[dict]], seats: list[str], rng: r
         return
 
 
-FULL_TEXT_EVERY = 7  # formatting whole messages costs more than building Docs: every 7th step is plenty
+FULL_TEXT_EVERY = 20  # formatting whole messages costs more than building Docs: a sample is plenty
+WAITING_EVERY = 4     # the hidden-swap check on a sample of steps, and on every quick (reaction) window
 
 
 def _render_all(game: Game, state, seat: str, legal: list[dict], seats: list[str], step: int) -> None:
@@ -216,7 +217,7 @@ def playout(
         seat = rng.choice(sorted(pending))
         action = _random_action(pending[seat], rng)
         _render_all(game, state, seat, pending[seat], seats, len(log))
-        if len(pending) > 1 or len(log) % 3 == 0:  # every simultaneous window, and a sample of the rest
+        if len(log) % WAITING_EVERY == 0 or state.view(None).get("decision", {}).get("quick"):
             assert_waiting_public(game, state, seats)
         events = state.act(seat, action)
         names = {s: f"Player {s}" for s in seats}

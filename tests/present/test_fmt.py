@@ -55,3 +55,15 @@ def test_embed_builds_a_valid_discord_embed_within_limits():
 def test_label_and_placeholder_clip_to_discord_limits():
     assert fmt.label("x" * 200) == "x" * 79 + "…"
     assert len(fmt.placeholder("y" * 400)) == fmt.SELECT_PLACEHOLDER
+
+
+def test_the_fast_path_escapes_exactly_like_discord():
+    import random
+
+    from discord.utils import escape_markdown
+
+    rng = random.Random(1)
+    alphabet = "Ab9 .,;!?'’·•—–/+=%&…é*_~`|>#-[]()\\:@<"
+    for _ in range(3000):
+        text = "".join(rng.choice(alphabet) for _ in range(rng.randint(0, 12)))
+        assert fmt._escape(text) == escape_markdown(text), text
