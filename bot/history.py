@@ -67,12 +67,12 @@ class HistoryService:
         """Record every over/ended game that has no summary yet (a crash between its last move and the
         summary, or games from before this feature). Returns how many were recorded. A game whose module
         is missing right now is left for a later start; one whose state no longer loads is listed as ended."""
-        count = last = 0
-        while ids := self.db.unrecorded(last):
+        count, waiting = 0, set()
+        while ids := [i for i in self.db.unrecorded(len(waiting) + 500) if i not in waiting]:
             for game_id in ids:
-                last = game_id
                 row = await self.store.get_game(game_id)
                 if row["game_key"] not in GAMES:
+                    waiting.add(game_id)
                     continue
                 fields = (game_id, row["guild_id"], row["game_key"])
                 try:

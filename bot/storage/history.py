@@ -116,12 +116,12 @@ class SqliteHistoryStore:
         row = self.conn.execute("SELECT at FROM actions WHERE game_id = ? ORDER BY seq LIMIT 1", (game_id,)).fetchone()
         return row[0] if row else None
 
-    def unrecorded(self, after: int = 0, limit: int = 500) -> list[int]:
-        """Ids above `after` of started games that are over or ended but have no history row yet."""
+    def unrecorded(self, limit: int = 500) -> list[int]:
+        """Ids of started games that are over or ended but have no history row yet (a crash came between)."""
         live = ", ".join(f"'{s}'" for s in LIVE)
         return [r[0] for r in self.conn.execute(
-            f"SELECT id FROM games WHERE id > ? AND status NOT IN ({live}) AND state IS NOT NULL"
-            " AND id NOT IN (SELECT game_id FROM finished_games) ORDER BY id LIMIT ?", (after, limit))]
+            f"SELECT id FROM games WHERE status NOT IN ({live}) AND state IS NOT NULL"
+            " AND id NOT IN (SELECT game_id FROM finished_games) ORDER BY id LIMIT ?", (limit,))]
 
     # ---- queries for people
     def history(self, guild_id: int, game_key: str | None, user_id: int | None, limit: int,
