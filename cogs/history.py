@@ -1,8 +1,9 @@
 """A server's memory on Discord: /game history, stats, leaderboard, replay and forget, and the Rematch
 button on a finished game's result message.
 
-The commands join the existing /game group (the Lobby cog's), so this cog loads after it. Every answer is
-private and scoped to the server it is asked in: another server's games, stats and replays are invisible.
+The commands join the existing /game group (the Lobby cog's), so this cog loads after it. Their answers are
+private and scoped to the server they are asked in: another server's games, stats and replays are
+invisible. Only a rematch's new lobby is public, like any lobby.
 """
 from __future__ import annotations
 
