@@ -21,7 +21,14 @@ def main(argv: list[str] | None = None) -> None:
     forget = sub.add_parser("forget-guild", help="delete a server's finished games, history, stats and ratings")
     forget.add_argument("guild_id", type=int, help="the server's id (Discord: right-click the server, Copy ID)")
     forget.add_argument("--db", default=None, help="the database (default: $ROOKERY_DB or rookery.sqlite3)")
+    move = sub.add_parser("migrate-db", help="copy a SQLite database into PostgreSQL (counts checked at the end)")
+    move.add_argument("--from", dest="source", required=True, metavar="sqlite:///PATH")
+    move.add_argument("--to", dest="target", required=True, metavar="postgresql://…")
     args = parser.parse_args(argv)
+    if args.command == "migrate-db":
+        from bot.storage import migrate_db
+
+        sys.exit(migrate_db.main(args.source, args.target))
     if args.command == "replay":
         from bot import replay as replay_file
 
