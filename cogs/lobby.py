@@ -328,7 +328,9 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Play card a
         where = ", ".join(f"<#{c}>" for c in config.channel_ids) or "any channel"
         await self.host.reply(
             interaction, f"⚙️ Settings saved. Who may start games: {who}. Where: {where}. Default turn timer: "
-            f"{render.minutes(config.turn_seconds or DEFAULT_TURN_SECONDS)}.")
+            f"{render.minutes(config.turn_seconds or DEFAULT_TURN_SECONDS)}.\n"
+            "🗑️ To delete this server's game history, stats and ratings: `/game forget` "
+            "(or, for the bot's operator, `rookery forget-guild <server id>`).")
 
 
 def unknown_game(name: str) -> str:

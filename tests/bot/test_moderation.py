@@ -102,6 +102,7 @@ async def test_config_limits_who_and_where(simcord_env):
     assert denied.ephemeral and "Manage Server" in denied.response.content
     saved = await admin.slash(games, "game config", starter_role=hosts, add_channel=games, timer=60)
     assert saved.ephemeral and "1 min" in saved.response.content
+    assert "/game forget" in saved.response.content  # says how to delete the server's history
     wrong_place = await host.slash(chat, "game new", game="toy")
     assert wrong_place.ephemeral and "only in" in wrong_place.response.content
     no_role = await pleb.slash(games, "game new", game="toy")
