@@ -222,7 +222,10 @@ def label(action: dict, view: dict, names=None) -> str:
         what = card_name(sl["card"], sl["side"]) if sl else "a spell"
         return f"Cast {'Quick' if sl and sl['slot'] == 'q' else 'Standard'}: {what}"[:80]
     if k == "discard_move":
-        return f"Discard slot {action['slot'] + 1} spell, move to {action['to']}"
+        mine = view.get("my_slots") or []
+        sl = mine[action["slot"]] if action["slot"] < len(mine) else None
+        what = (("Quick " if sl["slot"] == "q" else f"Standard {sl['slot']} ") + card_name(sl["card"])) if sl else "a spell"
+        return f"Discard {what}, move 1 to {action['to']}"[:80]
     if k == "end":
         return "End my turn"
     if k == "step":
