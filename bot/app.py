@@ -8,8 +8,10 @@ import sqlite3
 import discord
 from discord.ext import commands
 
+from bot import sharding
 from bot.config import Settings
 from bot.storage import Storage, heap
+from bot.storage.base import StorageUnavailable
 from bot.tables import TableService
 
 log = logging.getLogger("rookery")
@@ -22,14 +24,15 @@ class Rookery(commands.Bot):
     def __init__(self, settings: Settings) -> None:
         # No privileged intents: slash commands and components need none.
         super().__init__(command_prefix=commands.when_mentioned, intents=discord.Intents.default(),
-                         help_command=None)
+                         help_command=None, **sharding.client_options(settings))
         self.settings = settings
         self.store: Storage | None = None
         self.service: TableService | None = None
         self.host = None  # set by the cogs.shared.host extension
 
     async def setup_hook(self) -> None:
-        self.store = await Storage.open(self.settings.db_path)
+        self.store = await Storage.open(self.settings.database)
+        sharding.serve_own_shards(self.store, self.settings)  # a shard restores only its own servers' games
         self.service = TableService(self.store)
         for name in COGS:
             try:
@@ -39,6 +42,7 @@ class Rookery(commands.Bot):
         restored = await self.service.restore()
         log.info("restored %d live game(s)", len(restored))
         heap.tune_for(len(restored))  # thousands of tables: keep the collector's full passes short
+        self.game_sync = await sharding.follow_other_shards(self)  # reload games other shards changed
         if self.settings.sync_commands:
             await self.sync_commands()
         self.dispatch("tables_restored")  # the host starts timers and brings old messages up to date
@@ -94,5 +98,7 @@ def run(settings: Settings | None = None) -> None:
         where = settings.api_base or "discord.com"
         raise SystemExit(f"rookery: can't reach Discord ({where}): {exc or type(exc).__name__}. "
                          "Check the network, DNS or proxy, then start again.") from None
+    except StorageUnavailable as exc:
+        raise SystemExit(f"rookery: {exc}") from None
     except sqlite3.Error as exc:
         raise SystemExit(f"rookery: can't use the database at {settings.db_path} (ROOKERY_DB): {exc}") from None

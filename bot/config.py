@@ -4,6 +4,8 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 
+from bot.sharding import scaling_from_env
+
 
 @dataclass(frozen=True)
 class Settings:
@@ -14,6 +16,13 @@ class Settings:
     timer_poll: float = 5.0          # seconds between turn-timer checks; 0 turns the loop off (tests)
     api_base: str | None = None      # test hook: a fake Discord's REST base
     gateway_url: str | None = None   # test hook: a fake Discord's gateway
+    database_url: str | None = None  # postgresql://… instead of the SQLite file (bot/storage/postgres.py)
+    shard_count: int = 1             # several processes split the servers (bot/sharding.py)
+    shard_ids: tuple[int, ...] = (0,)
+
+    @property
+    def database(self) -> str:
+        return self.database_url or self.db_path
 
     @classmethod
     def from_env(cls, env: dict[str, str] | None = None) -> "Settings":
@@ -27,6 +36,7 @@ class Settings:
             timer_poll=_seconds(env.get("ROOKERY_TIMER_POLL", "5").strip()),
             api_base=env.get("DISCORD_API_BASE") or None,
             gateway_url=env.get("DISCORD_GATEWAY_URL") or None,
+            **scaling_from_env(env),  # ROOKERY_DATABASE_URL, ROOKERY_SHARD_COUNT, ROOKERY_SHARD_IDS
         )
 
 

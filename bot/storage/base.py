@@ -16,6 +16,10 @@ class DuplicateInteraction(Exception):
     """The same Discord interaction was already recorded."""
 
 
+class StorageUnavailable(Exception):
+    """The database can't be reached or refused us; the message says where and why (no password)."""
+
+
 class StaleGame(Exception):
     """The game moved on in the database since this process loaded it (another shard wrote it): nothing
     was written; reload the game before acting on it. Only a shared database (PostgreSQL) raises it."""

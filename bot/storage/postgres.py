@@ -17,13 +17,15 @@ loop; here they run on a dedicated connection on a thread of their own (Postgres
 from __future__ import annotations
 
 import asyncio
+import logging
+import secrets
 import threading
 import time
 from typing import Any, Callable
 
 import orjson
 
-from bot.storage.base import LIVE, DuplicateInteraction, Entry, GuildConfig, StaleGame, Storage
+from bot.storage.base import LIVE, DuplicateInteraction, Entry, GuildConfig, StaleGame, Storage, StorageUnavailable
 from bot.storage.sqlite import DECODED_COLUMNS, JSON_COLUMNS, _dump
 
 try:
@@ -31,9 +33,11 @@ try:
 except ImportError:  # the optional extra: pip install 'rookery[postgres]'
     asyncpg = None
 
+log = logging.getLogger("rookery.storage")
 MIGRATION_LOCK = 0x526F6F6B  # "Rook": the advisory lock key every process takes before migrating
 LIVE_SQL = "status IN ({})".format(", ".join(f"'{s}'" for s in LIVE))
 POOL_SIZE = 8  # connections per process: games in different channels commit in parallel
+CHANGES = "rookery_games"  # the NOTIFY channel: "<origin> <game id>" after a shard changed a game
 
 # Append-only and numbered like sqlite.MIGRATIONS (the same tables and columns; types spelled for
 # PostgreSQL: BIGINT for Discord ids, DOUBLE PRECISION for times). `schema_version` replaces user_version.
@@ -180,11 +184,21 @@ class PostgresStorage(Storage):
         self.url = url
         self.db = AdHocQueries(pool)
         self._history: PostgresHistoryStore | None = None
+        # Sharding (bot/sharding.py): which shards' games live_games() returns, and whether every change to
+        # a game is announced to the other processes. Off by default: one process needs neither.
+        self.shards: tuple[tuple[int, ...], int] | None = None
+        self.origin = secrets.token_hex(6)  # this process, so it can ignore its own announcements
+        self._listener = None
 
     @classmethod
     async def open(cls, url: str) -> "PostgresStorage":
         _require_driver()
-        pool = await asyncpg.create_pool(url, min_size=1, max_size=POOL_SIZE)
+        try:
+            pool = await asyncpg.create_pool(url, min_size=1, max_size=POOL_SIZE)
+        except (OSError, asyncio.TimeoutError, asyncpg.PostgresError) as exc:
+            where = url.split("@")[-1]  # never the password
+            raise StorageUnavailable(f"can't use the PostgreSQL database at {where} (ROOKERY_DATABASE_URL): "
+                                     f"{exc or type(exc).__name__}") from None
         store = cls(pool, url)
         try:
             await store.migrate()
@@ -194,6 +208,9 @@ class PostgresStorage(Storage):
         return store
 
     async def close(self) -> None:
+        if self._listener is not None:
+            await self._listener.close()
+            self._listener = None
         if self._history is not None:
             self._history.close()
             self._history = None
@@ -208,6 +225,27 @@ class PostgresStorage(Storage):
         if self._history is None:
             self._history = PostgresHistoryStore(self.url)
         return self._history
+
+    # ---- sharding
+    def serve_shards(self, shard_ids: tuple[int, ...], shard_count: int) -> None:
+        """From now on live_games() returns only these shards' games, and every change is announced."""
+        self.shards = (tuple(shard_ids), shard_count)
+
+    async def listen(self, changed: Callable[[int], None]) -> None:
+        """Call changed(game_id) whenever another process committed a change to a game."""
+        self._listener = await asyncpg.connect(self.url)
+
+        def heard(_conn, _pid, _channel, payload: str) -> None:
+            origin, _, game_id = payload.partition(" ")
+            if origin != self.origin:
+                changed(int(game_id))
+
+        await self._listener.add_listener(CHANGES, heard)
+
+    async def _announce(self, conn, game_id: int) -> None:
+        # Inside the writing transaction: delivered at its COMMIT, never for a rolled-back change.
+        if self.shards is not None:
+            await conn.execute("SELECT pg_notify($1, $2)", CHANGES, f"{self.origin} {game_id}")
 
     async def _fetch(self, sql: str, *args) -> list[dict]:
         async with self.pool.acquire() as conn:
@@ -228,8 +266,9 @@ class PostgresStorage(Storage):
         fields["updated_at"] = time.time()
         names, values = _values(fields)
         sets = ", ".join(f"{n} = ${i}" for i, n in enumerate(names, 2))
-        async with self.pool.acquire() as conn:
+        async with self.pool.acquire() as conn, conn.transaction():
             await conn.execute(f"UPDATE games SET {sets} WHERE id = $1", game_id, *values)
+            await self._announce(conn, game_id)
 
     async def get_game(self, game_id: int) -> dict | None:
         rows = await self._fetch("SELECT * FROM games WHERE id = $1", game_id)
@@ -240,14 +279,12 @@ class PostgresStorage(Storage):
         return rows[0] if rows else None
 
     async def live_games(self) -> list[dict]:
-        return await self._fetch(f"SELECT * FROM games WHERE {LIVE_SQL} ORDER BY id")
-
-    async def live_games_of(self, guild_ids: set[int] | None) -> list[dict]:
-        """Live games in these servers only (a shard restores just its own); None: every server."""
-        if guild_ids is None:
-            return await self.live_games()
-        return await self._fetch(f"SELECT * FROM games WHERE {LIVE_SQL} AND guild_id = ANY($1::BIGINT[])"
-                                 " ORDER BY id", list(guild_ids))
+        if self.shards is None:
+            return await self._fetch(f"SELECT * FROM games WHERE {LIVE_SQL} ORDER BY id")
+        # Discord's own rule for which shard gets a server's events: (guild_id >> 22) % shard_count.
+        ids, count = self.shards
+        return await self._fetch(f"SELECT * FROM games WHERE {LIVE_SQL} AND (guild_id >> 22) % $2 = ANY($1::BIGINT[])"
+                                 " ORDER BY id", list(ids), count)
 
     async def record_actions(self, game_id: int, entries: list[Entry], first_seq: int, **fields: Any) -> None:
         now = time.time()
@@ -270,6 +307,7 @@ class PostgresStorage(Storage):
                         "INSERT INTO actions (game_id, seq, seat, action, source, interaction_id, at)"
                         " VALUES ($1, $2, $3, $4, $5, $6, $7)", rows)
                     await conn.execute(f"UPDATE games SET {sets} WHERE id = $1", game_id, *values)
+                    await self._announce(conn, game_id)
             except asyncpg.UniqueViolationError as exc:
                 if exc.constraint_name == "actions_interaction_id_key":
                     raise DuplicateInteraction from exc

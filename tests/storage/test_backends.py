@@ -29,7 +29,8 @@ async def test_games_round_trip_with_their_json(store):
     odd = {"big": 2**70, "nested": [{"é": "ünïcødé 🐦‍⬛"}, None, 1.5, True], "int keys": {1: "a"}}
     await store.update_game(game, state=odd, board_message_id=2**62 + 1)
     row = await store.get_game(game)
-    assert row["state"] == {"big": 2**70, "nested": [{"é": "ünïcødé 🐦‍⬛"}, None, 1.5, True], "int keys": {"1": "a"}}
+    assert row["state"] == {"big": 2**70, "nested": [{"é": "ünïcødé 🐦‍⬛"}, None, 1.5, True],
+                            "int keys": {"1": "a"}}
     assert row["board_message_id"] == 2**62 + 1 and row["seed"] == 2**61 + 3 and row["options"] == {"rounds": 2}
     assert row["version"] == 0 and row["timers"] == {} and await store.get_game(game + 1000) is None
 
