@@ -430,6 +430,8 @@ def evo_phase_options(st, t):
     acts = [{"type": "evoke", "evo": e["id"]} for e in st.evos
             if e["owner"] == s and e["id"] not in t["acted"] and (C.EVOS[e["kind"]]["move"] or C.EVOS[e["kind"]]["attack"]
                                                                   or e["kind"] == "andromeda")]
+    if "abomination" in st.buffs[s] and s not in t["acted"] and not st.in_cell(s):
+        acts.append({"type": "evoke", "evo": s})  # Disfiguring Mutation: the Abomination acts too
     return {s: acts + [{"type": "done"}]} if acts else {}
 
 
@@ -438,6 +440,10 @@ def evo_phase_act(st, t, seat, a):
         t["over"] = True
         return
     t["acted"].append(a["evo"])
+    if a["evo"] == seat:  # the Abomination (the mage itself): move up to 2, then attack for 3
+        st.push({"k": "phys", "seat": seat, "mode": "spell", "left": C.EVOS["abomination"]["move"], "moved": 0,
+                 "attacked": False, "activated": True})
+        return
     ev = st.evo(a["evo"])
     st.push({"k": "evo_turn", "seat": seat, "evo": ev["id"], "left": C.EVOS[ev["kind"]]["move"], "moved": 0})
 

@@ -242,6 +242,8 @@ def label(action: dict, view: dict, names=None) -> str:
         return f"Target {model_name(view, action['model'], names)}"[:80]
     if k == "pick":
         return f"Choose {_value(view, action['value'], names)}"[:80]
+    if k == "evoke" and action["evo"] in view["pos"]:
+        return "Act as the Abomination (move up to 2, then attack for 3)"
     if k == "evoke":
         return f"Activate {model_name(view, action['evo'], names)}"[:80]
     if k == "mode":

@@ -367,3 +367,21 @@ def test_jester_hat_green_casts_their_next_spell_for_you():
     act(st, "p1", type="target", model="p3", step=True)
     assert st.dmg["p3"] == {"p1": 3} and st.slots["p2"][1]["state"] == "used"
     assert list(st.pending()) == ["p2"]  # and p2's physical action goes on
+
+
+def test_the_abomination_acts_in_the_evocation_phase():
+    """Disfiguring Mutation (reverse): until the end of the turn you fight as an Abomination (attack 3) and
+    also act in the Evocation phase."""
+    st = table()
+    st.pos.update(p1="A2", p2="A3")
+    ready(st, "p1", ("disfiguring_mutation", "r"))
+    turn(st, "p1")
+    act(st, "p1", type="cast", slot=0)
+    st.stack = [{"k": "test_halt"}, {"k": "evo_seat", "seat": "p1", "acted": []}]
+    st._pending = None
+    st.run()
+    assert st.pending() == {"p1": [{"type": "evoke", "evo": "p1"}, {"type": "done"}]}
+    act(st, "p1", type="evoke", evo="p1")
+    act(st, "p1", type="step", to="A3", step=True)
+    act(st, "p1", type="attack", target="p2", step=True)
+    assert st.dmg["p2"] == {"p1": 3}
