@@ -5,9 +5,10 @@ and republishes only the games of its own servers. One exception: every DM event
 included, goes to shard 0. Shard 0 answers such a click itself: TableService.get() loads a game it does
 not hold from the database, and the move is applied under the database's protection (the game's row is
 locked and its version must be the one the move was made on, else StaleGame and nothing is written; an
-interaction id can be recorded once only). Every committed change is then announced with NOTIFY, and the
-shard that owns the game reloads it from the database and brings its board and hand messages up to date,
-so its memory, timers and next moves continue from what shard 0 wrote.
+interaction id can be recorded once only), and shard 0 itself edits the board and hand messages, as for
+its own games. Every committed change is announced with NOTIFY, and the shard that owns the game reloads
+it from the database, so its memory, timers and next moves continue from what shard 0 wrote. A move the
+owner made on its copy meanwhile is refused whole (StaleGame) and the player is asked to try again.
 """
 from __future__ import annotations
 
@@ -108,9 +109,10 @@ class GameSync:
                 if table.status not in LIVE:
                     service.tables.pop(game_id, None)  # finished elsewhere: the result was said there
                     return
-                host = getattr(self.bot, "host", None)
-                if host is not None and table.state is not None:
-                    await host.publish(table)
+                # No publish here: shard 0 already brought the board and hands up to date after its move,
+                # and a second writer of the seats' message fields could undo a newer move's. Only the
+                # remembered look of the board is forgotten, so our next publish compares with nothing stale.
+                getattr(getattr(self.bot, "host", None), "_board_shown", {}).pop(game_id, None)
         except asyncio.CancelledError:
             raise
         except Exception:

@@ -1,0 +1,226 @@
+"""Two real bot processes (shards 0 and 1) on one PostgreSQL against the fake Discord.
+
+The fake here routes as Discord does with shards: each IDENTIFY names its shard, a server's events go to
+shard (guild_id >> 22) % 2, and every DM event (DM button clicks included) goes to shard 0. The server is
+put on shard 1, so every move made from a hand DM is a click on shard 0 for a game shard 1 owns.
+"""
+import asyncio
+import sys
+
+import pytest
+
+from bot.storage import Storage
+from bot.tables import TableService
+from tests.e2e.conftest import REPO
+from tests.e2e.fake_discord import BotProcess, FakeDiscord, _Session, iter_components
+from tests.e2e.test_rookery_e2e import play
+from tests.storage import pgcluster
+
+pytestmark = pytest.mark.e2e
+ROOKERY = [sys.executable, "-m", "bot", "run"]
+SHARDS = 2
+
+
+class ShardedFakeDiscord(FakeDiscord):
+    """FakeDiscord with one gateway session per shard and Discord's routing between them."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.by_shard: dict[int, _Session] = {}
+        self._to: _Session | None = None  # the session READY/GUILD_CREATE/RESUMED go to (set while identifying)
+        if (self.guild_id >> 22) % SHARDS != 1:  # put the server on shard 1: DM clicks are then foreign
+            everyone = self.roles.pop(self.guild_id)
+            self.guild_id += 1 << 22
+            self.roles[self.guild_id] = {**everyone, "id": str(self.guild_id)}
+            self._last_snowflake = max(self._last_snowflake, self.guild_id)
+
+    def shard_of_event(self, data: dict) -> int:
+        guild = data.get("guild_id") if isinstance(data, dict) else None
+        return (int(guild) >> 22) % SHARDS if guild else 0
+
+    async def _dispatch(self, event: str, data: dict, *, intent: int = 0) -> None:
+        if event in ("READY", "GUILD_CREATE", "RESUMED"):
+            s = self._to
+        else:
+            s = self.by_shard.get(self.shard_of_event(data))
+        if s is None or (intent and not s.intents & intent):
+            return
+        s.seq += 1
+        frame = {"op": 0, "t": event, "s": s.seq, "d": data}
+        s.log.append(frame)
+        if s.ws is not None:
+            await self._send(s.ws, frame)
+
+    async def _identify(self, ws, d: dict) -> None:
+        shard_id, count = d.get("shard") or [0, 1]
+        assert count == SHARDS, f"a bot identified with shard {[shard_id, count]}"
+        session = _Session(f"shard{shard_id}-{len(self.sessions)}", int(d.get("intents", 0)), ws)
+        self.sessions[session.id] = self.by_shard[shard_id] = self._session = self._to = session
+        self.identify_count += 1
+        owns_guild = (self.guild_id >> 22) % SHARDS == shard_id
+        await self._dispatch("READY", {
+            "v": 10, "user": {**self.bot.payload(), "verified": True, "mfa_enabled": False, "flags": 0},
+            "guilds": [{"id": str(self.guild_id), "unavailable": True}] if owns_guild else [],
+            "session_id": session.id, "resume_gateway_url": self.gateway_url,
+            "application": {"id": str(self.app_id), "flags": 0}, "private_channels": [], "relationships": [],
+            "presences": [], "shard": [shard_id, count]})
+        if owns_guild:
+            await self._dispatch("GUILD_CREATE", self._guild_payload(session.intents))
+        self._ready_session = session
+
+    async def _resume(self, ws, d: dict) -> None:
+        self._to = self.sessions.get(d.get("session_id", ""))
+        await super()._resume(ws, d)
+
+    @property
+    def connected(self) -> bool:
+        return any(s.ws is not None and not s.ws.closed for s in self.by_shard.values())
+
+    async def wait_shards(self, *shard_ids: int, after: dict[int, _Session | None] | None = None) -> None:
+        """Until these shards have a live session (a new one, if `after` names the old ones)."""
+        after = after or {}
+
+        def up(n: int) -> bool:
+            s = self.by_shard.get(n)
+            return s is not None and s is not after.get(n) and s.ws is not None and not s.ws.closed
+        await self.wait_until(lambda: all(up(n) for n in shard_ids) and bool(self.global_commands or
+                                                                           self.guild_commands),
+                              20.0, lambda: f"shards {shard_ids} to connect (have {sorted(self.by_shard)})")
+        await self.wait_quiet(300)
+
+
+@pytest.fixture(scope="module")
+def postgres():
+    cluster, why_not = pgcluster.start()
+    if cluster is None:
+        pytest.skip(why_not)
+    yield cluster
+    cluster.stop()
+
+
+@pytest.fixture
+async def sharded():
+    fake = await ShardedFakeDiscord().start()
+    try:
+        yield fake
+    finally:
+        await fake.stop()
+
+
+@pytest.fixture
+async def start_shard(sharded):
+    """conftest's start_bot, against the sharded fake: SIGKILLed at teardown, output printed."""
+    procs: list[BotProcess] = []
+
+    async def start(env: dict) -> BotProcess:
+        proc = BotProcess(ROOKERY, env={**sharded.env(), **env}, cwd=str(REPO), fake=sharded)
+        procs.append(proc)
+        return await proc.start()
+
+    try:
+        yield start
+    finally:
+        for proc in procs:
+            await proc.kill()
+            print(f"--- output of shard {proc.env.get('ROOKERY_SHARD_IDS')} (pid {proc.pid}) ---")
+            print(proc.tail(150))
+
+
+async def move_through_the_owner(fake, channel, users) -> int:
+    """One move made from "My hand" on the board: a guild interaction, so the owning shard applies it from
+    its own copy of the game (refused as stale unless it took in every move shard 0 made). Returns 1."""
+    board = next(m for m in reversed(fake.messages(channel))
+                 if any(c.get("custom_id", "").startswith("rk:h:") for c in iter_components(m.get("components") or [])))
+    for user in users:
+        hand = (await fake.click(user, board, fake.find_button(board, prefix="rk:h:"))).original
+        comp = next((c for c in iter_components(hand.get("components") or [])
+                     if c.get("custom_id", "").startswith(("rk:a:", "rk:s:"))), None)
+        if comp is None:
+            continue
+        if comp["type"] == 2:
+            result = await fake.click(user, hand, comp)
+        else:
+            result = await fake.select(user, hand, comp, [comp["options"][0]["value"]])
+        assert result.callback_type == 7, f"the owner refused a move: {result.texts}"
+        return 1
+    raise AssertionError("nobody had a choice to make")
+
+
+def interactions_by_shard(fake) -> dict[int, list[bool]]:
+    """For each shard: whether each interaction it received came from a server (True) or a DM (False)."""
+    out: dict[int, list[bool]] = {0: [], 1: []}
+    for session in fake.sessions.values():
+        shard = int(session.id[len("shard"):].split("-")[0])
+        out[shard] += ["guild_id" in f["d"] for f in session.log if f["t"] == "INTERACTION_CREATE"]
+    return out
+
+
+async def stored(url):
+    store = await Storage.open(url)
+    try:
+        service = TableService(store)
+        tables = await service.restore()
+        counts = await store.db.execute_fetchall(
+            "SELECT count(*) FILTER (WHERE source = 'player'), count(DISTINCT interaction_id), count(*)"
+            " FROM actions")
+        for table in tables:
+            assert await service.replay(table.id) == table.state.to_json(), "log + seed replay to the stored state"
+            assert len(await store.actions(table.id)) == table.version
+        return tables, counts[0]
+    finally:
+        await store.close()
+
+
+async def test_two_shards_share_the_games_and_survive_kill_9(sharded, postgres, start_shard):
+    fake = sharded
+    url = postgres.new_database()
+    alice = await fake.add_user("alice", admin=True)
+    bob = await fake.add_user("bob")
+    cara = await fake.add_user("cara")
+    dan = await fake.add_user("dan")
+    channels = [await fake.add_channel("games-1"), await fake.add_channel("games-2")]
+    env = {"ROOKERY_DATABASE_URL": url, "ROOKERY_SHARD_COUNT": str(SHARDS), "ROOKERY_TIMER_POLL": "0",
+           "ROOKERY_GUILD_ID": str(fake.guild_id)}
+    shard0 = await start_shard({**env, "ROOKERY_SHARD_IDS": "0"})
+    shard1 = await start_shard({**env, "ROOKERY_SHARD_IDS": "1"})
+    await fake.wait_shards(0, 1)
+
+    # two games in the server (shard 1's): lobby clicks reach shard 1, hand DMs are answered by shard 0
+    pairs = [(alice, bob), (cara, dan)]
+    for (host, guest), channel in zip(pairs, channels):
+        lobby = (await fake.slash(host, channel, "game", subcommand="new", options={"game": "raven"})).original
+        await fake.click(guest, lobby, fake.find_button(lobby, label="Join"))
+        await fake.click(host, lobby, fake.find_button(lobby, label="Add bot"))
+        await fake.click(host, lobby, fake.find_button(lobby, label="Start"))
+    await fake.wait_quiet()
+
+    async def both_games(moves):
+        """The two games' players click at the same time; how many moves were acknowledged."""
+        return sum(await asyncio.gather(play(fake, [alice, bob], moves), play(fake, [cara, dan], moves)))
+
+    acked = await both_games(4)
+    await shard1.kill()                                  # the owner dies: DM clicks still work on shard 0
+    acked += await both_games(2)
+    tables, (player_moves, _, _) = await stored(url)
+    assert player_moves == acked and len(tables) == 2
+    old = dict(fake.by_shard)
+    await shard1.start()
+    await fake.wait_shards(1, after=old)
+    acked += await both_games(2)
+    await shard0.kill()                                  # now the DM shard dies, mid-game, and comes back
+    old = dict(fake.by_shard)
+    await shard0.start()
+    await fake.wait_shards(0, after=old)
+    acked += await both_games(2)
+    await asyncio.sleep(0.3)                             # the owner takes in the last announcements
+    acked += await move_through_the_owner(fake, channels[0], [alice, bob])
+    acked += await move_through_the_owner(fake, channels[1], [cara, dan])
+    acked += await both_games(2)                         # and shard 0 again, after the owner's moves
+    tables, (player_moves, distinct_clicks, _) = await stored(url)
+    assert player_moves == acked == distinct_clicks, "every acknowledged click applied exactly once"
+    routed = interactions_by_shard(fake)
+    assert routed[0] and not any(routed[0]), "shard 0 got the DM clicks, and nothing from the server"
+    assert routed[1] and all(routed[1]), "shard 1 got the server's interactions, and no DM"
+    assert fake.unknown_routes == []
+    for bot in (shard0, shard1):
+        assert "Traceback" not in bot.output(), bot.tail(60)
