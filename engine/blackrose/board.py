@@ -5,6 +5,8 @@ ring and "B1".."B12" for the outer ring, clockwise from the east. Spell range is
 lines: a target within range r lies k <= r steps along one of the six directions."""
 from __future__ import annotations
 
+from functools import lru_cache
+
 DIRS = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
 
 
@@ -57,8 +59,13 @@ def adjacent_rooms(label: str) -> list[str]:
 ADJ: dict[str, list[str]] = {lab: adjacent_rooms(lab) for lab in HEX}
 
 
-def cell_exits(cell: tuple[int, int]) -> list[str]:
-    return [LABEL[n] for n in neighbours(tuple(cell)) if n in LABEL]
+def cell_exits(cell) -> list[str]:
+    return list(_cell_exits(tuple(cell)))
+
+
+@lru_cache(maxsize=64)
+def _cell_exits(cell: tuple[int, int]) -> tuple[str, ...]:
+    return tuple(LABEL[n] for n in neighbours(cell) if n in LABEL)
 
 
 def in_line(origin: str, rng: int) -> list[str]:

@@ -28,8 +28,15 @@ QUEST_PP = (6, 3, 1)
 TROPHY_PP = (4, 2, 1)
 
 
+_SPELL_OF: dict[str, dict] = {}
+
+
 def spell_of(card: str) -> dict:
-    return SPELLS[card.split(".", 1)[0]]
+    """The spell a card instance ("fireball.2") is a copy of (memoised: this is on every hot path)."""
+    sp = _SPELL_OF.get(card)
+    if sp is None:
+        sp = _SPELL_OF[card] = SPELLS[card.split(".", 1)[0]]
+    return sp
 
 
 def side_of(card: str, side: str) -> dict:

@@ -2,6 +2,8 @@
 Clean-up's room destruction and the end-of-game scoring."""
 from __future__ import annotations
 
+from functools import lru_cache
+
 from engine.blackrose import board as B
 from engine.blackrose import cards as C
 from engine.blackrose import rules as R
@@ -281,7 +283,14 @@ def study(st, t):
 # ---- 3. Preparation (simultaneous, face down) ------------------------------------------------------------
 
 def _sides(card: str) -> tuple[str, ...]:
-    return ("s",) if C.is_room_trap(card) else ("s", "r")
+    return ("s",) if "room_trap" in C.spell_of(card) else ("s", "r")
+
+
+@lru_cache(maxsize=4096)
+def _ready_actions(cards: tuple[str, ...], step: bool) -> tuple[dict, ...]:
+    """The "ready" steps for these cards (cached: the preparation options are rebuilt after every act of
+    every seat, and most hands do not change between two acts). Callers must not mutate the dicts."""
+    return tuple({"type": "ready", "card": c, "side": x, "step": step} for c in cards for x in _sides(c))
 
 
 def prep_options(st, t):
@@ -293,8 +302,7 @@ def prep_options(st, t):
         used = {c for c, _ in placed}
         acts = []
         if len(placed) < 4:
-            for c in sorted(set(st.hand[s]) - used):
-                acts += [{"type": "ready", "card": c, "side": x, "step": bool(placed)} for x in _sides(c)]
+            acts += _ready_actions(tuple(sorted(set(st.hand[s]) - used)), bool(placed))
         if len(placed) >= min(2, len(st.hand[s])):
             acts.append({"type": "confirm", "step": True} if placed else {"type": "confirm"})
         if placed:
