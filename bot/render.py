@@ -74,7 +74,7 @@ def hand_doc(table: Table, seat_id: str, where: str = "") -> Doc:
     if not table.pending().get(seat_id):
         doc.footer = waiting(table)
     elif doc.footer:
-        doc.footer = line("👉 ", Strong("Your move: "), *doc.footer)
+        doc.footer = line("👉 ", Strong("Your move:"), " ", *doc.footer)
     return doc
 
 

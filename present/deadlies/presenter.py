@@ -121,7 +121,7 @@ class DeadliesPresenter(BasePresenter):
                 mine.append(line("Your secret Lust choice: " + (NAME[choice] if choice else "discard nothing")))
             sections.append(Section("Your hand", mine))
         if v["seat"] is not None and v["seat"] in v["decision"]["seats"]:
-            foot = line("➡️ ", self._my_task(v, names))
+            foot = line(self._my_task(v, names))
         else:
             foot = self.waiting(v, names) or ()
         return Doc(self._title(v), sections, foot)

@@ -125,7 +125,7 @@ class EverrainPresenter(BasePresenter):
             if private:
                 sections += self._private(view, compact)
             mine = private and view["active"] == view["seat"] and view["phase"] != "over"
-            foot = line(Strong("Your move: "), YOUR_MOVE[view["phase"]]) if mine else self.waiting(view, names) or ()
+            foot = line(YOUR_MOVE[view["phase"]]) if mine else self.waiting(view, names) or ()
             doc = Doc(self._title(view), sections, foot)
             if len(fmt.plain(doc)) <= COMPACT_OVER:
                 break

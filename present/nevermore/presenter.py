@@ -126,7 +126,7 @@ class NevermorePresenter(BasePresenter):
         sections = self._sections(v, names)
         if v["seat"] is not None:
             sections += self._private(v)
-        foot = line("👉 ", self.prompt(v)) if v.get("actions") else self.waiting(v, names) or ()
+        foot = line(self.prompt(v)) if v.get("actions") else self.waiting(v, names) or ()
         return Doc(self._title(v), sections, foot)
 
     def _private(self, v: dict) -> list[Section]:
