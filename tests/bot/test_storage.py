@@ -11,6 +11,7 @@ import pytest
 import tests.bot.toygame  # noqa: F401
 from bot.storage import MIGRATIONS, DuplicateInteraction, SqliteStorage, Storage, heap
 from bot.storage.base import Storage as Contract
+from bot.storage.sqlite import Checkpointer
 from bot.tables import TableService
 
 OLD_V1 = Path(__file__).resolve().parent.parent / "data" / "old_schema_v1.sqlite3"
@@ -114,6 +115,34 @@ async def test_stored_json_round_trips_and_stays_plain_text(store):
     assert row["state"] == {"big": 2**70, "nested": [{"é": "ünïcødé 🐦‍⬛"}, None, 1.5, True], "int keys": {"1": "a"}}
     ((kind,),) = await store.db.execute_fetchall("SELECT typeof(state) FROM games WHERE id = ?", (game,))
     assert kind == "text"
+
+
+async def test_commits_reach_the_database_file_by_the_background_checkpoint(tmp_path, monkeypatch):
+    # The writer never waits for a checkpoint (the fsync); the checkpointer thread copies the WAL over.
+    monkeypatch.setattr(Checkpointer, "IDLE_SECONDS", 0.02)
+    path = str(tmp_path / "wal.sqlite3")
+    store = await Storage.open(path)
+    await a_game(store)
+
+    def games_in_database_file() -> int:
+        db = sqlite3.connect(f"file:{path}?immutable=1", uri=True)  # reads the main file only, not the WAL
+        try:
+            return db.execute("SELECT count(*) FROM games").fetchone()[0]
+        except sqlite3.OperationalError:  # not even the schema has been copied over yet
+            return 0
+        finally:
+            db.close()
+
+    thread = store._checkpointer._thread
+    try:
+        for _ in range(250):
+            if games_in_database_file() == 1:
+                break
+            await asyncio.sleep(0.02)
+        assert games_in_database_file() == 1
+    finally:
+        await store.close()
+    assert not thread.is_alive(), "close() stops the checkpointer"
 
 
 def test_the_sqlite_backend_implements_the_whole_contract():
