@@ -47,6 +47,7 @@ GUILD_MESSAGES_INTENT, DM_MESSAGES_INTENT, CONTENT_INTENT = 1 << 9, 1 << 12, 1 <
 EPHEMERAL, LOADING = 64, 128
 INTERACTIVE_TYPES = {2, 3, 5, 6, 7, 8}  # button, string select, user/role/mentionable/channel selects
 DISCORD_EPOCH_MS = 1420070400000
+UPLOAD_LIMIT = 10 * 1024 * 1024  # Discord's upload limit per file without boosts (larger: 413, code 40005)
 
 
 def _now() -> str:
@@ -203,6 +204,7 @@ class FakeDiscord:
         self._dm_by_user: dict[int, FakeChannel] = {}
         self._messages: dict[int, dict] = {}  # every message by id, ephemeral ones included
         self._ephemeral_owner: dict[int, int] = {}
+        self.uploads: dict[str, bytes] = {}  # attachment id -> the uploaded file's bytes
         self.global_commands: list[dict] = []
         self.guild_commands: list[dict] = []
         self.interactions: dict[int, Interaction] = {}
@@ -744,8 +746,15 @@ class FakeDiscord:
         return event
 
     def _attachments(self, files: list | None) -> list[dict]:
-        return [{"id": str(self._snow()), "filename": name, "size": size, "url": f"https://cdn.invalid/{name}",
-                 "proxy_url": f"https://cdn.invalid/{name}", "content_type": ctype} for name, size, ctype in files or []]
+        """Attachment objects for uploaded (filename, bytes, content type); the bytes stay readable in
+        self.uploads by attachment id (tests look at the pictures a bot posted)."""
+        out = []
+        for name, data, ctype in files or []:
+            aid = str(self._snow())
+            self.uploads[aid] = data
+            out.append({"id": aid, "filename": name, "size": len(data), "url": f"https://cdn.invalid/{aid}/{name}",
+                        "proxy_url": f"https://cdn.invalid/{aid}/{name}", "content_type": ctype})
+        return out
 
     async def _edit_message(self, msg: dict, body: dict, files: list | None = None) -> dict:
         for key in ("content", "embeds", "components"):
@@ -784,7 +793,12 @@ class FakeDiscord:
         path = "/" + request.match_info["tail"]
         self._in_flight += 1
         try:
-            body, files = await self._read_body(request)
+            try:
+                body, files = await self._read_body(request)
+            except DiscordError as e:  # a malformed or too large upload, refused as Discord would
+                self.errors.append({"method": request.method, "path": path, "status": e.status,
+                                    "code": e.code, "message": e.message})
+                return _json({"message": e.message, "code": e.code}, e.status)
             self.calls.append((request.method, path, body))
             for methods, rx, handler in self._routes:
                 match = rx.fullmatch(path)
@@ -807,10 +821,23 @@ class FakeDiscord:
         if not request.can_read_body:
             return None, []
         if request.content_type.startswith("multipart/"):
+            # discord.py's uploads: a payload_json part plus files[n] parts, each named by an entry
+            # {"id": n, "filename": ...} in payload_json's attachments (Discord takes the name from there).
             form = await request.post()
-            files = [(f.filename, len(f.file.read()), f.content_type) for k, f in form.items()
-                     if hasattr(f, "file")]
-            return json.loads(form.get("payload_json") or "{}"), files
+            body = json.loads(form.get("payload_json") or "{}")
+            named = {str(a.get("id")): a.get("filename") for a in body.get("attachments") or [] if "size" not in a}
+            files = []
+            for key, part in form.items():
+                if not hasattr(part, "file"):
+                    continue
+                index = re.fullmatch(r"files\[(\d+)\]", key)
+                if index is None:
+                    raise DiscordError(400, 50035, f"Invalid Form Body: unexpected file part {key!r}")
+                data = part.file.read()
+                if len(data) > UPLOAD_LIMIT:
+                    raise DiscordError(413, 40005, "Request entity too large")
+                files.append((named.get(index[1]) or part.filename, data, part.content_type))
+            return body, files
         raw = await request.read()
         return (json.loads(raw) if raw else None), []
 
