@@ -70,9 +70,9 @@ def _effect_useful(st, seat: str, e: dict, ctx: dict) -> bool:
     if kind == "draw":
         return bool(getattr(st, e["deck"]) or getattr(st, e["deck"] + "_discard"))
     if kind == "counter":
+        # Any Magick card may be answered, a cancelling one too (the rulebook lets Play-at-any-time cards
+        # answer "a card"): Counterspell can cancel a Dispel. Each answer uses up a card, so chains end.
         played = C.spec(ctx["card"], ctx["raven"])
-        if any(x["kind"] == "counter" for x in played["effects"]):
-            return False  # a cancelling card cannot itself be cancelled
         return e["deck"] in ("any", played["deck"])
     if kind == "peek_tokens":
         return st.hand_no > 1 and st.peek.get(seat, st.revealed) < len(st.tokens)

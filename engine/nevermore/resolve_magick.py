@@ -69,7 +69,10 @@ def apply_effects(st, t: dict, sp: dict) -> tuple[list[dict], bool]:
         elif kind == "amplify":
             trig["n"] += n
         elif kind == "deny_vp":
-            trig["n"] = max(0, trig["n"] - n)
+            before = trig["n"]
+            trig["n"] = max(0, before - n)
+            # A gain cut to 0 lands silently (no "vp" event), so the cut itself must be told.
+            st.emit("vp_denied", seat=seat, target=trig["tgt"], cut=before - trig["n"], left=trig["n"])
         elif kind == "reflect":
             amount, src = trig["n"], trig["src"]
             trig["n"] = 0

@@ -246,14 +246,17 @@ def test_priority_order_in_a_window_dealer_last():
     assert list(st.pending()) == ["b"]
 
 
-def test_cancelling_card_cannot_be_cancelled_and_counters_a_reaction():
-    # b attacks a; a reacts with Aegis; b cancels the Aegis with Counterspell; Dispel can't cancel that.
+def test_cancelling_card_counters_a_reaction_and_can_itself_be_answered():
+    # b attacks a; a reacts with Aegis; b cancels the Aegis with Counterspell; a may answer that with
+    # Dispel (ruling 15, issue 12: any-time cards answer "a card"); a passes, so the blow lands.
     st = build({"a": "", "b": "AAA", "c": ""}, magick={"a": ["L05", "L09"], "b": ["S11"]})
     st.act("b", {"type": "attack", "target": "a"})
     st.act("a", {"type": "play", "card": "L05"})
     assert st.pending() == {"b": [{"type": "play", "card": "S11"}, {"type": "pass"}]}
     st.act("b", {"type": "play", "card": "S11"})
-    assert halted(st)  # Dispel was not offered against a cancelling card: the blow landed
+    assert st.pending() == {"a": [{"type": "play", "card": "L09"}, {"type": "pass"}]}
+    st.act("a", {"type": "pass"})
+    assert halted(st)
     assert st.health["a"] == 2 and st.magick["a"] == ["L09"]
 
 
