@@ -1,4 +1,6 @@
-"""A simple Nevermore bot: it sees only its own view and legal actions."""
+"""The Nevermore bot: it sees only its own view and legal actions. It drafts toward the suit it holds most,
+attacks the leader, and plays a Magick card only when the prompt makes it useful now (a blow it can stop,
+the leader's gain or card it can spoil, a window where the card helps); otherwise it passes."""
 from __future__ import annotations
 
 import random
@@ -26,6 +28,18 @@ def _leader(view: dict, seats: list[str]) -> str:
     return max(seats, key=lambda s: by_vp.get(s, (0, 0)))
 
 
+def _attack(view: dict, legal: list[dict]) -> dict:
+    """One step ahead: a blow that turns someone into a Raven scores 1 VP and takes a rival out, so finish
+    whoever this attack can finish (the richest of them); otherwise hit the leader."""
+    n = view["prompt"].get("n", 0)
+    players = {p["seat"]: p for p in view["players"]}
+    targets = [a["target"] for a in legal if a["type"] == "attack"]
+    lethal = [t for t in targets if players[t]["health"] - players[t].get("shield", 0) <= n]
+    if lethal:
+        return {"type": "attack", "target": max(lethal, key=lambda t: (players[t]["vp"], t))}
+    return {"type": "attack", "target": _leader(view, targets)}
+
+
 def choose(view: dict, legal: list[dict], rng: random.Random) -> dict:
     kinds = {a["type"] for a in legal}
     if "confirm" in kinds:
@@ -35,8 +49,7 @@ def choose(view: dict, legal: list[dict], rng: random.Random) -> dict:
     if "attack_all" in kinds:
         return {"type": "attack_all"}
     if "attack" in kinds:
-        target = _leader(view, [a["target"] for a in legal if a["type"] == "attack"])
-        return {"type": "attack", "target": target}
+        return _attack(view, legal)
     if "peck" in kinds:
         return {"type": "peck"}
     if "target" in kinds:
@@ -47,8 +60,54 @@ def choose(view: dict, legal: list[dict], rng: random.Random) -> dict:
         return rng.choice(legal)
     plays = [a for a in legal if a["type"] == "play"]
     if plays:
-        return plays[0]
+        return _magick_choice(view, plays, legal)
     return legal[0]
+
+
+# ---- Magick: play a card only when it helps now (from the prompt the view shows), else pass ----------
+# Kinds that are worth their card whenever the engine offers them in a window.
+_WINDOW_GOOD = {"suit", "heal", "damage", "vp", "draw", "steal_vp", "bonus", "shield", "unraven"}
+
+
+def _me(view: dict) -> dict:
+    return next(p for p in view["players"] if p["seat"] == view["seat"])
+
+
+def _threat(view: dict, seat: str) -> bool:
+    """Is this seat the one to stop: a human at least as far on in VP as any other rival (and as me)?"""
+    players = {p["seat"]: p for p in view["players"]}
+    p = players.get(seat)
+    if p is None or p["raven"] or seat == view["seat"]:
+        return False
+    best = max(q["vp"] for q in view["players"] if not q["raven"] and q["seat"] != view["seat"])
+    return p["vp"] >= max(best, _me(view)["vp"] if not _me(view)["raven"] else 0)
+
+
+def _card_value(view: dict, card: str) -> float:
+    me = _me(view)
+    sp = C.spec(card, me["raven"])
+    prompt = view.get("prompt", {})
+    kinds = [e["kind"] for e in sp["effects"]]
+    if prompt.get("kind") == "reaction":
+        about, seat, n = prompt.get("about"), prompt.get("seat"), prompt.get("n", 0)
+        if about == "damage" and seat == view["seat"]:
+            if any(k in ("prevent", "reflect") for k in kinds):
+                cover = max((e.get("n", 0) for e in sp["effects"] if e["kind"] == "prevent"), default=99)
+                lethal = n - me.get("shield", 0) >= me["health"]
+                return 3.0 if lethal else 1.0 + min(cover, n) - 0.1 * cover
+            return 0.0
+        if about == "damage":  # another player is hit: add to it, never soften it
+            return 1.0 if "amplify" in kinds else 0.0
+        return 1.0  # spoil another's gain or card
+    # In a window the engine offers only cards that would do something now: play them, the sure gains first.
+    return 1.5 if any(k in _WINDOW_GOOD for k in kinds) else 1.0
+
+
+def _magick_choice(view: dict, plays: list[dict], legal: list[dict]) -> dict:
+    best = max(plays, key=lambda a: _card_value(view, a["card"]))
+    if _card_value(view, best["card"]) > 0:
+        return best
+    return next((a for a in legal if a["type"] == "pass"), legal[0])
 
 
 # ---- timeouts: a human seat whose time ran out ---------------------------------------------------------

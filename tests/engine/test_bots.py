@@ -1,0 +1,57 @@
+"""The bots (issue 12 §5): legal moves from their own view only, and clearly better than random seats.
+Win rates against today's bot and move times are measured in bench/bench_bots.py, not here."""
+import random
+
+import pytest
+
+from engine import GAMES
+from engine.bots import choose
+
+
+def _game(key, seats, seed, bot_seat):
+    """One seeded game: `bot_seat` plays the game's bot, the others random legal moves. The bot is
+    handed a deep copy of its view, so it cannot touch the state."""
+    game = GAMES[key]
+    state = game.new([f"p{i}" for i in range(1, seats + 1)], seed, {})
+    rng = random.Random(seed)
+    while not state.over:
+        pending = state.pending()
+        seat = sorted(pending)[rng.randrange(len(pending))]
+        legal = pending[seat]
+        if seat == bot_seat:
+            action = choose(game, state.view(seat), [dict(a) for a in legal], rng)
+            assert action in legal
+        else:
+            action = rng.choice(legal)
+        state.act(seat, action)
+    winners = state.result()["winners"]
+    return 1 / len(winners) if bot_seat in winners else 0.0
+
+
+@pytest.mark.parametrize("key,seats,games,wins", [("deadlies", 3, 12, 9), ("nevermore", 3, 8, 6),
+                                                  ("raven", 2, 8, 6)])
+def test_bot_beats_random_seats(key, seats, games, wins):
+    won = sum(_game(key, seats, seed, f"p{seed % seats + 1}") for seed in range(games))
+    assert won >= wins, f"{key}: the bot won {won} of {games} against random seats"
+
+
+def test_nevermore_bot_passes_magick_that_would_only_help_a_rival():
+    from engine.nevermore import bot
+    view = {"seat": "p1", "players": [
+        {"seat": "p1", "health": 5, "vp": 0, "raven": False},
+        {"seat": "p2", "health": 2, "vp": 4, "raven": False}],
+        "prompt": {"kind": "reaction", "about": "damage", "seat": "p2", "n": 2}}
+    legal = [{"type": "play", "card": "L08"}, {"type": "pass"}]  # Guardian Angel would shield p2
+    assert bot.choose(view, legal, random.Random(0)) == {"type": "pass"}
+    legal = [{"type": "play", "card": "S25"}, {"type": "pass"}]  # Malice adds to the blow on the leader
+    assert bot.choose(view, legal, random.Random(0)) == {"type": "play", "card": "S25"}
+
+
+def test_nevermore_bot_finishes_a_rival_it_can_turn_into_a_raven():
+    from engine.nevermore import bot
+    view = {"seat": "p1", "prompt": {"kind": "attack", "seat": "p1", "n": 2}, "players": [
+        {"seat": "p1", "health": 5, "vp": 0, "raven": False},
+        {"seat": "p2", "health": 5, "vp": 5, "raven": False},
+        {"seat": "p3", "health": 2, "vp": 1, "raven": False}]}
+    legal = [{"type": "attack", "target": "p2"}, {"type": "attack", "target": "p3"}]
+    assert bot.choose(view, legal, random.Random(0)) == {"type": "attack", "target": "p3"}
