@@ -288,30 +288,39 @@ class PostgresStorage(Storage):
 
     async def record_actions(self, game_id: int, entries: list[Entry], first_seq: int, **fields: Any) -> None:
         now = time.time()
+        checked = "version" in fields  # the service always says which version its move makes
         fields["updated_at"] = now
         names, values = _values(fields)
-        sets = ", ".join(f"{n} = ${i}" for i, n in enumerate(names, 2))
-        rows = [
-            (game_id, first_seq + offset, seat, _dump(action), source, interaction_id, now)
-            for offset, (seat, action, source, interaction_id) in enumerate(entries)
-        ]
+        sets = ", ".join(f"{n} = ${i}" for i, n in enumerate(names, 8))
+        seats, actions, sources, interactions = zip(*entries) if entries else ((), (), (), ())
+        last = 8 + len(names)  # $last: how many entries; $last+1: the announcement (same SQL for every game)
+        announce = f", pg_notify('{CHANGES}', ${last + 1})" if self.shards is not None else ""
+        # One statement, so one round trip and its own transaction: lock the game's row, append the entries
+        # only if the stored version is the one the move was made on, then save the game's fields. A
+        # concurrent writer waits on the row lock and then sees the new version: it appends nothing, its
+        # UPDATE matches no row, and it gets StaleGame. NOTIFY (when shards listen) goes out at the commit.
+        same_version = "(SELECT version FROM current) = $2" if checked else "EXISTS (SELECT 1 FROM current)"
+        sql = (
+            "WITH current AS (SELECT version FROM games WHERE id = $1 FOR UPDATE),"
+            " appended AS (INSERT INTO actions (game_id, seq, seat, action, source, interaction_id, at)"
+            " SELECT $1, $2 + e.n - 1, e.seat, e.action, e.source, e.iid, $7"
+            " FROM unnest($3::text[], $4::text[], $5::text[], $6::bigint[]) WITH ORDINALITY"
+            " AS e(seat, action, source, iid, n)"
+            f" WHERE {same_version} RETURNING 1)"
+            f" UPDATE games SET {sets} WHERE id = $1{' AND version = $2' if checked else ''}"
+            f" AND (SELECT count(*) FROM appended) = ${last} RETURNING 1{announce}"
+        )
         async with self.pool.acquire() as conn:
             try:
-                async with conn.transaction():
-                    # The row lock serialises two processes writing one game; the version says whether
-                    # the move was made on the state that is stored.
-                    stored = await conn.fetchval("SELECT version FROM games WHERE id = $1 FOR UPDATE", game_id)
-                    if stored is None or ("version" in fields and stored != first_seq):
-                        raise StaleGame(f"game {game_id} is at version {stored}, the move was made on {first_seq}")
-                    await conn.executemany(
-                        "INSERT INTO actions (game_id, seq, seat, action, source, interaction_id, at)"
-                        " VALUES ($1, $2, $3, $4, $5, $6, $7)", rows)
-                    await conn.execute(f"UPDATE games SET {sets} WHERE id = $1", game_id, *values)
-                    await self._announce(conn, game_id)
+                extra = [f"{self.origin} {game_id}"] if announce else []
+                done = await conn.fetchrow(sql, game_id, first_seq, list(seats), [_dump(a) for a in actions],
+                                           list(sources), list(interactions), now, *values, len(entries), *extra)
             except asyncpg.UniqueViolationError as exc:
                 if exc.constraint_name == "actions_interaction_id_key":
                     raise DuplicateInteraction from exc
                 raise StaleGame(f"game {game_id}: action {first_seq} is already recorded") from exc
+        if done is None:
+            raise StaleGame(f"game {game_id} is not at version {first_seq} any more (or is gone)")
 
     async def actions(self, game_id: int) -> list[dict]:
         return await self._fetch(
