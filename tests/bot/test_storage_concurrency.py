@@ -2,8 +2,9 @@
 
 The bug this guards against: all tables share one connection, so a second game's transaction began inside
 the first one's ("cannot start a transaction within a transaction") and three clicks of four went unanswered.
-Each scenario runs twice: on the real backend, and with every storage call also yielding to the event loop
-before and after, as a networked backend (PostgreSQL) would, so that calls interleave as much as they can.
+Each scenario runs on SQLite, on SQLite with every storage call also yielding to the event loop before and
+after (so that calls interleave as much as they can), and on PostgreSQL (skipped, saying why, where it can't
+start).
 """
 import asyncio
 import itertools
@@ -46,12 +47,27 @@ class Yielding:
         return call
 
 
-@pytest.fixture(params=["direct", "yielding"])
+@pytest.fixture(scope="module")
+def pg_cluster():
+    from tests.storage import pgcluster
+
+    cluster, why_not = pgcluster.start()
+    if cluster is None:
+        pytest.skip(why_not)
+    yield cluster
+    cluster.stop()
+
+
+@pytest.fixture(params=["sqlite", "sqlite-yielding", "postgres"])
 async def world(request, tmp_path):
-    path = str(tmp_path / "c.sqlite3")
+    """PostgreSQL runs the same scenarios with real concurrency: a pool, awaits inside every transaction."""
+    if request.param == "postgres":
+        path = request.getfixturevalue("pg_cluster").new_database()
+    else:
+        path = str(tmp_path / "c.sqlite3")
     store = await Storage.open(path)
     clock = Clock()
-    service = TableService(store if request.param == "direct" else Yielding(store), clock)
+    service = TableService(Yielding(store) if request.param == "sqlite-yielding" else store, clock)
     yield path, store, service, clock
     await store.close()
 
