@@ -39,7 +39,7 @@ class BlackRosePresenter(BasePresenter):
         info = [line(f"Game turn {v['turn']} · Moon {v['moon']} · Crown: ", who(names, v["crown"]))]
         if events:
             info.append(line("Events: " + ", ".join(events)))
-        return [Section("", info), lodge, Section("Mages", mages)]
+        return [Section("", info), Section("Mages", mages), lodge]
 
     def board(self, v: dict, names: dict[str, str]) -> Doc:
         doc = Doc(f"{self.emoji} {self.title}", self._board(v, names))
@@ -49,8 +49,9 @@ class BlackRosePresenter(BasePresenter):
     def hand(self, v: dict, names: dict[str, str]) -> Doc:
         secs = self._board(v, names)
         mine = [line("Hand: " + (", ".join(T.card_name(c) for c in v.get("hand", [])) or "empty"))]
-        if (v.get("choice") or {}).get("kind") in ("prep", "study"):
-            mine += [line("  " + T.card_text(c)) for c in sorted(set(v.get("hand", [])))]
+        # Every spell in full (school, both sides), so nobody needs the rulebook to choose.
+        mine += [line(f"  {C.spell_of(c)['school'].title()} · " + T.card_text(c))
+                 for c in sorted({c.split(".")[0]: c for c in v.get("hand", [])}.values())]  # one per spell
         for sl in v.get("my_slots", []):
             mine.append(line(f"Slot {sl['slot']}: {T.card_name(sl['card'], sl['side'])} — {sl['state']}"))
         for q in v.get("quests", []):
@@ -63,7 +64,9 @@ class BlackRosePresenter(BasePresenter):
         if choice.get("card"):
             mine.append(line("Casting: " + T.card_name(choice["card"], choice["side"]) + " — "
                              + T.side_text(choice["card"], choice["side"])))
-        secs.append(Section("Your spells", mine))
+        # Own spells right after the turn line: a long message loses the later sections first (the Lodge's
+        # room list, which the board and its picture show anyway), never the spells being chosen.
+        secs.insert(1, Section("Your spells", mine))
         doc = Doc(f"{self.emoji} {self.title}", secs)
         if choice:
             doc.footer = line(self.prompt(v))

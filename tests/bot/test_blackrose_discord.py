@@ -22,7 +22,7 @@ from present import fmt, presenter
 from tests.bot.driver import action_components
 from tests.present.board_pictures import PictureWatch, board_message
 
-SEED = 1
+SEED = 2
 
 
 def trap_first(view: dict, legal: list[dict], rng: random.Random) -> dict:
@@ -100,13 +100,19 @@ def swap_hidden(data: dict) -> dict:
 
 
 # ---- driving one member's move through Discord
-async def move(env, channel, table, member, seat, rng, closed: bool):
-    """The policy's choice for a pending seat, clicked on the member's DM (or the My hand answer)."""
+def current_prompt(message, prompt: str) -> bool:
+    return any(f":{prompt}:" in c["custom_id"] for c in action_components(message))
+
+
+async def move(env, channel, table, member, seat, rng, closed: bool, answers: dict):
+    """The policy's choice for a pending seat, clicked on the member's DM, or with DMs closed on the last
+    ephemeral answer while its prompt is current (else a fresh one from the board's My hand)."""
     if closed:
-        board = board_message(channel, table)
-        answer = await member.click(board, label="My hand")
-        assert answer.ephemeral
-        message, actor = answer.response, member
+        message, actor = answers.get(seat.seat), member
+        if message is None or not current_prompt(message, env.bot.service.prompt_key(table, seat.seat)):
+            answer = await member.click(board_message(channel, table), label="My hand")
+            assert answer.ephemeral
+            message = answer.response
     else:
         message, actor = member.user.dm_channel.last_message, member.user
     assert_no_leak(table, seat.seat, message, board_message(channel, table))
@@ -122,6 +128,9 @@ async def move(env, channel, table, member, seat, rng, closed: bool):
     else:
         raise AssertionError(f"choice {index} ({legal[index]}) is not offered to {seat.name}:\n{message.content}")
     assert not result.ephemeral or closed, f"refused: {result.response.content}"
+    if closed:
+        assert "already made" not in result.response.content, result.response.content
+        answers[seat.seat] = result.response   # the ephemeral message, edited to the next prompt
     return legal[index]
 
 
@@ -155,7 +164,8 @@ async def test_whole_black_rose_wars_game(simcord_env, make_bot):
     watch.check(channel, table)
     p = presenter("blackrose")
     done: list[dict] = []
-    prepared_in_dm = restarted = False
+    prepared_in_dm = restarted = timed_out = False
+    answers: dict = {}   # Ben's last ephemeral My hand answer
     while not table.state.over:
         data = table.state.to_json()
         pending = table.pending()
@@ -173,14 +183,31 @@ async def test_whole_black_rose_wars_game(simcord_env, make_bot):
             assert ann_seat.seat not in table.pending(), "Ann's confirmed Preparation survived the restart"
             assert not action_components(ann.user.dm_channel.last_message), "and she can't change it"
             assert board_message(channel, table).attachments[0].id == picture, "a restart uploads nothing"
+            answers.clear()  # Ben opens My hand again, as after any restart
             restarted = True
             continue
         humans = sorted(s for s in pending if not table.seat(s).is_bot)
         assert humans, "only bots are pending but nothing moved"
         seat = table.seat(humans[0])
-        if seat.user_id == ann.id and data["stack"][-1]["k"] == "prep":
+        if seat.user_id == ann.id and data["stack"][-1]["k"] == "prep" and not prepared_in_dm:
+            # Her DM shows every spell she holds in full: school and both sides, nothing to look up.
+            dm = ann.user.dm_channel.last_message.content
+            for card in data["hand"][seat.seat]:
+                spell = C.spell_of(card)
+                assert f"{spell['school'].title()} · {spell['name']} —" in dm, (spell["name"], dm)
             prepared_in_dm = True
-        done.append(await move(env, channel, table, members[seat.user_id], seat, rng, seat.dm_closed))
+        if (restarted and not timed_out and seat.user_id == ann.id
+                and table.state.view(None)["phase"] == "turn"):
+            # Ann walks away on her turn: when her time is up a bot makes a legal move, said in the channel.
+            version, clock = table.version, env.bot.service.clock
+            env.bot.service.clock = lambda: clock() + 3600
+            await env.bot.host.tick()
+            assert table.version > version
+            assert "ran out of time" in channel.history()[-1].content or any(
+                "ran out of time" in m.content for m in channel.history()[-3:])
+            timed_out = True
+            continue
+        done.append(await move(env, channel, table, members[seat.user_id], seat, rng, seat.dm_closed, answers))
         watch.check(channel, table)
         if len(done) % 10 == 0 and not table.state.over:
             other = table.game.load(swap_hidden(table.state.to_json()))
@@ -188,7 +215,7 @@ async def test_whole_black_rose_wars_game(simcord_env, make_bot):
             assert_no_leak(table, ann_seat.seat, ann.user.dm_channel.last_message)
         assert len(done) < 1500, "the game should end"
 
-    assert restarted and prepared_in_dm
+    assert restarted and prepared_in_dm and timed_out
     assert table.seat_of(ben.id).dm_closed and ben.user.dm_channel.last_message is None
     assert {"ready", "confirm", "cast", "target"} <= {a["type"] for a in done}
     actions = await env.bot.service.store.actions(table.id)
