@@ -287,10 +287,14 @@ def _sides(card: str) -> tuple[str, ...]:
 
 
 @lru_cache(maxsize=4096)
-def _ready_actions(cards: tuple[str, ...], step: bool) -> tuple[dict, ...]:
-    """The "ready" steps for these cards (cached: the preparation options are rebuilt after every act of
-    every seat, and most hands do not change between two acts). Callers must not mutate the dicts."""
-    return tuple({"type": "ready", "card": c, "side": x, "step": step} for c in cards for x in _sides(c))
+def _ready_pairs(cards: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
+    """(card, side) pairs a hand can ready (cached: preparation options are rebuilt after every act)."""
+    return tuple((c, x) for c in cards for x in _sides(c))
+
+
+def _ready_actions(cards: tuple[str, ...], step: bool) -> list[dict]:
+    # Fresh dicts every time: callers (the host, tests) may keep or alter the actions they are given.
+    return [{"type": "ready", "card": c, "side": x, "step": step} for c, x in _ready_pairs(cards)]
 
 
 def prep_options(st, t):
