@@ -1,8 +1,9 @@
 """Two real bot processes (shards 0 and 1) on one PostgreSQL against the fake Discord.
 
 The fake here routes as Discord does with shards: each IDENTIFY names its shard, a server's events go to
-shard (guild_id >> 22) % 2, and every DM event (DM button clicks included) goes to shard 0. The server is
-put on shard 1, so every move made from a hand DM is a click on shard 0 for a game shard 1 owns.
+shard (guild_id >> 22) % 2, and every DM event (DM button clicks included) goes to shard 0. It has two
+servers: the fake's own one, put on shard 1, and a second one on shard 0. Every move made from a hand DM
+is a click on shard 0: for the second server's game its own, for the first server's game shard 1's.
 """
 import asyncio
 import sys
@@ -12,8 +13,8 @@ import pytest
 from bot.storage import Storage
 from bot.tables import TableService
 from tests.e2e.conftest import REPO
-from tests.e2e.fake_discord import BotProcess, FakeDiscord, _Session, iter_components
-from tests.e2e.test_rookery_e2e import play
+from tests.e2e.fake_discord import BotProcess, FakeChannel, FakeDiscord, _Session, iter_components
+from tests.e2e.test_rookery_e2e import pending_prompt
 from tests.storage import pgcluster
 
 pytestmark = pytest.mark.e2e
@@ -33,6 +34,30 @@ class ShardedFakeDiscord(FakeDiscord):
             self.guild_id += 1 << 22
             self.roles[self.guild_id] = {**everyone, "id": str(self.guild_id)}
             self._last_snowflake = max(self._last_snowflake, self.guild_id)
+        # The second server, on shard 0, with its own @everyone role (a role whose id is the server's).
+        self.second_guild = self._snow()
+        if (self.second_guild >> 22) % SHARDS != 0:
+            self.second_guild += 1 << 22
+            self._last_snowflake = self.second_guild
+        self.second_everyone = {**self.roles[self.guild_id], "id": str(self.second_guild)}
+
+    def guild_of_shard(self, shard_id: int) -> int:
+        return self.guild_id if shard_id == 1 else self.second_guild
+
+    async def add_channel_in(self, guild_id: int, name: str):
+        """A text channel in either server (the base add_channel only knows the first)."""
+        channel = FakeChannel(self._snow(), name, 0, guild_id)
+        self.channels[channel.id] = channel
+        await self._dispatch("CHANNEL_CREATE", channel.payload())
+        return channel
+
+    def _guild_payload_of(self, guild_id: int, intents: int) -> dict:
+        payload = self._guild_payload(intents)
+        if guild_id != self.guild_id:
+            roles = [r for r in payload["roles"] if int(r["id"]) != self.guild_id]
+            payload.update(id=str(guild_id), name="Second Guild", roles=[self.second_everyone, *roles])
+        payload["channels"] = [c.payload() for c in self.channels.values() if c.guild_id == guild_id]
+        return payload
 
     def shard_of_event(self, data: dict) -> int:
         guild = data.get("guild_id") if isinstance(data, dict) else None
@@ -42,6 +67,8 @@ class ShardedFakeDiscord(FakeDiscord):
         if event in ("READY", "GUILD_CREATE", "RESUMED"):
             s = self._to
         else:
+            if event == "INTERACTION_CREATE" and data.get("guild_id"):
+                self._in_its_guild(data)
             s = self.by_shard.get(self.shard_of_event(data))
         if s is None or (intent and not s.intents & intent):
             return
@@ -51,21 +78,27 @@ class ShardedFakeDiscord(FakeDiscord):
         if s.ws is not None:
             await self._send(s.ws, frame)
 
+    def _in_its_guild(self, data: dict) -> None:
+        """The base fake writes its one server into every server interaction: name the channel's own."""
+        guild = str(self.channels[int(data["channel_id"])].guild_id)
+        data["guild_id"] = guild
+        data["guild"] = {**data.get("guild", {}), "id": guild}
+        data["authorizing_integration_owners"] = {"0": guild}
+
     async def _identify(self, ws, d: dict) -> None:
         shard_id, count = d.get("shard") or [0, 1]
         assert count == SHARDS, f"a bot identified with shard {[shard_id, count]}"
         session = _Session(f"shard{shard_id}-{len(self.sessions)}", int(d.get("intents", 0)), ws)
         self.sessions[session.id] = self.by_shard[shard_id] = self._session = self._to = session
         self.identify_count += 1
-        owns_guild = (self.guild_id >> 22) % SHARDS == shard_id
+        guild = self.guild_of_shard(shard_id)
         await self._dispatch("READY", {
             "v": 10, "user": {**self.bot.payload(), "verified": True, "mfa_enabled": False, "flags": 0},
-            "guilds": [{"id": str(self.guild_id), "unavailable": True}] if owns_guild else [],
+            "guilds": [{"id": str(guild), "unavailable": True}],
             "session_id": session.id, "resume_gateway_url": self.gateway_url,
             "application": {"id": str(self.app_id), "flags": 0}, "private_channels": [], "relationships": [],
             "presences": [], "shard": [shard_id, count]})
-        if owns_guild:
-            await self._dispatch("GUILD_CREATE", self._guild_payload(session.intents))
+        await self._dispatch("GUILD_CREATE", self._guild_payload_of(guild, session.intents))
         self._ready_session = session
 
     async def _resume(self, ws, d: dict) -> None:
@@ -126,6 +159,27 @@ async def start_shard(sharded):
             print(proc.tail(150))
 
 
+async def play(fake, users, moves) -> int:
+    """test_rookery_e2e.play, where a deferred answer also counts: with two games clicking at once the
+    host may defer (type 6) and then edit its answer in; a refusal would come as a follow-up message."""
+    acked = 0
+    for _ in range(moves):
+        found = None
+        for _ in range(100):
+            if found := pending_prompt(fake, users):
+                break
+            await asyncio.sleep(0.05)
+        assert found, "no human has a prompt: the game looks stuck"
+        user, message, comp = found
+        if comp["type"] == 2:
+            result = await fake.click(user, message, comp)
+        else:
+            result = await fake.select(user, message, comp, [comp["options"][0]["value"]])
+        assert result.callback_type in (6, 7) and not result.followups, f"move not accepted: {result.texts}"
+        acked += 1
+    return acked
+
+
 async def move_through_the_owner(fake, channel, users) -> int:
     """One move made from "My hand" on the board: a guild interaction, so the owning shard applies it from
     its own copy of the game (refused as stale unless it took in every move shard 0 made). Returns 1."""
@@ -141,17 +195,18 @@ async def move_through_the_owner(fake, channel, users) -> int:
             result = await fake.click(user, hand, comp)
         else:
             result = await fake.select(user, hand, comp, [comp["options"][0]["value"]])
-        assert result.callback_type == 7, f"the owner refused a move: {result.texts}"
+        assert result.callback_type in (6, 7) and not result.followups, f"the owner refused a move: {result.texts}"
         return 1
     raise AssertionError("nobody had a choice to make")
 
 
-def interactions_by_shard(fake) -> dict[int, list[bool]]:
-    """For each shard: whether each interaction it received came from a server (True) or a DM (False)."""
-    out: dict[int, list[bool]] = {0: [], 1: []}
+def interactions_by_shard(fake) -> dict[int, list[int | None]]:
+    """For each shard: the server each interaction it received came from (None: a DM)."""
+    out: dict[int, list[int | None]] = {0: [], 1: []}
     for session in fake.sessions.values():
         shard = int(session.id[len("shard"):].split("-")[0])
-        out[shard] += ["guild_id" in f["d"] for f in session.log if f["t"] == "INTERACTION_CREATE"]
+        out[shard] += [int(f["d"]["guild_id"]) if f["d"].get("guild_id") else None
+                       for f in session.log if f["t"] == "INTERACTION_CREATE"]
     return out
 
 
@@ -178,14 +233,15 @@ async def test_two_shards_share_the_games_and_survive_kill_9(sharded, postgres, 
     bob = await fake.add_user("bob")
     cara = await fake.add_user("cara")
     dan = await fake.add_user("dan")
-    channels = [await fake.add_channel("games-1"), await fake.add_channel("games-2")]
-    env = {"ROOKERY_DATABASE_URL": url, "ROOKERY_SHARD_COUNT": str(SHARDS), "ROOKERY_TIMER_POLL": "0",
-           "ROOKERY_GUILD_ID": str(fake.guild_id)}
+    # a game in each server: the first is shard 1's, the second shard 0's
+    channels = [await fake.add_channel_in(fake.guild_of_shard(1), "games-1"),
+                await fake.add_channel_in(fake.guild_of_shard(0), "games-2")]
+    env = {"ROOKERY_DATABASE_URL": url, "ROOKERY_SHARD_COUNT": str(SHARDS), "ROOKERY_TIMER_POLL": "0"}
     shard0 = await start_shard({**env, "ROOKERY_SHARD_IDS": "0"})
     shard1 = await start_shard({**env, "ROOKERY_SHARD_IDS": "1"})
     await fake.wait_shards(0, 1)
 
-    # two games in the server (shard 1's): lobby clicks reach shard 1, hand DMs are answered by shard 0
+    # lobby clicks reach each server's shard; hand DMs, for both games, are answered by shard 0
     pairs = [(alice, bob), (cara, dan)]
     for (host, guest), channel in zip(pairs, channels):
         lobby = (await fake.slash(host, channel, "game", subcommand="new", options={"game": "raven"})).original
@@ -218,9 +274,10 @@ async def test_two_shards_share_the_games_and_survive_kill_9(sharded, postgres, 
     acked += await both_games(2)                         # and shard 0 again, after the owner's moves
     tables, (player_moves, distinct_clicks, _) = await stored(url)
     assert player_moves == acked == distinct_clicks, "every acknowledged click applied exactly once"
+    assert sorted(t.guild_id for t in tables) == sorted(fake.guild_of_shard(n) for n in (0, 1))
     routed = interactions_by_shard(fake)
-    assert routed[0] and not any(routed[0]), "shard 0 got the DM clicks, and nothing from the server"
-    assert routed[1] and all(routed[1]), "shard 1 got the server's interactions, and no DM"
+    assert set(routed[0]) == {None, fake.guild_of_shard(0)}, "shard 0: every DM click and its own server's"
+    assert set(routed[1]) == {fake.guild_of_shard(1)}, "shard 1: only its own server's interactions"
     assert fake.unknown_routes == []
     for bot in (shard0, shard1):
-        assert "Traceback" not in bot.output(), bot.tail(60)
+        assert "Traceback" not in bot.output() and "ERROR" not in bot.output(), bot.tail(60)
