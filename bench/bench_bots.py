@@ -89,6 +89,26 @@ def main() -> None:
             print(f"  vs random seats:  new bot {new_rand:.1%}   (today's bot, same run: {base_rand:.1%})")
             print(f"  vs today's bots:  new bot {new_old:.1%}   (an equal player: {fair:.1%})")
             print(f"  {_fmt_times(t_rand + t_old)}", flush=True)
+        if key == "everrain":
+            new_reads, new_turns = stories_read(games, new)
+            old_reads, _ = stories_read(games, old)
+            print(f"The Everrain, 3 seats, {games} games: {new_reads:.2f} Story cards read per game with the new "
+                  f"bot ({old_reads:.2f} with today's bot, same run), {new_turns:.1f} turns per seat", flush=True)
+
+
+def stories_read(games: int, policy) -> tuple[float, float]:
+    """The Everrain, 3 seats, default length: Story cards read and turns per seat, per game."""
+    game = GAMES["everrain"]
+    reads = turns = 0
+    for seed in range(games):
+        state = game.new(["p1", "p2", "p3"], seed, {"length": 12})
+        rng = random.Random(seed)
+        while not state.over:
+            seat, legal = next(iter(state.pending().items()))
+            for event in state.act(seat, policy(state.view(seat), legal, rng)):
+                reads += event["type"] == "story"
+                turns += event["type"] == "turn"
+    return reads / games, (turns + games) / games / 3
 
 
 if __name__ == "__main__":

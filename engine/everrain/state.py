@@ -25,6 +25,26 @@ def copy(data: dict) -> dict:
     return marshal.loads(marshal.dumps(data))
 
 
+def _voyage_deck(cards: list[str], rng: Rng) -> list[str]:
+    """One Act's deck of one type, shuffled, with the cards that can open a story dealt every other card
+    from the top: a voyage draws only a few cards per Act, and stories are the point of the game."""
+    openers = [c for c in cards if any(o.get("story") is not None for o in C.outcomes(C.CARDS[c]))]
+    others = [c for c in cards if c not in openers]
+    rng.shuffle(openers)
+    rng.shuffle(others)
+    top: list[str] = []  # top of the deck first
+    while openers or others:
+        for pile in (openers, others):
+            if pile:
+                top.append(pile.pop())
+    return top[::-1]  # the top of a deck is the end of its list
+
+
+def solo_target(length: int) -> int:
+    """The Glory a lone captain must reach to win (our own design: scaled to the voyage length)."""
+    return C.SOLO_TARGET[str(length)]
+
+
 class EverrainState:
     __slots__ = ("d",)
 
@@ -38,9 +58,7 @@ class EverrainState:
         for act in C.ACTS:
             decks[str(act)] = {}
             for t in C.DECK_TYPES:
-                deck = list(C.DECKS[act][t])
-                rng.shuffle(deck)
-                decks[str(act)][t] = deck
+                decks[str(act)][t] = _voyage_deck(C.DECKS[act][t], rng)
         pool = sorted(C.CREW)
         rng.shuffle(pool)
         ships = {}
@@ -114,10 +132,15 @@ class EverrainState:
 
     def result(self) -> dict:
         ships = self.d["ships"]
-        scores = {s: ships[s]["glory"] for s in self.d["seats"]}
-        key = {s: (ships[s]["glory"], ships[s]["told"], ships[s]["supplies"]) for s in self.d["seats"]}
+        seats = self.d["seats"]
+        scores = {s: ships[s]["glory"] for s in seats}
+        if len(seats) == 1:  # solo: a target to beat, not an empty sea to win against
+            target = solo_target(self.d["length"])
+            return {"scores": scores, "winners": list(seats) if scores[seats[0]] >= target else [],
+                    "target": target}
+        key = {s: (ships[s]["glory"], ships[s]["told"], ships[s]["supplies"]) for s in seats}
         best = max(key.values())
-        return {"scores": scores, "winners": [s for s in self.d["seats"] if key[s] == best]}
+        return {"scores": scores, "winners": [s for s in seats if key[s] == best]}
 
     # ----- a turn -----------------------------------------------------------------------------
     def _choose_deck(self, seat: str, deck_type: str, ev: list) -> None:
@@ -165,7 +188,9 @@ class EverrainState:
         if c["kind"] == "test":
             return {"skill": c["skill"], "target": c["target"]}
         if c["kind"] == "choice":
-            return {"options": [o["name"] for o in c["options"]]}
+            # Which options lead on to a story is public: the choice between a story and goods now matters.
+            return {"options": [o["name"] for o in c["options"]],
+                    "story_options": [i for i, o in enumerate(c["options"]) if o.get("story") is not None]}
         return {}
 
     def _start(self, seat: str, card: str, ev: list) -> None:
@@ -218,10 +243,12 @@ class EverrainState:
             fetched, released = st.fetch(number, card, seat)
             if fetched:
                 d["discard"].extend(released)
-                if st.is_story(card):
+                told = st.is_story(card)
+                if told:  # a Story card whose tale goes on is told too, and earns its Glory
                     d["ships"][seat]["told"] += 1
+                    d["ships"][seat]["glory"] += C.STORY_GLORY
                 ev.append({"to": None, "type": "fetch", "seat": seat, "number": number, "trigger": card,
-                           "title": C.CARDS[card]["title"]})
+                           "title": C.CARDS[card]["title"], "glory": C.STORY_GLORY if told else 0})
             else:  # Ruling: that Story card is already out; the outcome's other effects still stand
                 ev.append({"to": None, "type": "taken", "seat": seat, "number": number})
         if not fetched:
@@ -236,8 +263,9 @@ class EverrainState:
         d["discard"].extend(self.stories().finish(sid, resolved))
         if resolved:
             d["ships"][seat]["told"] += 1
+            d["ships"][seat]["glory"] += C.STORY_GLORY
         ev.append({"to": None, "type": "story_end", "seat": seat, "number": C.CARDS[sid]["number"],
-                   "title": C.CARDS[sid]["title"], "resolved": resolved})
+                   "title": C.CARDS[sid]["title"], "resolved": resolved, "glory": C.STORY_GLORY if resolved else 0})
 
     def _apply(self, seat: str, o: dict) -> dict:
         """Apply an outcome's effects; returns what actually changed (nothing goes below 0)."""
@@ -283,11 +311,13 @@ class EverrainState:
         self._check_acts(ev)
         self._begin_turn(ev)
 
-    def _check_acts(self, ev: list) -> None:
+    def _check_acts(self, ev: list, force: bool = False) -> None:
         d = self.d
         while d["phase"] != "over" and d["track"] >= d["ends"][d["act"] - 1]:
             if d["act"] == 3:
-                self._game_over(ev)
+                # The voyage ends only when a round is complete, so every seat has had the same turns.
+                if d["turn"] == 0 or force:
+                    self._game_over(ev)
                 return
             st = self.stories()
             new = d["decks"][str(d["act"] + 1)]
@@ -308,7 +338,7 @@ class EverrainState:
             # Ruling: every deck of this Act is spent: the Act ends at once
             ev.append({"to": None, "type": "spent", "act": d["act"]})
             d["track"] = max(d["track"], d["ends"][d["act"] - 1])
-            self._check_acts(ev)
+            self._check_acts(ev, force=True)  # nothing left to draw at all: the round cannot be finished
 
     def _game_over(self, ev: list) -> None:
         d = self.d

@@ -138,7 +138,7 @@ def test_stories_chain_the_story_card_takes_the_slot_and_the_first_trigger_is_di
     assert [e for e in ev if e["type"] == "story_end"][0]["resolved"]
     assert s.d["story"]["closed"] == {"ST01": "resolved", "ST15": "resolved"}
     assert s.d["story"]["slots"]["p1"] == [] and s.d["ships"]["p1"]["told"] == 2
-    assert s.d["ships"]["p1"]["glory"] == 1 + 5
+    assert s.d["ships"]["p1"]["glory"] == 1 + 5 + 2  # and 1 Glory for each Story card told (issue 12)
     check(s.to_json())
 
 
