@@ -17,7 +17,6 @@ loop; here they run on a dedicated connection on a thread of their own (Postgres
 from __future__ import annotations
 
 import asyncio
-import logging
 import secrets
 import threading
 import time
@@ -33,7 +32,6 @@ try:
 except ImportError:  # the optional extra: pip install 'rookery[postgres]'
     asyncpg = None
 
-log = logging.getLogger("rookery.storage")
 MIGRATION_LOCK = 0x526F6F6B  # "Rook": the advisory lock key every process takes before migrating
 LIVE_SQL = "status IN ({})".format(", ".join(f"'{s}'" for s in LIVE))
 POOL_SIZE = 8  # connections per process: games in different channels commit in parallel
