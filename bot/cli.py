@@ -1,5 +1,6 @@
 """The `rookery` command: `rookery run` starts the bot; `rookery play GAME` opens a terminal table;
-`rookery replay FILE` re-runs an exported game; `rookery forget-guild ID` deletes a server's data."""
+`rookery replay FILE` re-runs an exported game; `rookery forget-guild ID` deletes a server's data;
+`rookery migrate-db --from sqlite:///PATH --to postgresql://…` copies a SQLite database into PostgreSQL."""
 from __future__ import annotations
 
 import argparse
