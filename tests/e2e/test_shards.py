@@ -281,3 +281,12 @@ async def test_two_shards_share_the_games_and_survive_kill_9(sharded, postgres, 
     assert fake.unknown_routes == []
     for bot in (shard0, shard1):
         assert "Traceback" not in bot.output() and "ERROR" not in bot.output(), bot.tail(60)
+
+
+async def test_an_unreachable_database_ends_the_process_with_one_plain_line(sharded, start_shard):
+    bot = await start_shard({"ROOKERY_DATABASE_URL": "postgresql://rookery:secret@127.0.0.1:1/rookery",
+                             "ROOKERY_SHARD_COUNT": "1"})
+    await asyncio.wait_for(bot.proc.wait(), 30)
+    output = bot.output()
+    assert bot.returncode == 1 and "can't use the PostgreSQL database at 127.0.0.1:1/rookery" in output
+    assert "secret" not in output and "Traceback" not in output
