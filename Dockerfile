@@ -9,6 +9,7 @@ COPY bot ./bot
 COPY cogs ./cogs
 COPY engine ./engine
 COPY data ./data
+COPY present ./present
 RUN pip install --no-cache-dir . && rm -rf /root/.cache
 
 USER rookery
