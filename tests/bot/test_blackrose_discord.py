@@ -7,7 +7,8 @@ Every message a member reads is checked against the other seats' hidden cards, a
 the Lodge picture, uploaded again only when it changed and never moved by hidden cards.
 
 The members are driven by a policy that chooses like the engine's bot (so the game is fast and purposeful)
-but readies Traps first; the seed was chosen so that, with the service's bot seeded too, a trap fires.
+but readies Traps first; the table's seed was chosen so that, with the service's bot seeded too, a trap
+fires.
 """
 from __future__ import annotations
 
@@ -22,7 +23,7 @@ from present import fmt, presenter
 from tests.bot.driver import action_components
 from tests.present.board_pictures import PictureWatch, board_message
 
-SEED = 2
+SEED = 4
 
 
 def trap_first(view: dict, legal: list[dict], rng: random.Random) -> dict:
@@ -148,11 +149,12 @@ async def test_whole_black_rose_wars_game(simcord_env, make_bot):
     lobby = channel.last_message
     await ben.click(lobby, label="Join")
     await ann.click(lobby, label="Add bot")
-    await ann.click(lobby, label="Start")
     table = env.bot.service.in_channel(channel.id)
+    table.seed = SEED                                # the deal, Lodge and decks, made repeatable
+    env.bot.service.bot_rng = random.Random(SEED)    # and the bot seat's few random choices
+    await ann.click(lobby, label="Start")
     assert table.status == "active" and len(table.seats) == 3
     assert table.state.to_json()["opts"]["overkill"] and table.state.to_json()["opts"]["extra_turns"]
-    env.bot.service.bot_rng = random.Random(SEED)   # the bot seat's few random choices, made repeatable
     assert any("can't send you direct messages" in m.content and str(ben.id) in m.content
                for m in channel.history())
     assert "Black Rose Wars" in ann.user.dm_channel.last_message.content
@@ -172,7 +174,9 @@ async def test_whole_black_rose_wars_game(simcord_env, make_bot):
         ann_seat, ben_seat = table.seat_of(ann.id), table.seat_of(ben.id)
         if (not restarted and data["turn"] >= 2 and table.state.view(None)["phase"] == "prep"
                 and ann_seat.seat not in pending and ben_seat.seat in pending):
-            # Ann confirmed her Preparation, Ben is still choosing: restart now.
+            # Ann confirmed her Preparation, Ben is still choosing: the table only learns who it waits for.
+            assert "Waiting for ben to ready their spells." in board_message(channel, table).content
+            # Restart now.
             version = table.version
             picture = board_message(channel, table).attachments[0].id
             await env.restart_bot(make_bot())
