@@ -101,6 +101,11 @@ def swap_hidden(data: dict) -> dict:
 
 
 # ---- driving one member's move through Discord
+def hand_dm(member, seat):
+    """The seat's hand DM (private notices, e.g. a timed-out reaction, come as separate DMs after it)."""
+    return next(m for m in reversed(member.user.dm_channel.history()) if m.id == seat.dm_message_id)
+
+
 def current_prompt(message, prompt: str) -> bool:
     return any(f":{prompt}:" in c["custom_id"] for c in action_components(message))
 
@@ -115,7 +120,7 @@ async def move(env, channel, table, member, seat, rng, closed: bool, answers: di
             assert answer.ephemeral
             message = answer.response
     else:
-        message, actor = member.user.dm_channel.last_message, member.user
+        message, actor = hand_dm(member, seat), member.user
     assert_no_leak(table, seat.seat, message, board_message(channel, table))
     legal = table.pending()[seat.seat]
     index = legal.index(trap_first(table.state.view(seat.seat), legal, rng))
@@ -166,7 +171,7 @@ async def test_whole_black_rose_wars_game(simcord_env, make_bot):
     watch.check(channel, table)
     p = presenter("blackrose")
     done: list[dict] = []
-    prepared_in_dm = restarted = timed_out = False
+    prepared_in_dm = restarted = timed_out = reaction_timed_out = False
     answers: dict = {}   # Ben's last ephemeral My hand answer
     while not table.state.over:
         data = table.state.to_json()
@@ -185,7 +190,7 @@ async def test_whole_black_rose_wars_game(simcord_env, make_bot):
             table = env.bot.service.in_channel(channel.id)
             assert table.version == version and table.state.to_json() == data
             assert ann_seat.seat not in table.pending(), "Ann's confirmed Preparation survived the restart"
-            assert not action_components(ann.user.dm_channel.last_message), "and she can't change it"
+            assert not action_components(hand_dm(ann, ann_seat)), "and she can't change it"
             assert board_message(channel, table).attachments[0].id == picture, "a restart uploads nothing"
             answers.clear()  # Ben opens My hand again, as after any restart
             restarted = True
@@ -195,7 +200,7 @@ async def test_whole_black_rose_wars_game(simcord_env, make_bot):
         seat = table.seat(humans[0])
         if seat.user_id == ann.id and data["stack"][-1]["k"] == "prep" and not prepared_in_dm:
             # Her DM shows every spell she holds in full: school and both sides, nothing to look up.
-            dm = ann.user.dm_channel.last_message.content
+            dm = hand_dm(ann, seat).content
             for card in data["hand"][seat.seat]:
                 spell = C.spell_of(card)
                 assert f"{spell['school'].title()} · {spell['name']} —" in dm, (spell["name"], dm)
@@ -211,15 +216,29 @@ async def test_whole_black_rose_wars_game(simcord_env, make_bot):
                 "ran out of time" in m.content for m in channel.history()[-3:])
             timed_out = True
             continue
+        if (not reaction_timed_out and seat.user_id == ann.id and data["stack"][-1]["k"] == "react"):
+            # A reaction window in her DM, with the short timer. Who may react is not said publicly, so
+            # when the time is up she alone is told, by DM, and the rules' default is taken for her.
+            assert "Reaction window" in hand_dm(ann, seat).content
+            assert "Waiting for reactions" in board_message(channel, table).content
+            version, clock, before = table.version, env.bot.service.clock, len(channel.history())
+            env.bot.service.clock = lambda: clock() + 3600
+            await env.bot.host.tick()
+            assert table.version > version
+            assert not any("ran out of time" in m.content for m in channel.history()[before:])
+            assert "Your time ran out" in ann.user.dm_channel.last_message.content
+            reaction_timed_out = True
+            continue
         done.append(await move(env, channel, table, members[seat.user_id], seat, rng, seat.dm_closed, answers))
         watch.check(channel, table)
         if len(done) % 10 == 0 and not table.state.over:
             other = table.game.load(swap_hidden(table.state.to_json()))
             assert p.picture(other.view(None))[1] == p.picture(table.state.view(None))[1]
-            assert_no_leak(table, ann_seat.seat, ann.user.dm_channel.last_message)
+            assert_no_leak(table, ann_seat.seat, hand_dm(ann, ann_seat))
         assert len(done) < 1500, "the game should end"
 
     assert restarted and prepared_in_dm and timed_out
+    assert reaction_timed_out or not table.game.traits.reactions, "a reaction window timed out privately"
     assert table.seat_of(ben.id).dm_closed and ben.user.dm_channel.last_message is None
     assert {"ready", "confirm", "cast", "target"} <= {a["type"] for a in done}
     actions = await env.bot.service.store.actions(table.id)
