@@ -8,7 +8,7 @@ from __future__ import annotations
 from engine import register
 from engine.core import Option, PresentedText, Traits, check_seats, resolve_options
 from engine.data import load
-from engine.blackrose import action, effects, phases, rooms  # noqa: F401  (declare the task kinds)
+from engine.blackrose import action, effects, phases, react, rooms  # noqa: F401  (declare the task kinds)
 from engine.blackrose.state import BlackRoseState
 
 
@@ -25,8 +25,9 @@ class BlackRoseWars(PresentedText):
         "extra_turns": Option("extra_turns", False, (False, True), "Extra Game Turns: a tie for the win plays on."),
     }
     rules = load("blackrose/rules.md")
-    # Preparation is simultaneous and face down; "unready" takes back a spell being readied.
-    traits = Traits(simultaneous=True, pictures=True, undo=("unready",))
+    # Preparation is simultaneous and face down; "unready" takes back a spell being readied; Traps and
+    # Protections open quick reaction windows.
+    traits = Traits(simultaneous=True, reactions=True, pictures=True, undo=("unready",))
 
     def new(self, seats, seed, options=None):
         opts = resolve_options(self, options)

@@ -323,10 +323,11 @@ def _protections(st, seat: str, side: dict, ctx: dict) -> bool:
     for m in hit:
         if m == seat:
             continue
-        p = R.first_armed(st, m, "protection", conds)
+        amount = next((o["n"] for o in side["ops"] if o["op"] == "dmg" and isinstance(o.get("n"), int)), 0)
+        p = R.one_reaction(st, {"on": "spell", "victim": m, "by": seat, "n": amount}, [m],
+                           {m: R.armed_for(st, m, "protection", conds)})
         if p is None:
             continue
-        amount = next((o["n"] for o in side["ops"] if o["op"] == "dmg" and isinstance(o.get("n"), int)), 0)
         R.fire(st, p, {"src": seat, "victim": m, "amount": amount})
         if p.get("cancel"):
             return True

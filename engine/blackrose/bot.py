@@ -72,6 +72,8 @@ def choose(view: dict, legal: list[dict], rng: random.Random) -> dict:
     by = {}
     for a in legal:
         by.setdefault(a["type"], []).append(a)
+    if "react" in by:
+        return by["react"][0]  # a Trap or Protection whose moment came is worth triggering (None comes last)
     if "keep" in by and "card" not in by["keep"][0]:
         return by["keep"][0]
     if "mage" in by:
@@ -132,6 +134,7 @@ def choose(view: dict, legal: list[dict], rng: random.Random) -> dict:
 
 
 def timeout_choice(view: dict, legal: list[dict]) -> dict:
-    """An absent player keeps their Quests and otherwise plays as the bot would (every step here is part of
-    a required decision: the rules never let a mage pass while spells or physical actions remain)."""
+    """An absent player keeps their Quests, triggers a Trap or Protection whose moment came (what they armed
+    it for), and otherwise plays as the bot would (every step here is part of a required decision: the
+    rules never let a mage pass while spells or physical actions remain)."""
     return choose(view, legal, random.Random(0))

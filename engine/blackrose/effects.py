@@ -56,6 +56,8 @@ def effects_task(st, t):
             return False
         t["i"] += 1
         ctx.pop("ans", None)
+        if st.stack[-1] is not t:
+            return False  # a Trap or Protection this op set off pushed its own follow-up: that runs first
     return st.done(t)
 
 

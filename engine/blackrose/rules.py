@@ -1,13 +1,15 @@
 """The shared rule atoms: damage and defeat, instability, summoning, moving models (and the Room Traps that
 moving springs), Quests, and what Traps and Protections do when their condition is met.
 
-Ruling (ours): an armed Trap or Protection fires automatically the first time its condition is met. Its
-owner committed to it when arming it face down, and an automatic trigger keeps hidden cards hidden (no
-"do you want to trigger?" prompt that would reveal that something is armed for that condition)."""
+When an armed Trap or Protection's condition is met its owner MAY trigger it (the rulebook's "may"): every
+such moment goes through `reaction`, which opens a reaction window (state.py explains how the action is
+paused and then applied with the answers). So that the window never reveals whose condition was met, it
+opens for every seat that could own a matching spell and has an armed slot (public), matching or not."""
 from __future__ import annotations
 
 from engine.blackrose import board as B
 from engine.blackrose import cards as C
+from engine.blackrose.state import NeedReaction
 
 
 # ---- damage and defeat -------------------------------------------------------------------------------
@@ -67,7 +69,8 @@ def ev_health(st, ev: dict) -> int:
 def _protect(st, src: str, model: str, n: int, ctx: dict) -> int:
     if ctx.get("no_protection") or src == "rose":
         return n
-    p = first_armed(st, model, "protection", ("damage",))
+    p = one_reaction(st, {"on": "damage", "victim": model, "by": src, "n": n}, [model],
+                     {model: armed_for(st, model, "protection", ("damage",))})
     if p is None:
         return n
     fire(st, p, {"amount": n, "src": src, "src_model": ctx.get("src_model", src), "victim": model})
@@ -75,8 +78,9 @@ def _protect(st, src: str, model: str, n: int, ctx: dict) -> int:
 
 
 def defeat(st, seat: str, killer: str, ctx: dict) -> None:
-    p = first_armed(st, seat, "protection", ("defeat",))
-    if p is not None and killer != "rose":
+    p = None if killer == "rose" else one_reaction(
+        st, {"on": "defeat", "victim": seat, "by": killer}, [seat], {seat: armed_for(st, seat, "protection", ("defeat",))})
+    if p is not None:
         fire(st, p, {"src": killer, "victim": seat})
         return
     counts = dict(st.dmg[seat])
@@ -251,28 +255,59 @@ def enter(st, model: str, label: str) -> None:
                 hurt(st, ev["owner"], other, 4, {"src_model": model})
     colour = "black" if st.layout[label] == "black_rose" else st.colour_of(label)
     mover = st.owner(model)
-    for owner in st.next_seats(mover):
-        for a in [a for a in st.armed if a["seat"] == owner and a["kind"] == "room_trap"]:
-            if colour not in a["colours"] or st.room_of(model) != label:
-                continue  # a model pushed on or sent to its Cell by an earlier trap is out of reach
-            if model in st.pos and _trap_warded(st, model, a):
-                continue
-            fire(st, a, {"victim": model, "room": label, "colour": colour})
+    owners = st.next_seats(mover)
+    offers = {o: [a for a in st.armed if a["seat"] == o and a["kind"] == "room_trap" and colour in a["colours"]]
+              for o in owners}
+    moment = {"on": "enter", "victim": model, "by": mover, "room": label, "colour": colour}
+    if ev:
+        moment["evo"] = ev["kind"]
+    for a in reaction(st, moment, owners, offers):
+        if st.room_of(model) != label:
+            continue  # a model pushed on or sent to its Cell by an earlier trap is out of reach
+        if model in st.pos and _trap_warded(st, model, a):
+            continue
+        fire(st, a, {"victim": model, "room": label, "colour": colour})
 
 
 # ---- traps and protections -----------------------------------------------------------------------------
 
-def first_armed(st, seat: str, kind: str, on: tuple[str, ...]) -> dict | None:
-    """The first armed Protection of `seat` (kind="protection") or Trap aimed at `seat` that waits for one
-    of the conditions `on`."""
+def armed_for(st, seat: str, kind: str, on: tuple[str, ...], owner: str | None = None) -> list[dict]:
+    """`seat`'s armed Protections (kind="protection") or the Traps aimed at `seat` (owned by `owner`) that
+    wait for one of the conditions `on`."""
+    out = []
     for a in st.armed:
         if a["kind"] != kind or a.get("on") not in on:
             continue
         if kind == "protection" and a["seat"] == seat:
-            return a
-        if kind == "trap" and a.get("tgt") == seat and a["seat"] != seat:
-            return a
-    return None
+            out.append(a)
+        elif kind == "trap" and a.get("tgt") == seat and a["seat"] != seat and owner in (None, a["seat"]):
+            out.append(a)
+    return out
+
+
+def reaction(st, moment: dict, eligible: list[str], offers: dict[str, list[dict]]) -> list[dict]:
+    """The armed records their owners trigger at this moment (in `eligible` order). `eligible` are the seats
+    that could own a matching spell (public), `offers` the records that really match (hidden). Moments are
+    numbered in the order an action reaches them; answers come from st.rx (see BlackRoseState.act)."""
+    seats = [s for s in eligible if any(sl["state"] == "armed" for sl in st.slots[s])]
+    if not seats:
+        return []
+    if st.rx is None:
+        # No window can open here (nothing was armed when this action began, or set-up): the owner's
+        # expected answer, the same as the timeout default, is to trigger.
+        return [offers[s][0] for s in seats if offers.get(s)]
+    i = st.rx_i
+    st.rx_i += 1
+    if i < len(st.rx):
+        ans = st.rx[i]
+        return [a for s in seats for a in offers.get(s, ()) if ans.get(s) == a["card"]]
+    raise NeedReaction({"moment": moment, "seats": seats,
+                        "offers": {s: [a["card"] for a in offers.get(s, ())] for s in seats}})
+
+
+def one_reaction(st, moment: dict, eligible: list[str], offers: dict[str, list[dict]]) -> dict | None:
+    got = reaction(st, moment, eligible, offers)
+    return got[0] if got else None
 
 
 def fire(st, a: dict, ctx: dict) -> None:
@@ -298,7 +333,7 @@ def trap_on(st, seat: str, cond: str, ctx: dict | None = None) -> dict | None:
     """Fire the first Trap aimed at `seat` waiting for `cond`; return its record (its effect may cancel)."""
     if st.pos.get(seat) == "cell":
         return None
-    a = first_armed(st, seat, "trap", (cond,))
+    a = trap_reaction(st, seat, cond)
     if a is None:
         return None
     if _trap_warded(st, seat, a):
@@ -307,9 +342,18 @@ def trap_on(st, seat: str, cond: str, ctx: dict | None = None) -> dict | None:
     return a
 
 
+def trap_reaction(st, seat: str, cond: str) -> dict | None:
+    """The Trap aimed at `seat` for `cond` that its owner triggers now (a single-target Trap's target is
+    hidden, so every other seat is eligible)."""
+    others = st.next_seats(seat)
+    offers = {o: armed_for(st, seat, "trap", (cond,), owner=o) for o in others}
+    return one_reaction(st, {"on": cond, "victim": seat, "by": seat}, others, offers)
+
+
 def _trap_warded(st, seat: str, a: dict) -> bool:
     """A Protection against Traps fires first; if it avoids the trap, the trap is spent for nothing."""
-    prot = first_armed(st, seat, "protection", ("trap",))
+    prot = one_reaction(st, {"on": "trap", "victim": seat, "by": a["seat"]}, [seat],
+                        {seat: armed_for(st, seat, "protection", ("trap",))})
     if prot is None:
         return False
     fire(st, prot, {"src": a["seat"], "victim": seat, "src_model": a["seat"]})
@@ -344,7 +388,7 @@ def check_quests(st, seat: str, when: str, **info) -> None:
 def complete_quest(st, seat: str, q: str) -> None:
     from engine.blackrose.effects import run_ops
     st.quests[seat].remove(q)
-    trap = first_armed(st, seat, "trap", ("quest",))
+    trap = trap_reaction(st, seat, "quest")
     st.done_quests[seat].append(q)
     d = C.QUESTS[q]
     st.emit("quest", seat=seat, quest=q, name=d["name"])

@@ -2,6 +2,7 @@
 rule uses (shuffling, drawing, Power Points and the Moon). Rules themselves live in the other modules."""
 from __future__ import annotations
 
+from engine.core import find_legal
 from engine.flow import Flow, FlowState
 from engine.rng import Rng
 from engine.blackrose import cards as C
@@ -9,6 +10,14 @@ from engine.blackrose import cards as C
 FLOW = Flow("Black Rose Wars")
 task = FLOW.task
 waits = FLOW.waits
+
+
+class NeedReaction(Exception):
+    """Raised at a moment nobody has answered yet: the action is undone and a reaction window opens."""
+
+    def __init__(self, ask: dict) -> None:
+        super().__init__("reaction window")
+        self.ask = ask
 
 FIELDS = (
     "seats", "rng", "opts", "turn", "moon", "crown", "order", "extra", "mage", "school", "colour",
@@ -30,7 +39,51 @@ def _copy(x):
 
 
 class BlackRoseState(FlowState):
+    """Reaction windows (Traps and Protections the owner may trigger) can open deep inside an action, in the
+    middle of a Damage or a move. Rather than make every rule resumable, an action is applied from a
+    snapshot: the first unanswered moment (rules.reaction) raises, the state goes back to the snapshot and
+    a "react" task waits for the owners' answers; then the same action is applied again, deterministically,
+    with the answers given so far (`rx`, one per moment in the order the action reaches them)."""
+
     FLOW = FLOW
+    rx: list[dict] | None = None  # the answers while an action is being applied; None: no window may open
+    rx_i = 0
+
+    def act(self, seat: str, action: dict) -> list[dict]:
+        find_legal(self.pending(), seat, action)
+        top = self.stack[-1]
+        if top["k"] != "react":
+            return self._apply(seat, action, [])
+        top["got"][seat] = action["card"]
+        self._pending = None
+        self._ev = []
+        if len(top["got"]) < len(top["seats"]):
+            return self._ev
+        self.stack.pop()
+        return self._apply(top["redo"]["seat"], top["redo"]["action"], top["answers"] + [top["got"]])
+
+    def _apply(self, seat: str, action: dict, answers: list[dict]) -> list[dict]:
+        # Only an action that begins with something armed can meet a Trap or Protection it did not arm
+        # itself; the snapshot (a full copy) is skipped otherwise, which keeps most actions cheap.
+        snap = self.to_json() if self.armed else None
+        self._ev = []
+        self._pending = None
+        self.rx, self.rx_i = (answers if snap is not None else None), 0
+        try:
+            top = self.stack[-1]
+            self.FLOW.acts[top["k"]](self, top, seat, action)
+            self.run()
+        except NeedReaction as need:
+            for f in FIELDS:
+                setattr(self, f, snap[f])
+            self._ev = []
+            self._pending = None
+            self.stack.append({"k": "react", "redo": {"seat": seat, "action": action}, "answers": answers,
+                               "got": {}, **need.ask})
+            self.emit("reactions")
+        finally:
+            self.rx = None
+        return self._ev
 
     def to_json(self) -> dict:
         return {f: _copy(getattr(self, f)) for f in FIELDS}
@@ -52,7 +105,8 @@ class BlackRoseState(FlowState):
                 "rose": self.pp["rose"]}
 
     def short_timer(self) -> bool:
-        return False
+        """A reaction window is a quick trigger-or-pass answer."""
+        return not self.over and bool(self.stack) and self.stack[-1]["k"] == "react"
 
     # ---- randomness -----------------------------------------------------------------------------
     def shuffle(self, items: list) -> None:

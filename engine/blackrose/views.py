@@ -65,6 +65,9 @@ def _public_decision(st) -> dict:
     if st.over or not st.stack:
         return decision("over", [], id="")
     top = st.stack[-1]
+    if top["k"] == "react":
+        # Who may answer is public (seats with an armed slot), but name nobody, as every reaction window does.
+        return decision("reactions", [], quick=True, id=f"{st.turn}:{len(st.stack)}:react:{len(top['answers'])}")
     return decision(_phase(st), sorted(st.pending()), id=f"{st.turn}:{len(st.stack)}:{top['k']}")
 
 
@@ -74,7 +77,11 @@ def _decision(st, seat: str) -> dict:
         return {}
     top = st.stack[-1]
     out = {"id": f"{st.turn}:{len(st.stack)}:{top['k']}", "kind": top["k"]}
-    if top["k"] == "study" and top["seat"] == seat:
+    if top["k"] == "react":
+        out["id"] += f":{len(top['answers'])}"
+        out["moment"] = dict(top["moment"])
+        out["offer"] = list(top["offers"][seat])
+    elif top["k"] == "study" and top["seat"] == seat:
         out["look"] = list(top["look"])
     elif top["k"] == "prep":
         out["ready"] = [list(x) for x in top["ready"][seat]]

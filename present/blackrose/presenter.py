@@ -14,7 +14,8 @@ PROMPT = {"pick_mage": "Choose your Mage", "pick_school": "Choose your School an
           "prep": "Ready 2–4 spells face down: the first is your Quick spell", "turn": "Your turn: choose a combination",
           "phys": "Physical action: move, attack, activate", "cast": "Choose the spell's target",
           "pick": "Make the choice", "evo_seat": "Activate an Evocation", "evo_turn": "Move, then attack",
-          "crown_choice": "You hold the Crown: choose the Grand Master"}
+          "crown_choice": "You hold the Crown: choose the Grand Master",
+          "react": "Reaction: trigger an armed spell, or let it pass"}
 
 
 class BlackRosePresenter(BasePresenter):
@@ -61,6 +62,10 @@ class BlackRosePresenter(BasePresenter):
             mine.append(line("Studying: " + ", ".join(T.card_name(c) for c in choice["look"])))
         if choice.get("ready"):
             mine.append(line("Readied so far: " + ", ".join(T.card_name(c, s) for c, s in choice["ready"])))
+        if choice.get("kind") == "react":
+            offer = ", ".join(T.card_name(c) for c in choice["offer"])
+            mine.append(line("Reaction window: " + T.moment_text(v, choice["moment"], names) + ". "
+                             + (f"You may trigger {offer}." if offer else "Nothing of yours can be triggered.")))
         if choice.get("card"):
             mine.append(line("Casting: " + T.card_name(choice["card"], choice["side"]) + " — "
                              + T.side_text(choice["card"], choice["side"])))
@@ -81,6 +86,8 @@ class BlackRosePresenter(BasePresenter):
 
     def waiting(self, v: dict, names: dict[str, str]) -> Line | None:
         d = v.get("decision") or {}
+        if d.get("about") == "reactions":
+            return line("Waiting for reactions…")
         if not d or d.get("about") == "over" or not d.get("seats"):
             return None
         return line("Waiting for ", *join_names(names, d["seats"]), f" to {ABOUT.get(d['about'], 'act')}.")

@@ -252,7 +252,34 @@ def label(action: dict, view: dict, names=None) -> str:
         return f"Choose: {action['mode'].replace('_', ' ')}"
     if k == "crown_pick":
         return f"Crown {_n(names, action['winner'])} Grand Master"[:80]
+    if k == "react":
+        if action["card"] is None:
+            offer = (view.get("choice") or {}).get("offer")
+            return "Let it pass (it stays armed)" if offer else "Nothing to trigger: continue"
+        return f"Trigger {card_name(action['card'])}"[:80]
     return k
+
+
+MOMENT = {"damage": "{victim} is about to take {n} damage from {by}",
+          "defeat": "{victim} is about to be defeated by {by}",
+          "spell": "{by}'s spell is about to reach {victim}",
+          "trap": "a Trap set by {by} is about to spring on {victim}",
+          "enter": "{victim} enters {room} ({colour})",
+          "cast": "{victim} has cast a spell", "contingency": "{victim} has cast a Contingency spell",
+          "physical": "{victim} ends a physical action", "activate": "{victim} activates a room",
+          "quest": "{victim} completes a Quest"}
+
+
+def moment_text(view: dict, m: dict, names=None) -> str:
+    """What is happening while a reaction window is open (public facts of the paused action only)."""
+    names = names or {}
+    victim = model_name(view, m["victim"], names) if m.get("victim") else "someone"
+    if m.get("evo") and victim == m.get("victim"):  # an Evocation being summoned is not on the board yet
+        victim = f"a new {C.EVOS[m['evo']]['name']} ({_n(names, m.get('by'))})"
+    facts = {"victim": victim, "by": _n(names, m.get("by")),
+             "n": m.get("n", 0), "room": room_name(view, m["room"]) if m.get("room") else "",
+             "colour": m.get("colour", "")}
+    return MOMENT.get(m.get("on"), "{victim}").format(**facts)
 
 
 def describe(event: dict, names: dict) -> str:
@@ -262,6 +289,8 @@ def describe(event: dict, names: dict) -> str:
         return f"{n(event['seat'])} casts {card_name(event['card'], event['side'])}."
     if k == "trigger":
         return f"{n(event['seat'])}'s {C.spell_of(event['card'])['name']} fires!"
+    if k == "reactions":
+        return ""  # the waiting line says it; a log line per window would only be noise
     if k == "damage":
         return f"{n(event['src'])} deals {event['n']} damage to {n(event['tgt'])}." if event["n"] else ""
     if k == "defeat":

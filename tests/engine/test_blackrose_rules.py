@@ -83,6 +83,19 @@ def act(st, seat, **action):
     return st.act(seat, action)
 
 
+def react(st, trigger: bool = True) -> list[str]:
+    """Answer every open reaction window: each seat triggers its first matching spell (or lets every moment
+    pass); returns the cards triggered. Seats with nothing that matches can only let the moment pass."""
+    fired = []
+    while st.stack and st.stack[-1]["k"] == "react":
+        for seat, legal in sorted(st.pending().items()):
+            card = legal[0]["card"] if trigger else None
+            if card:
+                fired.append(card)
+            st.act(seat, {"type": "react", "card": card})
+    return fired
+
+
 def dmg(st, model) -> int:
     return sum(st.dmg[model].values()) if model in st.pos else st.evo(model)["dmg"]
 
@@ -174,13 +187,19 @@ def test_trap_and_protection_example_1():
     turn(st, nero)
     act(st, nero, type="phys")
     act(st, nero, type="step", to="B1", step=True)
-    act(st, nero, type="step", to="B2", step=True)  # the red Summoner Room: the trap fires
+    assert react(st) == []  # Rebecca has armed spells, so a window opens; nothing matches here
+    act(st, nero, type="step", to="B2", step=True)  # the red Summoner Room: the trap may be triggered
+    assert st.dmg[nero] == {} and st.pending() == {rebecca: [{"type": "react", "card": st.armed[0]["card"]},
+                                                              {"type": "react", "card": None}]}
+    assert react(st) == [st.slots[rebecca][1]["card"]]  # she triggers Blade Barrage
     assert st.dmg[nero] == {rebecca: 3} and st.dmg[rebecca] == {}  # she cannot hurt herself
     act(st, nero, type="activate", step=True)
+    assert react(st) == []  # the Cerberus enters the room: a window opens for Rebecca, nothing matches
     cerb = [e for e in st.evos if e["kind"] == "cerberus"]
     assert len(cerb) == 1 and cerb[0]["owner"] == nero and cerb[0]["at"] == "B2"
     act(st, nero, type="cast", slot=0)  # Quick: Destructive Bolt at Rebecca's room
     act(st, nero, type="target", room="B3", step=True)
+    assert react(st) == [st.slots[rebecca][0]["card"]]  # she triggers Obscure Armor
     assert st.inst["B2"] == {nero: 1}
     assert st.dmg[rebecca] == {}                 # Obscure Armor prevents the Damage...
     assert st.dmg[nero] == {rebecca: 4}          # ...and hits the attacker for 1
@@ -200,6 +219,7 @@ def test_trap_and_protection_example_2_defeat_on_the_way():
     turn(st, tessa)
     act(st, tessa, type="phys")
     act(st, tessa, type="step", to="A2", step=True)  # through the red Alchemical Laboratory
+    assert st.pos[tessa] == "B3" and react(st) == [st.slots[rebecca][0]["card"]]
     assert st.pos[tessa] == "cell" and st.dmg[tessa] == {}
     assert st.trophies[rebecca] == [tessa]
     assert st.pp[nero] == 4 and st.pp[rebecca] == 2
@@ -363,6 +383,7 @@ def test_jester_hat_green_casts_their_next_spell_for_you():
     turn(st, "p2")
     act(st, "p2", type="phys")
     act(st, "p2", type="step", to="B4", step=True)
+    assert react(st) == [st.slots["p1"][0]["card"]]  # p1 triggers the Jester Hat
     assert list(st.pending()) == ["p1"]  # p1 aims p2's Ice Grip
     act(st, "p1", type="target", model="p3", step=True)
     assert st.dmg["p3"] == {"p1": 3} and st.slots["p2"][1]["state"] == "used"

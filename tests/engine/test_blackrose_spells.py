@@ -12,7 +12,7 @@ import pytest
 
 from engine.blackrose import cards as C
 from engine.blackrose import rules as R
-from tests.engine.test_blackrose_rules import give, place, ready, table, turn
+from tests.engine.test_blackrose_rules import give, place, react, ready, table, turn
 
 
 def position():
@@ -129,6 +129,7 @@ def spring(st, side: dict) -> None:
         ready(st, "p2", ("blade_barrage", "s"))
         turn(st, "p2")
         st.act("p2", {"type": "cast", "slot": 0})
+        react(st, trigger=False)  # p1's armed spell gives a window on p2's casting; nothing to trigger
         R.enter(st, "p1", "A4")
     elif on == "defeat":
         st.dmg["p1"] = {"p2": 9}
