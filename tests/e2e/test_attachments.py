@@ -20,6 +20,24 @@ def board(fake, channel) -> dict:
     return message
 
 
+async def move(fake, user) -> None:
+    """One move: the first choice on the user's DM prompt."""
+    found = None
+    for _ in range(50):
+        found = pending_prompt(fake, [user])
+        if found:
+            break
+        await asyncio.sleep(0.05)
+    assert found, "no prompt: the game looks stuck"
+    user, message, comp = found
+    if comp["type"] == 2:
+        result = await fake.click(user, message, comp)
+    else:
+        result = await fake.select(user, message, comp, [comp["options"][0]["value"]])
+    assert result.callback_type == 7, f"move not accepted: {result.texts}"
+    await fake.wait_quiet(ms=300)
+
+
 async def test_multipart_upload_checks(fake_discord):
     fake = fake_discord
     channel = await fake.add_channel("uploads")
@@ -71,20 +89,7 @@ async def test_real_process_posts_and_replaces_the_board_picture(fake_discord, s
     assert "Black Rose Wars" in first["content"], "the text summary stays beside the picture"
 
     for _ in range(40):                      # moves through DM components until the picture changes
-        found = None
-        for _ in range(50):
-            found = pending_prompt(fake, [alice])
-            if found:
-                break
-            await asyncio.sleep(0.05)
-        assert found, "alice has no prompt: the game looks stuck"
-        user, message, comp = found
-        if comp["type"] == 2:
-            result = await fake.click(user, message, comp)
-        else:
-            result = await fake.select(user, message, comp, [comp["options"][0]["value"]])
-        assert result.callback_type == 7, f"move not accepted: {result.texts}"
-        await fake.wait_quiet(ms=300)
+        await move(fake, alice)
         now = board(fake, games)
         if now["attachments"][0]["id"] != picture["id"]:
             break
@@ -96,5 +101,17 @@ async def test_real_process_posts_and_replaces_the_board_picture(fake_discord, s
     assert fake.uploads[replaced["id"]].startswith(PNG) and replaced["size"] < 500_000
     edits = [c for c in fake.calls if c[0] == "PATCH" and c[1].endswith(f"/messages/{first['id']}")]
     assert any("attachments" in (body or {}) for _, _, body in edits), "the edit was a multipart upload"
+
+    # An interaction callback with a file (multipart too): once the log has lines, the board's Log button
+    # answers with them as a text file.
+    for _ in range(60):
+        if "› " in board(fake, games)["content"]:
+            break
+        await move(fake, alice)
+    log = await fake.click(alice, now, fake.find_button(now, label="Log"))
+    assert log.callback_type == 4 and log.ephemeral
+    (text_file,) = log.original["attachments"]
+    assert text_file["filename"].endswith("-log.txt") and fake.uploads[text_file["id"]].strip()
+    assert text_file["size"] == len(fake.uploads[text_file["id"]])
     assert fake.unknown_routes == [] and not [e for e in fake.errors if e["status"] >= 500]
     assert "Traceback" not in bot.output()
