@@ -113,7 +113,7 @@ def turn(st, t):
         return st.done(t)
     if not turn_choices(st, t["seat"], tuple(t["parts"])):
         return st.done(t)
-    return waits(st, t)
+    return True  # it has choices (waits() would only work them out again)
 
 
 # ---- a physical action -----------------------------------------------------------------------------------

@@ -2,6 +2,8 @@
 rule uses (shuffling, drawing, Power Points and the Moon). Rules themselves live in the other modules."""
 from __future__ import annotations
 
+import orjson
+
 from engine.core import find_legal
 from engine.flow import Flow, FlowState
 from engine.rng import Rng
@@ -65,7 +67,8 @@ class BlackRoseState(FlowState):
     def _apply(self, seat: str, action: dict, answers: list[dict]) -> list[dict]:
         # Only an action that begins with something armed can meet a Trap or Protection it did not arm
         # itself; the snapshot (a full copy) is skipped otherwise, which keeps most actions cheap.
-        snap = self.to_json() if self.armed else None
+        # orjson's round trip is the cheapest deep copy of plain JSON (about half of to_json's).
+        snap = orjson.loads(orjson.dumps({f: getattr(self, f) for f in FIELDS})) if self.armed else None
         self._ev = []
         self._pending = None
         self.rx, self.rx_i = (answers if snap is not None else None), 0
