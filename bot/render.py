@@ -63,16 +63,30 @@ def board_doc(table: Table) -> Doc:
     return doc
 
 
-def hand_doc(table: Table, seat_id: str, where: str = "") -> Doc:
-    """A player's private hand: the board as they see it, their cards, and what to do now."""
+def hand_doc(table: Table, seat_id: str, where: str = "", private: bool = False) -> Doc:
+    """A player's private hand: the board as they see it, their cards, and what to do now.
+
+    `private`: the form kept in the seat's DM. It leaves out what the public board in the channel already
+    shows (sections equal to the board's, the public log, the "waiting for" line), so the DM changes only
+    when the seat's own cards or prompt change: one move no longer means one DM edit per player."""
     p = presenter(table.game_key)
     seat = table.seat(seat_id)
     doc = p.hand(table.state.view(seat_id), table.names)
+    if private:
+        public = p.board(table.state.view(None), table.names).sections
+        doc.sections = [s for s in doc.sections if s not in public]
     head = line("🂠 your seat: ", Strong(seat.name), f" {where}".rstrip())
     doc.sections.insert(0, Section("", [head]))
-    doc.sections.append(_log(table, seat_id))
+    if private:
+        mine = [line("› ", text) for to, text in table.logs.get("lines", []) if to == seat_id][-LOG_SHOWN:]
+        if mine:
+            doc.sections.append(Section("Only you read", mine, trim="start"))
+    else:
+        doc.sections.append(_log(table, seat_id))
     if not table.pending().get(seat_id):
-        doc.footer = waiting(table)
+        quiet = private and table.status == "active" and not table.state.over  # paused/over: say so
+        doc.footer = (line("Not your move. The board is in the channel; I'll message you when it's your turn.")
+                      if quiet else waiting(table))
     elif doc.footer:
         doc.footer = line("👉 ", Strong("Your move:"), " ", *doc.footer)
     return doc
@@ -122,8 +136,8 @@ def board_text(table: Table) -> str:
     return fmt.markdown(board_doc(table))
 
 
-def hand_text(table: Table, seat_id: str, where: str = "") -> str:
-    return fmt.markdown(hand_doc(table, seat_id, where))
+def hand_text(table: Table, seat_id: str, where: str = "", private: bool = False) -> str:
+    return fmt.markdown(hand_doc(table, seat_id, where, private))
 
 
 def result_text(table: Table) -> str:

@@ -301,6 +301,17 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Play card a
             steps = await self.service.run_bots(table) if table.status == "active" else []
             await self.host.publish(table, steps)
 
+    @app_commands.command(name="notify", description="Turn the 'it's your move' pings on or off (this server)")
+    @app_commands.choices(setting=[app_commands.Choice(name="on", value="on"),
+                                   app_commands.Choice(name="off", value="off")])
+    @app_commands.guild_only()
+    async def notify(self, interaction: discord.Interaction, setting: str) -> None:
+        if setting not in ("on", "off"):
+            return await self.host.reply(interaction, "Choose `on` or `off`.")
+        await self.host.set_notify(interaction.guild_id, interaction.user.id, setting == "on")
+        await self.host.reply(interaction, "🔔 I'll send you a new message when it's your move." if setting == "on"
+                              else "🔕 No more pings: your hand message still updates, quietly.")
+
     # ---- server settings
     @app_commands.command(name="config", description="Server settings: who may start games, where, timer")
     @app_commands.describe(starter_role="Only members with this role may start games",

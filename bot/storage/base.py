@@ -92,3 +92,11 @@ class Storage:
 
     async def save_guild_config(self, config: GuildConfig) -> None:
         raise NotImplementedError
+
+    # ---- per member settings
+    async def notify_off(self, guild_id: int) -> set[int]:
+        """Members of this server who turned "your turn" pings off (`/game notify off`)."""
+        raise NotImplementedError
+
+    async def set_notify(self, guild_id: int, user_id: int, on: bool) -> None:
+        raise NotImplementedError

@@ -132,6 +132,15 @@ MIGRATIONS: list[str] = [
     );
     CREATE INDEX handovers_by_game ON seat_handovers(game_id);
     """,
+    # 3: per member per server settings (as in sqlite.MIGRATIONS).
+    """
+    CREATE TABLE member_settings (
+        guild_id BIGINT NOT NULL,
+        user_id BIGINT NOT NULL,
+        notify INTEGER NOT NULL DEFAULT 1,
+        PRIMARY KEY (guild_id, user_id)
+    );
+    """,
 ]
 
 
@@ -342,6 +351,17 @@ class PostgresStorage(Storage):
                 " starter_role_id = excluded.starter_role_id, channel_ids = excluded.channel_ids,"
                 " turn_seconds = excluded.turn_seconds",
                 config.guild_id, config.starter_role_id, _dump(list(config.channel_ids)), config.turn_seconds)
+
+    async def notify_off(self, guild_id: int) -> set[int]:
+        rows = await self._fetch("SELECT user_id FROM member_settings WHERE guild_id = $1 AND notify = 0", guild_id)
+        return {r["user_id"] for r in rows}
+
+    async def set_notify(self, guild_id: int, user_id: int, on: bool) -> None:
+        async with self.pool.acquire() as conn:
+            await conn.execute(
+                "INSERT INTO member_settings (guild_id, user_id, notify) VALUES ($1, $2, $3)"
+                " ON CONFLICT (guild_id, user_id) DO UPDATE SET notify = excluded.notify",
+                guild_id, user_id, int(on))
 
 
 class AdHocQueries:

@@ -116,6 +116,15 @@ MIGRATIONS: list[str] = [
     );
     CREATE INDEX handovers_by_game ON seat_handovers(game_id);
     """,
+    # 3: per member per server settings; `notify` 0 turns "it's your turn" pings off (/game notify).
+    """
+    CREATE TABLE member_settings (
+        guild_id INTEGER NOT NULL,
+        user_id INTEGER NOT NULL,
+        notify INTEGER NOT NULL DEFAULT 1,
+        PRIMARY KEY (guild_id, user_id)
+    );
+    """,
 ]
 
 JSON_COLUMNS = frozenset({"options", "seats", "state", "timers", "logs"})
@@ -298,6 +307,19 @@ class SqliteStorage(Storage):
             " channel_ids = excluded.channel_ids, turn_seconds = excluded.turn_seconds",
             (config.guild_id, config.starter_role_id, _dump(list(config.channel_ids)), config.turn_seconds),
         )
+        self._committed()
+
+
+    async def notify_off(self, guild_id: int) -> set[int]:
+        rows = self.conn.execute("SELECT user_id FROM member_settings WHERE guild_id = ? AND notify = 0",
+                                 (guild_id,)).fetchall()
+        return {r[0] for r in rows}
+
+    async def set_notify(self, guild_id: int, user_id: int, on: bool) -> None:
+        self.conn.execute(
+            "INSERT INTO member_settings (guild_id, user_id, notify) VALUES (?, ?, ?)"
+            " ON CONFLICT(guild_id, user_id) DO UPDATE SET notify = excluded.notify",
+            (guild_id, user_id, int(on)))
         self._committed()
 
 

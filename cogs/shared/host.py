@@ -89,6 +89,10 @@ class Host(commands.Cog):
         # What each board shows now, to skip no-op edits. Hand messages keep theirs in Seat.shown (stored),
         # so after a restart a hand that is already right is not edited again.
         self._board_shown: dict[int, str] = {}
+        # Seats each table waited for at its last publish: a seat not in it that must act now has a new turn
+        # and is pinged once. In memory only: after a restart nobody is pinged for a turn that already began.
+        self._awaiting: dict[int, set[str]] = {}
+        self._notify_off: dict[int, set[int]] = {}   # guild id -> members who turned pings off (cached)
         self._timer_task: asyncio.Task | None = None
         self._republish_task: asyncio.Task | None = None
         self.republished = asyncio.Event()  # set when the after-restart pass is done (tests, soak script)
@@ -195,8 +199,9 @@ class Host(commands.Cog):
             return ""
         return f"in {guild.name} › #{channel.name}" if guild else f"in #{channel.name}"
 
-    def hand_message(self, table: Table, seat_id: str) -> tuple[str, discord.ui.View | None]:
-        text = render.hand_text(table, seat_id, self.where(table))
+    def hand_message(self, table: Table, seat_id: str, private: bool = False) -> tuple[str, discord.ui.View | None]:
+        """The seat's hand and choices. `private`: the DM form, without what the public board shows."""
+        text = render.hand_text(table, seat_id, self.where(table), private)
         legal = table.pending().get(seat_id, [])
         view = None
         if legal:
@@ -224,15 +229,48 @@ class Host(commands.Cog):
         if table.state is not None and table.state.over and steps:
             await self._attempt(table, "result", self._send_result(table))
         pending = table.pending()
+        new_turn = self._new_turns(table, set(pending))
+        off = await self.notify_off(table.guild_id) if new_turn else set()
         humans = [s for s in table.seats if not s.is_bot]
-        for seat in [s for s in humans if s.seat in pending]:
-            save |= await self._attempt(table, seat.seat, self.update_dm(table, seat.seat, persist=False))
-        await self._attempt(table, "board", self.update_board(table))
+        # The board and the hands are different messages: Discord takes them in parallel.
+        jobs = [self._attempt(table, "board", self.update_board(table))]
+        mentions = []
         for seat in humans:
-            if seat.seat not in pending:
-                save |= await self._attempt(table, seat.seat, self.update_dm(table, seat.seat, persist=False))
+            ping = seat.seat in new_turn and seat.user_id not in off
+            if ping and seat.dm_closed and self._publicly_awaited(table, seat.seat):
+                mentions.append(seat.user_id)  # no DM to ping: a mention, only where the public may know
+            jobs.append(self._attempt(table, seat.seat, self.update_dm(table, seat.seat, persist=False,
+                                                                        ping=ping and not seat.dm_closed)))
+        if mentions:
+            jobs.append(self._attempt(table, "ping", self._mention(table, mentions)))
+        save |= any(await asyncio.gather(*jobs))
         if save:
             await self.service.save_messages(table)
+
+    def _new_turns(self, table: Table, pending: set[str]) -> set[str]:
+        """Seats that must act now and didn't at the last publish: each gets one ping for this turn. While
+        play stays with a seat (several clicks of one decision) it stays awaited, so it is not pinged again."""
+        before = self._awaiting.get(table.id)
+        self._awaiting[table.id] = pending
+        if before is None:  # first publish since start-up: the DM is new anyway, or the turn began earlier
+            return set()
+        return pending - before
+
+    async def notify_off(self, guild_id: int) -> set[int]:
+        if guild_id not in self._notify_off:
+            self._notify_off[guild_id] = await self.service.store.notify_off(guild_id)
+        return self._notify_off[guild_id]
+
+    async def set_notify(self, guild_id: int, user_id: int, on: bool) -> None:
+        await self.service.store.set_notify(guild_id, user_id, on)
+        off = await self.notify_off(guild_id)
+        (off.discard if on else off.add)(user_id)
+
+    async def _mention(self, table: Table, user_ids: list[int]) -> None:
+        channel = await self.channel(table)
+        who = " ".join(f"<@{u}>" for u in user_ids)
+        await channel.send(f"🔔 {who}: your move in **{table.game.title}** (table #{table.id}) — press "
+                           "**My hand** on the board.")
 
     async def _attempt(self, table: Table, what: str, coro) -> bool:
         try:
@@ -300,18 +338,20 @@ class Host(commands.Cog):
         await self.service.store.update_game(table.id, logs=table.logs)
         return 1
 
-    async def update_dm(self, table: Table, seat_id: str, persist: bool = True) -> int:
+    async def update_dm(self, table: Table, seat_id: str, persist: bool = True, ping: bool = False) -> int:
         """Edit (or send) a seat's hand DM unless it already shows exactly this. Returns the number of
-        Discord requests made; with persist=False the caller saves the seat's new message fields."""
+        Discord requests made; with persist=False the caller saves the seat's new message fields.
+        `ping`: a new turn. The prompt goes out as a NEW message, because Discord notifies of new messages
+        but not of edits; the old one keeps no buttons (the seat's last click or publish took them away)."""
         seat = table.seat(seat_id)
         if seat.is_bot or seat.dm_closed:
             return 0
-        text, view = self.hand_message(table, seat_id)
+        text, view = self.hand_message(table, seat_id, private=True)
         shown = shown_hash(text, view)
-        if seat.shown == shown and seat.dm_message_id:
+        if seat.shown == shown and seat.dm_message_id and not ping:
             return 0
         try:
-            if seat.dm_message_id and seat.dm_channel_id:
+            if seat.dm_message_id and seat.dm_channel_id and not ping:
                 channel = self.bot.get_partial_messageable(seat.dm_channel_id, type=discord.ChannelType.private)
                 try:
                     await channel.get_partial_message(seat.dm_message_id).edit(content=text, view=view)
@@ -410,8 +450,8 @@ class Host(commands.Cog):
             except DuplicateInteraction:
                 return await self.reply(interaction, "That click was already handled.")
             # Committed: from here on nothing may stop the publish, or another player could be left waiting.
-            text, view = self.hand_message(table, seat_id)
             is_dm_message = interaction.message is not None and interaction.message.id == seat.dm_message_id
+            text, view = self.hand_message(table, seat_id, private=is_dm_message)
             try:
                 if interaction.response.is_done():
                     await interaction.edit_original_response(content=text, view=view)
