@@ -3,8 +3,10 @@
 Two members and a bot: Ann plays in DMs, Ben has DMs closed and plays through the ephemeral "My hand".
 Preparation is made in private, a trap fires, mages are defeated, the Moon changes, and the bot restarts in
 the middle of a Preparation that Ann has already confirmed (it stays confirmed, Ben's buttons keep working).
-Every message a member reads is checked against the other seats' hidden cards, and the board always carries
-the Lodge picture, uploaded again only when it changed and never moved by hidden cards.
+Ann's turn runs out once (a bot moves for her, said in the channel) and so does one of her reaction windows
+(said to her alone, by DM). Before every move the message the member acts on and the board are checked
+against the other seats' hidden cards (Ann's DM again every 10 moves), and the board always carries the
+Lodge picture, uploaded again only when it changed and never moved by hidden cards.
 
 The members are driven by a policy that chooses like the engine's bot (so the game is fast and purposeful)
 but readies Traps first; the table's seed was chosen so that, with the service's bot seeded too, a trap
