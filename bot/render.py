@@ -68,7 +68,8 @@ def hand_doc(table: Table, seat_id: str, where: str = "", private: bool = False)
 
     `private`: the form kept in the seat's DM. It leaves out what the public board in the channel already
     shows (sections equal to the board's, the public log, the "waiting for" line), so the DM changes only
-    when the seat's own cards or prompt change: one move no longer means one DM edit per player."""
+    when the seat's own cards or prompt change: one move no longer means one DM edit per player. Its own
+    private log lines are in the Log button's answer."""
     p = presenter(table.game_key)
     seat = table.seat(seat_id)
     doc = p.hand(table.state.view(seat_id), table.names)
@@ -77,11 +78,7 @@ def hand_doc(table: Table, seat_id: str, where: str = "", private: bool = False)
         doc.sections = [s for s in doc.sections if s not in public]
     head = line("🂠 your seat: ", Strong(seat.name), f" {where}".rstrip())
     doc.sections.insert(0, Section("", [head]))
-    if private:
-        mine = [line("› ", text) for to, text in table.logs.get("lines", []) if to == seat_id][-LOG_SHOWN:]
-        if mine:
-            doc.sections.append(Section("Only you read", mine, trim="start"))
-    else:
+    if not private:  # the DM leaves the log to the board and the Log button: old lines scrolling away would edit it
         doc.sections.append(_log(table, seat_id))
     if not table.pending().get(seat_id):
         quiet = private and table.status == "active" and not table.state.over  # paused/over: say so

@@ -1,0 +1,40 @@
+"""A cheaper publish path (issue 14): a DM holds the seat's private part and prompt, not the public board and
+log that change on every move, so a DM whose private content did not change is not touched at all."""
+from tests.bot.driver import Driver
+
+
+def private_part(table, seat_id):
+    """What a seat's DM is about: its own cards and bid, and whether (and what) it must choose now."""
+    view = table.state.view(seat_id)
+    return (view.get("hand"), view.get("my_bid"), table.pending().get(seat_id))
+
+
+async def test_a_dm_whose_private_content_is_unchanged_is_not_edited(simcord_env):
+    env = simcord_env
+    guild = env.create_guild()
+    channel = guild.create_text_channel("raven")
+    members = [guild.add_member(env.create_user(n)) for n in ("ann", "ben", "cat", "dan")]
+    await members[0].slash(channel, "game new", game="raven")
+    for m in members[1:]:
+        await m.click(channel.last_message, label="Join")
+    await members[0].click(channel.last_message, label="Start")
+    table = env.bot.service.in_channel(channel.id)
+    driver = Driver(env, channel, {m.id: m for m in members}, seed=5)
+    dm_path = {table.seat_of(m.id).seat: f"/channels/{m.user.dm_channel.id}/messages" for m in members}
+
+    untouched_checked = board_edits = 0
+    for _ in range(60):
+        before = {s.seat: private_part(table, s.seat) for s in table.seats}
+        mark = len(env.http_requests)
+        actor, _, _ = await driver.step()
+        requests = env.http_requests[mark:]
+        board_edits += any(r.method == "PATCH" and r.path.endswith(f"/messages/{table.board_message_id}")
+                           for r in requests)
+        for seat in table.seats:
+            if seat.seat == actor or private_part(table, seat.seat) != before[seat.seat]:
+                continue
+            touched = [r for r in requests if r.path.startswith(dm_path[seat.seat])]
+            assert touched == [], f"{seat.seat}'s DM was sent again though nothing of theirs changed"
+            untouched_checked += 1
+    assert board_edits >= 50, "the public board still follows every move"
+    assert untouched_checked >= 60, "the game gave enough moves where other seats' DMs had nothing new"
