@@ -66,9 +66,10 @@ def ask(seat: str, key: str, values: list, allow_none: bool = False, prompt: str
 
 
 def pick_options(st, t):
-    acts = [{"type": "pick", "value": v} for v in t["values"]]
+    extra = {"step": True} if t.get("step") else {}  # a later step of a decision already begun
+    acts = [{"type": "pick", "value": v, **extra} for v in t["values"]]
     if t["none"]:
-        acts.append({"type": "pick", "value": None})
+        acts.append({"type": "pick", "value": None, **extra})
     return {t["seat"]: acts}
 
 

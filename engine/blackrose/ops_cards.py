@@ -332,8 +332,10 @@ def op_play_event(st, seat, o, ctx):
     top = deck[-o["look"]:]
     if not top:
         return None
-    st.mods.setdefault("peeked", []).extend(top)
-    st.emit("events_seen", to=seat, events=list(top))
+    if "seen" not in ctx:  # the op runs again after each answer: look once
+        ctx["seen"] = list(top)
+        st.mods.setdefault("peeked", []).extend(top)
+        st.emit("events_seen", to=seat, events=list(top))
     wait, e = choose(st, seat, ctx, "event", sorted(top), allow_none=True, prompt="Play which Event")
     if wait:
         return e
@@ -346,6 +348,40 @@ def op_play_event(st, seat, o, ctx):
     else:
         st.crown = seat
         st.emit("crown", seat=seat)
+
+
+@op("look_events")
+def op_look_events(st, seat, o, ctx):
+    """Read the Stars (reverse): look at the top Events of the current Moon (order_events puts them back)."""
+    if "seen" not in ctx:
+        top = st.edeck[str(st.moon)][-o["n"]:]
+        ctx["seen"] = list(top)
+        st.mods.setdefault("peeked", []).extend(top)
+        st.emit("events_seen", to=seat, events=list(top))
+
+
+@op("order_events")
+def op_order_events(st, seat, o, ctx):
+    """Hourglass / Read the Stars (reverse): the Events looked at that are still on top go back in the order
+    the caster picks, one pick per Event (the first picked goes on top; the last one needs no pick)."""
+    deck = st.edeck[str(st.moon)]
+    rest = [e for e in ctx.get("seen", ()) if e in deck]
+    placed = ctx.setdefault("ev_order", [])
+    rest = [e for e in rest if e not in placed]
+    while len(rest) > 1:
+        nth = "on top" if not placed else f"in place {len(placed) + 1}"
+        wait, e = choose(st, seat, ctx, "order", sorted(rest), prompt=f"Which Event goes {nth}", again=True)
+        if wait:
+            e["step"] = True  # one decision, made one Event at a time
+            return e
+        placed.append(e)
+        rest.remove(e)
+    order = placed + rest
+    if len(order) > 1:
+        for e in order:
+            deck.remove(e)
+        deck.extend(reversed(order))  # the deck's top is its end
+        st.emit("events_ordered", seat=seat, n=len(order))
 
 
 @op("block_colour")

@@ -404,3 +404,63 @@ EXPECT = {
     'read_the_stars/s': {'pp': {'p1': -1}, 'quests': {'p1': 1}},
     'read_the_stars/r': {'pp': {'p1': 1}},
 }
+
+
+# ---- spell sides with a step-by-step choice (issue 10) -------------------------------------------------
+
+def _cast_contingency(sid: str, side: str):
+    st = position()
+    ready(st, "p1", (sid, side))
+    turn(st, "p1")
+    st.act("p1", {"type": "cast", "slot": 0})
+    return st
+
+
+def _order_picks(st, want_top_first: list[str]) -> None:
+    """Answer the Event-ordering picks: each is a continuing step offering the Events not yet placed."""
+    for k, e in enumerate(want_top_first[:-1]):
+        legal = st.pending()["p1"]
+        assert sorted(a["value"] for a in legal) == sorted(want_top_first[k:])
+        assert all(a.get("step") for a in legal)
+        st.act("p1", {"type": "pick", "value": e, "step": True})
+
+
+def test_read_the_stars_reverse_reorders_the_top_four_events_and_gains_1():
+    st = _cast_contingency("read_the_stars", "r")
+    deck = st.edeck["1"]
+    top4 = deck[-4:]  # deck[-1] is drawn first
+    wanted = [top4[0], top4[2], top4[3], top4[1]]  # top first
+    _order_picks(st, wanted)
+    assert deck[-4:] == list(reversed(wanted)) and st.pp["p1"] == 3
+    assert st.stack[-1]["k"] != "pick"  # the last Event needs no pick
+
+
+def test_hourglass_reverse_plays_one_event_then_orders_the_other_two():
+    st = _cast_contingency("hourglass", "r")
+    deck = st.edeck["1"]
+    top3 = deck[-3:]
+    played = top3[1]
+    legal = st.pending()["p1"]
+    assert {a["value"] for a in legal} == set(top3) | {None}
+    st.act("p1", {"type": "pick", "value": played})
+    assert played not in deck and played in st.board and st.pp["p1"] == 4
+    rest = [top3[0], top3[2]]  # the caster puts the one that was lower on top
+    _order_picks(st, rest)
+    assert deck[-2:] == [top3[2], top3[0]]
+
+
+def test_hourglass_reverse_playing_none_still_orders_all_three():
+    st = _cast_contingency("hourglass", "r")
+    deck = st.edeck["1"]
+    top3 = deck[-3:]
+    st.act("p1", {"type": "pick", "value": None})
+    _order_picks(st, top3)  # top3[0] (the lowest) now goes on top
+    assert deck[-3:] == list(reversed(top3)) and st.pp["p1"] == 2
+
+
+def test_plot_reverse_puts_the_other_event_back_on_top():
+    st = _cast_contingency("plot", "r")
+    deck = st.edeck["1"]
+    top2 = deck[-2:]
+    st.act("p1", {"type": "pick", "value": top2[0]})
+    assert deck[-1] == top2[1] and top2[0] not in deck and st.stack[-1]["k"] != "pick"
