@@ -221,6 +221,9 @@ def _slot(st, t) -> dict:
 
 
 def cast_options(st, t):
+    if t.get("tribute") and "cancel" not in t["tribute"]:  # Illusory Tribute (reverse) caught this cast
+        return {t["seat"]: [{"type": "tribute", "cancel": False, "step": True},
+                            {"type": "tribute", "cancel": True, "step": True}]}
     sl = _slot(st, t)
     side = C.side_of(sl["card"], sl["side"])
     if "choice" in t:  # Illusion's masks: Happy helps you, Sad hurts them
@@ -229,7 +232,9 @@ def cast_options(st, t):
 
 
 def cast_act(st, t, seat, a):
-    if a["type"] == "mode":
+    if a["type"] == "tribute":
+        t["tribute"]["cancel"] = a["cancel"]
+    elif a["type"] == "mode":
         t["mode"] = a["mode"]
     else:
         t["choice"] = {k: v for k, v in a.items() if k in ("room", "model")}
@@ -261,9 +266,24 @@ def cast(st, t):
             return False
     if side.get("modes") and "mode" not in t:
         return True
+    if "tribute" not in t:
+        # Traps on casting spring before the spell resolves: Illusory Tribute (reverse) lets the caster
+        # cancel it (it still counts as cast); if they go on, its effect comes afterwards.
+        a = R.trap_on(st, seat, "cast")
+        t["tribute"] = {"owner": a["seat"], "then": a["offer_cancel"]} if a and a.get("offer_cancel") else None
+    tribute = t["tribute"]
+    if tribute and "cancel" not in tribute:
+        return True
     st.done(t)
     if t.get("mode"):
         side = dict(side, ops=side["modes"][t["mode"]], mode=t["mode"])
+    if tribute and tribute["cancel"]:
+        sl["state"] = "used"
+        st.emit("cancelled", seat=seat, card=sl["card"])
+        _after_cast(st, seat, side)
+        return False
+    if tribute:
+        st.push(fx(tribute["owner"], tribute["then"], {"victim": seat}))  # runs once the spell is done
     return resolve(st, seat, sl, side, t["choice"])
 
 
@@ -362,7 +382,6 @@ def after_cast(st, t):
         if mark[1] == seat and mark[2] == t["type"] and mark[3] > 0:
             mark[3] -= 1
             st.gain(mark[0], 1, "spell")
-    R.trap_on(st, seat, "cast")
     if t["type"] == "contingency":
         R.trap_on(st, seat, "contingency", {"pp": 1})
     return False

@@ -72,6 +72,8 @@ def choose(view: dict, legal: list[dict], rng: random.Random) -> dict:
     by = {}
     for a in legal:
         by.setdefault(a["type"], []).append(a)
+    if "tribute" in by:
+        return next(a for a in by["tribute"] if not a["cancel"])  # go on with the spell
     if "react" in by:
         return by["react"][0]  # a Trap or Protection whose moment came is worth triggering (None comes last)
     if "keep" in by and "card" not in by["keep"][0]:

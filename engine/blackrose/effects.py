@@ -32,7 +32,8 @@ def run_ops(st, seat: str, ops: list[dict], ctx: dict, armed: dict | None) -> No
         if isinstance(out, dict):
             st.push(out)  # a delegate (an Evocation acting) runs right after the interruption
     if armed is not None:
-        for k in ("prevented", "avoided", "took_card", "took_pp", "cancel", "redirect", "deny", "took_room"):
+        for k in ("prevented", "avoided", "took_card", "took_pp", "cancel", "redirect", "deny", "took_room",
+                  "offer_cancel"):
             if k in ctx:
                 armed[k] = ctx[k]
 

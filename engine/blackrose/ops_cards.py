@@ -350,6 +350,12 @@ def op_play_event(st, seat, o, ctx):
         st.emit("crown", seat=seat)
 
 
+@op("offer_cancel")
+def op_offer_cancel(st, seat, o, ctx):
+    """Illusory Tribute (reverse): the caster may cancel the spell; if they go on, `then` runs after it."""
+    ctx["offer_cancel"] = o["then"]
+
+
 @op("look_events")
 def op_look_events(st, seat, o, ctx):
     """Read the Stars (reverse): look at the top Events of the current Moon (order_events puts them back)."""

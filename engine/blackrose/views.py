@@ -88,8 +88,10 @@ def _decision(st, seat: str) -> dict:
     elif top["k"] == "pick":
         out["prompt"] = top.get("prompt", "")
     elif top["k"] == "cast":
-        sl = st.slots[seat][top["i"]]
+        sl = st.slots[top.get("of", seat)][top["i"]]
         out["card"], out["side"] = sl["card"], sl["side"]
+        if top.get("tribute"):
+            out["tribute"] = True  # Illusory Tribute caught it: cancel the spell or go on
     elif top["k"] in ("phys", "evo_turn"):
         out["left"] = top["left"]
         if top["k"] == "evo_turn":

@@ -94,6 +94,8 @@ class BlackRosePresenter(BasePresenter):
 
     def prompt(self, v: dict) -> str:
         choice = v.get("choice") or {}
+        if choice.get("tribute"):
+            return "Illusory Tribute: cancel your spell, or go on with it"
         if choice.get("prompt"):  # a card's own question ("Which Event goes on top")
             return choice["prompt"][:150]
         return PROMPT.get(choice.get("kind", ""), "Choose your move…")[:150]

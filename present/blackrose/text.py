@@ -50,6 +50,10 @@ WHO = {"target": "the target", "room": "every model in the room", "adjacent": "m
        "damaged_all": "every damaged model", "within2": "every model within 2", "hit": "those hit",
        "self": "you", "any_mage": "a mage"}
 OP_WORDS = {
+    "offer_cancel": lambda o: "they may cancel their spell (it still counts as cast); if they go on, happy: you gain 1 PP, "
+                              "sad: 2 damage to them afterwards",
+    "look_events": lambda o: f"look at the top {o['n']} Events",
+    "order_events": lambda o: "put them back on top in any order",
     "dmg": lambda o: f"{o['n']} damage to {WHO.get(o.get('who', 'target'), o.get('who'))}",
     "inst": lambda o: f"{o['n']} instability" + (" per model hit" if o.get("where") == "per_hit" else ""),
     "pp": lambda o: f"gain {o['n']} PP", "heal": lambda o: f"heal {o['n']}",
@@ -252,6 +256,8 @@ def label(action: dict, view: dict, names=None) -> str:
         return f"Choose: {action['mode'].replace('_', ' ')}"
     if k == "crown_pick":
         return f"Crown {_n(names, action['winner'])} Grand Master"[:80]
+    if k == "tribute":
+        return "Cancel my spell (it still counts as cast)" if action["cancel"] else "Go on with my spell"
     if k == "react":
         if action["card"] is None:
             offer = (view.get("choice") or {}).get("offer")

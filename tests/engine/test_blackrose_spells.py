@@ -142,8 +142,11 @@ def spring(st, side: dict) -> None:
             st.push(job)
     elif on == "physical":
         R.trap_on(st, "p2", "physical")
-    elif on == "cast":
-        R.trap_on(st, "p2", "cast")
+    elif on == "cast":  # p2 casts Ice Grip (3 damage) at p3; Traps on casting spring before it resolves
+        ready(st, "p2", ("ice_grip", "s"))
+        turn(st, "p2")
+        st.act("p2", {"type": "cast", "slot": 0})
+        st.act("p2", {"type": "target", "model": "p3", "step": True})
     elif on == "contingency":
         R.trap_on(st, "p2", "contingency", {"pp": 1})
     elif on == "quest":
@@ -279,8 +282,8 @@ EXPECT = {
     'illusory_pain/r': {'dmg': {'p2': 4}, 'own': {'p2': 4}, 'inst': {'A2': 1}},
     'illusory_tribute/s': {'dmg': {'p1': 1}, 'pp': {'p1': 1}, 'pos': {'p2': 'A2'}, 'activated': ['A2']},
     'illusory_tribute/s/sad': {'pp': {'p1': 1, 'p2': 2}, 'pos': {'p2': 'A2'}, 'quests': {'p2': -1}, 'done': {'p2': 1}, 'activated': ['A2']},
-    'illusory_tribute/r': {'pp': {'p1': 1}},
-    'illusory_tribute/r/sad': {'dmg': {'p2': 2}, 'own': {'p2': 2}},
+    'illusory_tribute/r': {'dmg': {'p3': 3}, 'pp': {'p1': 1}, 'inst': {'A3': 1}},  # p2's Ice Grip goes on
+    'illusory_tribute/r/sad': {'dmg': {'p2': 2, 'p3': 3}, 'own': {'p2': 2}, 'inst': {'A3': 1}},
     'imitation/s': {'pp': {'p1': 1, 'p2': 2}, 'quests': {'p2': -1}, 'done': {'p2': 1}},
     'imitation/s/sad': {'pp': {'p1': 1, 'p2': 2}, 'quests': {'p1': -1, 'p2': -1}, 'done': {'p1': 1, 'p2': 1}},
     'imitation/r': {'pp': {'p1': 1}},
@@ -464,3 +467,25 @@ def test_plot_reverse_puts_the_other_event_back_on_top():
     top2 = deck[-2:]
     st.act("p1", {"type": "pick", "value": top2[0]})
     assert deck[-1] == top2[1] and top2[0] not in deck and st.stack[-1]["k"] != "pick"
+
+
+def test_illusory_tribute_reverse_lets_the_caster_cancel_and_it_still_counts_as_cast():
+    st = position()
+    ready(st, "p1", ("illusory_tribute", "r"))
+    turn(st, "p1")
+    st.act("p1", {"type": "cast", "slot": 0})
+    st.act("p1", {"type": "target", "model": "p2", "step": True})
+    st.act("p1", {"type": "mode", "mode": "sad", "step": True})
+    finish(st)
+    ready(st, "p2", ("ice_grip", "s"))
+    turn(st, "p2")
+    st.act("p2", {"type": "cast", "slot": 0})
+    st.act("p2", {"type": "target", "model": "p3", "step": True})
+    assert react(st) == [st.slots["p1"][0]["card"]]  # p1 springs the Tribute before Ice Grip resolves
+    assert st.pending() == {"p2": [{"type": "tribute", "cancel": False, "step": True},
+                                   {"type": "tribute", "cancel": True, "step": True}]}
+    assert st.view("p2")["choice"]["tribute"] is True
+    before = (dict(st.dmg["p2"]), dict(st.dmg["p3"]), dict(st.pp))
+    st.act("p2", {"type": "tribute", "cancel": True, "step": True})
+    assert (st.dmg["p2"], st.dmg["p3"], st.pp) == before  # no Ice Grip and no Sad damage
+    assert st.slots["p2"][0]["state"] == "used" and st.slots["p1"][0]["state"] == "used"
