@@ -32,12 +32,17 @@ def op_remove_evo(st, seat, o, ctx):
         found = [e for e in found if C.EVOS[e["kind"]]["archetype"] == "undead"]
     elif kind != "any":
         found = [e for e in found if e["kind"] == kind]
+    if kind == "any":  # an Abomination counts as an Evocation: removing it turns the mage back
+        found += [m for m in st.models_in(room or "") if R.abomination(st, m)]
     if o.get("need") and not found:
         ctx["cancelled"] = True  # the rite needs an Altar to remove: nothing else happens
         return
     gone = found[:o["n"]]
     for e in gone:
-        R.remove_evo(st, e, by=seat)
+        if isinstance(e, str):
+            R.turn_back(st, e, by=seat)
+        else:
+            R.remove_evo(st, e, by=seat)
     if o.get("pp_each"):
         st.gain(seat, min(o.get("max", 99), len(gone) * o["pp_each"]), "spell")
 
@@ -89,11 +94,15 @@ def op_undead_bounty(st, seat, o, ctx):
 
 @op("replace_evo")
 def op_replace_evo(st, seat, o, ctx):
-    ev = st.evo(ctx.get("model") or "")
-    if ev is None:
+    m = ctx.get("model") or ""
+    ev = st.evo(m)
+    if ev is None and not (R.abomination(st, m) and m != seat):
         return
-    at = ev["at"]
-    R.remove_evo(st, ev, by=seat)
+    at = ev["at"] if ev else st.pos[m]
+    if ev:
+        R.remove_evo(st, ev, by=seat)
+    else:
+        R.turn_back(st, m, by=seat)
     st.gain(seat, 1, "spell")
     if R.can_leave(st, seat):
         R.enter(st, seat, at)

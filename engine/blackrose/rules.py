@@ -211,7 +211,7 @@ def summon(st, seat: str, kind: str, label: str | None) -> str | None:
     in_play = sum(1 for e in st.evos if e["kind"] == kind)
     if in_play >= C.EVOS[kind]["supply"]:
         return None  # no token left in the reserve: the effect is ignored
-    if len(mine) >= C.MAX_EVOS:
+    if mine and len(mine) + (1 if abomination(st, seat) else 0) >= C.MAX_EVOS:
         # Ruling (ours, from the FAQ's choice): the oldest of your Evocations makes room for the new one.
         remove_evo(st, mine[0], by=None)
     st.next_evo += 1
@@ -221,6 +221,18 @@ def summon(st, seat: str, kind: str, label: str | None) -> str | None:
     check_quests(st, seat, "summon")
     enter(st, eid, label)
     return eid
+
+
+def abomination(st, model: str) -> bool:
+    """A mage transformed by Disfiguring Mutation (reverse): until the end of the turn it is also counted as
+    an Evocation (Dismiss removes it, it takes a place among its mage's 3 Evocations)."""
+    return model in st.pos and "abomination" in st.buffs[model] and st.pos[model] != "cell"
+
+
+def turn_back(st, seat: str, by: str | None) -> None:
+    """An Abomination removed as an Evocation: the mage turns back (it stays where it is)."""
+    st.buffs[seat] = [b for b in st.buffs[seat] if b != "abomination"]
+    st.emit("turn_back", seat=seat, by=by)
 
 
 def remove_evo(st, ev: dict, by: str | None) -> None:

@@ -295,6 +295,8 @@ def describe(event: dict, names: dict) -> str:
         return f"{n(event['seat'])} casts {card_name(event['card'], event['side'])}."
     if k == "trigger":
         return f"{n(event['seat'])}'s {C.spell_of(event['card'])['name']} fires!"
+    if k == "turn_back":
+        return f"{n(event['seat'])}'s Abomination is removed: they turn back."
     if k == "reactions":
         return ""  # the waiting line says it; a log line per window would only be noise
     if k == "damage":

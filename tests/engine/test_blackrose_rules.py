@@ -406,3 +406,44 @@ def test_the_abomination_acts_in_the_evocation_phase():
     act(st, "p1", type="step", to="A3", step=True)
     act(st, "p1", type="attack", target="p2", step=True)
     assert st.dmg["p2"] == {"p1": 3}
+
+
+def _abomination(st, seat="p1"):
+    ready(st, seat, ("disfiguring_mutation", "r"))
+    turn(st, seat)
+    act(st, seat, type="cast", slot=0)
+    assert R.abomination(st, seat)
+
+
+def test_dismiss_removes_an_abomination_with_the_evocations_and_it_turns_back():
+    """Disfiguring Mutation (reverse): the Abomination counts as an Evocation for other effects."""
+    st = table()
+    st.pos.update(p1="A2", p2="A3")
+    _abomination(st)
+    R.summon(st, "p1", "malacoda", "A2")
+    ready(st, "p2", ("dismiss", "s"))
+    turn(st, "p2")
+    act(st, "p2", type="cast", slot=0)
+    act(st, "p2", type="target", room="A2", step=True)
+    assert not R.abomination(st, "p1") and st.pos["p1"] == "A2" and st.evos == []
+    assert st.pp["p2"] == 2  # 1 PP for each Evocation, the Abomination included
+
+
+def test_dismiss_reverse_can_replace_an_abomination():
+    st = table()
+    st.pos.update(p1="A2", p2="A3")
+    _abomination(st)
+    ready(st, "p2", ("dismiss", "r"))
+    turn(st, "p2")
+    act(st, "p2", type="cast", slot=0)
+    act(st, "p2", type="target", model="p1", step=True)
+    assert not R.abomination(st, "p1") and st.pos["p2"] == "A2" and st.pp["p2"] == 1
+
+
+def test_an_abomination_takes_one_of_the_three_evocation_places():
+    st = table()
+    st.pos["p1"] = "A2"
+    _abomination(st)
+    for _ in range(3):
+        R.summon(st, "p1", "malacoda", "A2")
+    assert len([e for e in st.evos if e["owner"] == "p1"]) == 2
