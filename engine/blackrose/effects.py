@@ -5,8 +5,8 @@ module runs them, and the ops_*.py modules give each op its meaning (OPS). `ctx`
 Ops run one after another inside an "fx" task (effects_task below). An op that needs a player's choice
 returns a task to push: "pick" asks one seat to choose a value and then the same op runs again with the
 answer in ctx; a delegate task (an Evocation acting, a move-and-attack) runs to its end and the list goes
-on. Ops fired by Traps and Protections run at once (run_ops) and never ask: where the card gives a choice
-there, the ruling in data/blackrose/rules.md says which way it goes."""
+on. Ops fired by Traps and Protections run at once (run_ops): a choice the card gives its owner there is
+asked as one more moment of the paused action (rules.fire_choice); rewards and Events take the first value."""
 from __future__ import annotations
 
 from engine.blackrose import board as B
@@ -94,6 +94,9 @@ def choose(st, seat, ctx, key, values, allow_none=False, prompt="", again=False)
     ans = ctx.setdefault("ans", {})
     if key in ans:
         return False, (ans.pop(key) if again else ans[key])
+    if ctx.get("auto") and ctx.get("armed") is not None and values:
+        from engine.blackrose.rules import fire_choice  # a Trap or Protection firing: its owner chooses
+        return False, fire_choice(st, seat, key, values, allow_none, prompt)
     if ctx.get("auto") or not values and not allow_none:
         return False, (None if allow_none or not values else values[0])
     return True, ask(seat, key, values, allow_none, prompt)

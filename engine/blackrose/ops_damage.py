@@ -282,12 +282,13 @@ def op_reflect(st, seat, o, ctx):
 
 @op("pass_damage")
 def op_pass_damage(st, seat, o, ctx):
-    """Light Cape: the Damage goes to another model within 1, in your colour. Ruling: the first one
-    (in turn order, then Evocations) in your room or an adjacent one; nobody there: it is ignored."""
+    """Light Cape: the Damage goes to another model within 1 (your room or an adjacent one) that you
+    choose, in your colour; nobody there: it is ignored."""
     here = st.room_of(seat)
     near = [m for r in B.in_line(here, 1) for m in st.models_in(r) if m != seat and st.owner(m) != seat] if here else []
     if near:
-        R.hurt(st, seat, near[0], ctx.get("amount", 0))
+        _, m = choose(st, seat, ctx, "pass_to", near, prompt="Light Cape: pass the damage to")
+        R.hurt(st, seat, m or near[0], ctx.get("amount", 0))
 
 
 @op("echo")

@@ -7,6 +7,9 @@ from engine.blackrose.state import task
 
 
 def react_options(st, t):
+    if "values" in t:  # the owner's choice as their spell fires: a later step of the same reaction
+        return {s: [{"type": "react", "value": v, "step": True} for v in t["values"]]
+                for s in t["seats"] if s not in t["got"]}
     return {s: [{"type": "react", "card": c} for c in t["offers"][s]] + [{"type": "react", "card": None}]
             for s in t["seats"] if s not in t["got"]}
 

@@ -317,6 +317,20 @@ def reaction(st, moment: dict, eligible: list[str], offers: dict[str, list[dict]
                         "offers": {s: [a["card"] for a in offers.get(s, ())] for s in seats}})
 
 
+def fire_choice(st, seat: str, key: str, values: list, allow_none: bool, prompt: str):
+    """A choice the card gives its owner as it fires (where Light Cape passes the Damage, where Dance of
+    Death pushes), asked as one more moment of the paused action: only that owner answers."""
+    opts = list(values) + ([None] if allow_none else [])
+    if len(opts) == 1 or st.rx is None:
+        return opts[0]  # nothing to choose, or no window can open here: the first, as ruled
+    i = st.rx_i
+    st.rx_i += 1
+    if i < len(st.rx):
+        return st.rx[i][seat]
+    raise NeedReaction({"moment": {"on": "choice", "by": seat, "key": key}, "prompt": prompt, "seats": [seat],
+                        "offers": {seat: []}, "values": opts})
+
+
 def one_reaction(st, moment: dict, eligible: list[str], offers: dict[str, list[dict]]) -> dict | None:
     got = reaction(st, moment, eligible, offers)
     return got[0] if got else None

@@ -56,7 +56,7 @@ class BlackRoseState(FlowState):
         top = self.stack[-1]
         if top["k"] != "react":
             return self._apply(seat, action, [])
-        top["got"][seat] = action["card"]
+        top["got"][seat] = action["value"] if "values" in top else action["card"]
         self._pending = None
         self._ev = []
         if len(top["got"]) < len(top["seats"]):

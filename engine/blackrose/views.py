@@ -81,6 +81,8 @@ def _decision(st, seat: str) -> dict:
         out["id"] += f":{len(top['answers'])}"
         out["moment"] = dict(top["moment"])
         out["offer"] = list(top["offers"][seat])
+        if "values" in top:
+            out["prompt"] = top["prompt"]
     elif top["k"] == "study" and top["seat"] == seat:
         out["look"] = list(top["look"])
     elif top["k"] == "prep":

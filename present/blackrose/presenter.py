@@ -62,7 +62,9 @@ class BlackRosePresenter(BasePresenter):
             mine.append(line("Studying: " + ", ".join(T.card_name(c) for c in choice["look"])))
         if choice.get("ready"):
             mine.append(line("Readied so far: " + ", ".join(T.card_name(c, s) for c, s in choice["ready"])))
-        if choice.get("kind") == "react":
+        if choice.get("kind") == "react" and choice.get("prompt"):
+            mine.append(line("Your spell fires: " + choice["prompt"] + "."))
+        elif choice.get("kind") == "react":
             offer = ", ".join(T.card_name(c) for c in choice["offer"])
             mine.append(line("Reaction window: " + T.moment_text(v, choice["moment"], names) + ". "
                              + (f"You may trigger {offer}." if offer else "Nothing of yours can be triggered.")))

@@ -258,6 +258,8 @@ def label(action: dict, view: dict, names=None) -> str:
         return f"Crown {_n(names, action['winner'])} Grand Master"[:80]
     if k == "tribute":
         return "Cancel my spell (it still counts as cast)" if action["cancel"] else "Go on with my spell"
+    if k == "react" and "value" in action:
+        return f"Choose {_value(view, action['value'], names)}"[:80]
     if k == "react":
         if action["card"] is None:
             offer = (view.get("choice") or {}).get("offer")
@@ -273,7 +275,7 @@ MOMENT = {"damage": "{victim} is about to take {n} damage from {by}",
           "enter": "{victim} enters {room} ({colour})",
           "cast": "{victim} has cast a spell", "contingency": "{victim} has cast a Contingency spell",
           "physical": "{victim} ends a physical action", "activate": "{victim} activates a room",
-          "quest": "{victim} completes a Quest"}
+          "quest": "{victim} completes a Quest", "choice": "{by}'s spell fires"}
 
 
 def moment_text(view: dict, m: dict, names=None) -> str:

@@ -4,6 +4,7 @@ public face never depends on which hidden spell is armed."""
 from __future__ import annotations
 
 from engine.blackrose import GAME
+from engine.blackrose import board as B
 from engine.blackrose import bot
 from present.blackrose.presenter import PRESENTER
 from tests.engine.test_blackrose_rules import act, give, place, react, ready, table, turn
@@ -112,3 +113,45 @@ def test_a_protection_against_damage_is_offered_to_its_owner_only():
     assert "Reaction window: Ben is about to take 2 damage from Ann. You may trigger Obscure Armor" in text
     assert react(st) == [st.slots["p2"][0]["card"]]
     assert st.dmg["p2"] == {} and st.dmg["p1"] == {"p2": 1}
+
+
+def test_light_cape_owner_chooses_who_takes_the_damage_as_it_fires():
+    """Light Cape (straight): the Damage is passed to another model within 1 that its owner chooses, asked
+    as a further step of the same reaction."""
+    st = table()
+    st.pos.update(p1="A2", p2="A2", p3="A2")
+    ready(st, "p2", ("light_cape", "s"))
+    turn(st, "p2")
+    act(st, "p2", type="cast", slot=0)
+    turn(st, "p1")
+    act(st, "p1", type="phys")
+    act(st, "p1", type="attack", target="p2", step=True)
+    st.act("p2", {"type": "react", "card": st.slots["p2"][0]["card"]})
+    assert st.pending() == {"p2": [{"type": "react", "value": "p1", "step": True},
+                                   {"type": "react", "value": "p3", "step": True}]}
+    assert st.view(None)["decision"]["about"] == "reactions" and st.dmg["p2"] == {}
+    assert PRESENTER.prompt(st.view("p2")) == "Light Cape: pass the damage to"
+    assert PRESENTER.label(st.pending()["p2"][1], st.view("p2"), NAMES) == "Choose Cat"
+    st.act("p2", {"type": "react", "value": "p3", "step": True})
+    assert st.dmg["p2"] == {} and st.dmg["p3"] == {"p2": 2} and st.dmg["p1"] == {}
+    assert list(st.pending()) == ["p1"]
+
+
+def test_dance_of_death_owner_chooses_where_to_push():
+    st = table()
+    st.pos.update(p1="A2", p2="A4")
+    ready(st, "p2", ("dance_of_death", "s"))
+    turn(st, "p2")
+    act(st, "p2", type="cast", slot=0)
+    act(st, "p2", type="target", model="p1", step=True)
+    turn(st, "p1")
+    act(st, "p1", type="phys")
+    act(st, "p1", type="done", step=True)  # the end of a physical action springs it
+    assert react(st, trigger=False) == [] and st.slots["p2"][0]["state"] == "armed"  # let pass: stays armed
+    act(st, "p1", type="phys")
+    act(st, "p1", type="done", step=True)
+    st.act("p2", {"type": "react", "card": st.slots["p2"][0]["card"]})
+    rooms = [a["value"] for a in st.pending()["p2"]]
+    assert sorted(rooms) == sorted(B.ADJ["A2"]) and st.pos["p1"] == "A2"
+    st.act("p2", {"type": "react", "value": rooms[-1], "step": True})
+    assert st.pos["p1"] == rooms[-1] and st.dmg["p1"] == {"p2": 1}
