@@ -105,7 +105,7 @@ def child_bare(path: str) -> float:
 
 def GAMES_IN(path: str) -> int:  # noqa: N802 - reads like a constant at the call site
     conn = sqlite3.connect(path)
-    (count,) = conn.execute("SELECT count(*) FROM games").fetchone()
+    (count,) = conn.execute("SELECT count(*) FROM games WHERE status IN ('lobby', 'active', 'paused')").fetchone()
     conn.close()
     return count
 
