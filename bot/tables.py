@@ -264,16 +264,24 @@ class TableService:
         return f"{table.seat(seat_id).moves}.{_fingerprint(legal)}"
 
     async def act(
-        self, table: Table, seat_id: str, action: dict, *, source: str = "player",
+        self, table: Table, seat_id: str, action: dict | list[dict], *, source: str = "player",
         interaction_id: int | None = None,
     ) -> list[Step]:
-        """Apply one action for a seat, persist it, then let bot seats move. Caller holds table.lock."""
+        """Apply one action for a seat, persist it, then let bot seats move. Caller holds table.lock.
+        A list of actions (the steps of one decision chosen at once, e.g. a multi-select of cards) is
+        all-or-nothing: tried on a copy first, so an illegal step leaves the game untouched."""
         self._require(table, "active")
-        events = table.state.act(seat_id, action)  # raises IllegalAction, state untouched
+        chosen = action if isinstance(action, list) else [action]
+        if len(chosen) > 1:
+            trial = table.game.load(table.state.to_json())
+            for one in chosen:
+                trial.act(seat_id, one)  # raises IllegalAction before anything real changed
+        # A single action raises IllegalAction with the state untouched, as every engine promises.
+        steps = [Step(seat_id, one, table.state.act(seat_id, one), source) for one in chosen]
         if source == "player":
             _back(table.seat(seat_id))
         # The bots' replies go in the same transaction as the move that prompted them: one commit per click.
-        steps = [Step(seat_id, action, events, source), *self._bot_moves(table)]
+        steps += self._bot_moves(table)
         try:
             await self._commit(table, steps, interaction_id)
         except BaseException:
@@ -342,7 +350,9 @@ class TableService:
         gets the full turn timer, so an absent player is never rushed through a string of 20 s prompts."""
         now = self.clock() if now is None else now
         pending = table.pending() if table.status == "active" else {}
-        short = bool(getattr(table.state, "short_timer", lambda: False)()) if pending else False
+        # A reaction window is declared by the public decision fact (traits.reactions says a game has them).
+        short = bool(pending and table.game.traits.reactions
+                     and table.state.view(None).get("decision", {}).get("quick"))
         timers: dict[str, dict] = {}
         for seat_id in pending:
             seat = table.seat(seat_id)
@@ -387,17 +397,21 @@ class TableService:
         seat.timeouts += 1
         if seat.timeouts >= AWAY_AFTER and not seat.away:
             seat.away = True
+            # Said publicly only when the public waiting line names this seat: a timeout in a hidden
+            # reaction window would otherwise tell the table who held a reaction card.
+            public = seat_id in table.state.view(None).get("decision", {}).get("seats", ())
             lines = table.logs.setdefault("lines", [])
-            lines.append([None, f"💤 {seat.name} seems to be away: timeouts keep passing for them until they "
-                                f"make a move themselves."])
+            lines.append([None if public else seat_id,
+                          f"💤 {seat.name} seems to be away: timeouts keep passing for them until they "
+                          f"make a move themselves."])
             del lines[:-LOG_KEEP]
         steps: list[Step] = []
         for _ in range(MAX_BOT_STEPS):
             action = timeout_choice(table.game, table.state.view(seat_id), legal)
             steps += await self.act(table, seat_id, action, source="timer")
             legal = table.pending().get(seat_id)
-            if action["type"] not in PARTIAL_TYPES or not legal or table.status != "active":
-                break
+            if table.status != "active" or not legal or not (_is_step(action) and any(map(_is_step, legal))):
+                break  # the decision is complete; whatever this seat must decide next gets its own timer
         return steps
 
     def newly_away(self, table: Table, seat_id: str) -> bool:
@@ -474,6 +488,11 @@ def _back(seat: Seat) -> None:
 def _seat_records(table: Table) -> list[dict]:
     # Seats hold only plain values: a shallow copy is all that asdict()'s deep copy did, at a tenth of the cost.
     return [dict(vars(s)) for s in table.seats]
+
+
+def _is_step(action: dict) -> bool:
+    """Part of a decision built in steps: the flow kernel's "step" flag, or a card picked into a choice."""
+    return bool(action.get("step")) or action.get("type") in PARTIAL_TYPES
 
 
 def _fingerprint(legal: list[dict]) -> str:
