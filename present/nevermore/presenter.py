@@ -30,6 +30,11 @@ def suit_word(suit: str) -> str:
     return f"{E[suit]} {C.SUIT_NAME[suit]}"
 
 
+def _verb(seats: list, one: str, many: str) -> str:
+    """The verb that agrees with a list of players: "Ann leads", "Ann and Bo lead"."""
+    return one if len(seats) == 1 else many
+
+
 def _short(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
@@ -85,7 +90,7 @@ def _last(v: dict, names: dict) -> Section | None:
     suit, actors, strength = v["last"]["suit"], v["last"]["actors"], v["last"]["n"]
     if actors:
         text = line(suit_word(suit), " — ", *join_names(names, actors, ", "),
-                    f" had the most and act{'s' if len(actors) == 1 else ''} for {strength}.")
+                    f" had the most and {_verb(actors, 'acts', 'act')} for {strength}.")
     else:
         text = line(f"{suit_word(suit)} — nobody had any.")
     return Section("Last resolved", [text])
@@ -260,6 +265,13 @@ class NevermorePresenter(BasePresenter):
         if k == "vp":
             return line("🏆 ", n(ev["seat"]), f" gains {ev['n']} VP for {VP_WHY.get(ev['why'], ev['why'])} "
                         f"(now {ev['total']}).")
+        if k == "vp_denied":
+            # A Covet: the gain it cuts may land as a smaller "vp" line, or (cut to 0) not at all, so say both.
+            if not ev["cut"]:
+                return line(n(ev["seat"]), "'s Covet finds no VP left to cut for ", n(ev["target"]), ".")
+            rest = (f"gains only {ev['left']} VP" if ev["left"] else "gains no VP at all")
+            return line("🫳 ", n(ev["seat"]), f"'s Covet cuts {ev['cut']} VP from ", n(ev["target"]), "'s gain: ",
+                        n(ev["target"]), f" {rest}.")
         if k == "lose_vp":
             return line(n(ev["seat"]), f" loses {ev['n']} VP (now {ev['total']}).")
         if k == "draw":
@@ -281,7 +293,9 @@ class NevermorePresenter(BasePresenter):
         if k == "skulking":
             if not ev["actors"]:
                 return line("No Skulking Ravens.")
-            return line(*join_names(names, ev["actors"]), f" lead the Skulking Ravens (draw {ev['n']} Shadow).")
+            draws = _verb(ev["actors"], "draws", "each draws")
+            return line(*join_names(names, ev["actors"]), f" {_verb(ev['actors'], 'leads', 'lead')} the Skulking "
+                        f"Ravens ({draws} {ev['n']} Shadow).")
         if k == "discarded":
             return line(n(ev["seat"]), f" discards {ev['n']} {C.SUIT_NAME[ev['suit']]} card(s).")
         if k == "bonus":
