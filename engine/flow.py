@@ -45,8 +45,15 @@ class Flow:
         return wrap
 
     def waits(self, st, t) -> bool:
-        """Standard ending for a waiting handler: wait exactly when someone has a legal action."""
-        return bool(self.options[t["k"]](st, t))
+        """Standard ending for a waiting handler: wait exactly when someone has a legal action.
+
+        The options it works out are exactly what pending() would build next (t is the top, and a handler
+        that waits changes nothing after this), so they become the state's pending() cache: each step
+        computes them once instead of twice."""
+        opts = self.options[t["k"]](st, t)
+        if opts:
+            st._pending, st._pending_top = opts, t
+        return bool(opts)
 
     def phases(self, kind: str, steps: tuple[dict, ...] | list[dict], repeat: bool = True) -> None:
         """Declare a schedule. Its cursor task {"k": kind, "step": i} starts step i each time it is on
@@ -81,17 +88,20 @@ class FlowState:
     stack: list[dict]
     over: bool
 
+    _pending_top: dict | None = None  # the task _pending was computed for
+
     def __init__(self) -> None:
         self._ev: list[dict] = []
-        self._pending: dict | None = None  # cache; every change goes through act(), which clears it
+        # Cache of pending(); every change goes through act() or run(), which clear it (a test that edits
+        # fields by hand sets it to None). It is trusted only while its task is still the top.
+        self._pending: dict | None = None
 
     def pending(self) -> dict[str, list[dict]]:
-        if self._pending is None:
-            if self.over or not self.stack:
-                self._pending = {}
-            else:
-                top = self.stack[-1]
-                self._pending = self.FLOW.options[top["k"]](self, top)
+        if self.over or not self.stack:
+            return {}
+        top = self.stack[-1]
+        if self._pending is None or self._pending_top is not top:
+            self._pending, self._pending_top = self.FLOW.options[top["k"]](self, top), top
         return self._pending
 
     def act(self, seat: str, action: dict) -> list[dict]:
@@ -104,6 +114,7 @@ class FlowState:
         return self._ev
 
     def run(self) -> None:
+        self._pending = None  # a waiting handler sets it again (Flow.waits)
         handlers = self.FLOW.handlers
         while not self.over and self.stack:
             top = self.stack[-1]

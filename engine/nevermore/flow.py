@@ -97,19 +97,24 @@ def deal(st, t):
 # ---- drafting -------------------------------------------------------------------------------------
 
 def draft_options(st, t):
+    # The hot spot of random playouts (most steps are draft steps, and every one asks for every seat's
+    # options again): sets and locals instead of repeated list scans.
     need = C.PASS_COUNTS[t["r"]]
+    confirmed, picked, hand, suit_of = st.confirmed, st.picked, st.hand, C.SUIT_OF
     out = {}
     for s in st.seats:
-        if s in st.confirmed:
+        if s in confirmed:
             continue
-        picks = st.picked[s]
-        left = [C.SUIT_OF[c] for c in st.hand[s] if c not in picks]
-        acts = []
-        if len(picks) < need:
-            acts += [{"type": "pick", "suit": x} for x in C.SUITS if x in left]
+        picks = picked[s]
+        n = len(picks)
+        if n < need:
+            left = {suit_of[c] for c in hand[s] if c not in picks} if picks else {suit_of[c] for c in hand[s]}
+            acts = [{"type": "pick", "suit": x} for x in C.SUITS if x in left]
+        else:
+            acts = []
         if picks:  # take back the last card chosen
-            acts.append({"type": "unpick", "suit": C.SUIT_OF[picks[-1]]})
-        if len(picks) == need:
+            acts.append({"type": "unpick", "suit": suit_of[picks[-1]]})
+        if n == need:
             acts.append({"type": "confirm"})
         out[s] = acts
     return out
