@@ -4,6 +4,7 @@ so buttons on old messages keep working; the handlers live in cogs.shared.host.
 custom_id formats (<= 100 chars):
   rk:a:<game>:<seat>:<prompt>:<index>   one legal action (button)
   rk:s:<game>:<seat>:<prompt>:<chunk>   a select of legal actions; values are action indexes
+  rk:p:<game>:<seat>:<prompt>:<page>    "More…": show that page of a prompt with more choices than one message holds
   rk:h:<game>                           "My hand" on the public board
   rk:g:<game>                           "Log" on the public board: the whole log, as the clicker may read it
   rk:l:<game>:<verb>                    lobby buttons (join, leave, bot, start)
@@ -25,6 +26,7 @@ PROMPT = r"(?P<prompt>\d{1,9}\.[0-9a-f]{8})"
 BUTTONS_MAX = 5       # up to this many actions become buttons; more become select menus
 SELECT_SIZE = 25      # Discord's limit of options per select
 SELECTS_MAX = 4       # leaves one row free
+PAGE_SIZE = (SELECTS_MAX - 1) * SELECT_SIZE  # past 100 choices: three selects a page, the 4th row turns pages
 
 
 def _host(interaction: discord.Interaction):
@@ -60,10 +62,13 @@ class ActionButton(discord.ui.DynamicItem[discord.ui.Button], template=rf"rk:a:{
 
 class ActionSelect(discord.ui.DynamicItem[discord.ui.Select], template=rf"rk:s:{GAME}:(?P<seat>p\d{{1,2}}):{PROMPT}:(?P<chunk>\d)"):
     def __init__(self, game: int, seat: str, prompt: str, chunk: int, options: list[discord.SelectOption] | None = None,
-                 placeholder: str = "Choose…"):
+                 placeholder: str = "Choose…", count: tuple[int, int] = (1, 1)):
+        # count: (min, max) values. Past 1 it is a multi-select: the chosen actions are the steps of one
+        # decision (cards of a bid), applied together or not at all.
         super().__init__(discord.ui.Select(custom_id=f"rk:s:{game}:{seat}:{prompt}:{chunk}",
                                            options=options or [discord.SelectOption(label="…")],
-                                           placeholder=placeholder[:150]))
+                                           placeholder=placeholder[:150], min_values=count[0],
+                                           max_values=count[1]))
         self.game, self.seat, self.prompt = game, seat, prompt
 
     @classmethod
@@ -73,8 +78,28 @@ class ActionSelect(discord.ui.DynamicItem[discord.ui.Select], template=rf"rk:s:{
 
     async def callback(self, interaction: discord.Interaction) -> None:
         host = _host(interaction)
-        index = _index(_values(interaction))
-        await host.safely(interaction, host.on_action(interaction, self.game, self.seat, self.prompt, index))
+        values = _values(interaction)[:SELECT_SIZE]
+        index = _index(values)
+        more = [_index([v]) for v in values[1:]]
+        await host.safely(interaction, host.on_action(interaction, self.game, self.seat, self.prompt, index, more))
+
+
+class PageButton(discord.ui.DynamicItem[discord.ui.Button], template=rf"rk:p:{GAME}:(?P<seat>p\d{{1,2}}):{PROMPT}:(?P<page>\d{{1,3}})"):
+    """Turns a long prompt's page: no option is ever dropped, however many the rules allow."""
+
+    def __init__(self, game: int, seat: str, prompt: str, page: int, label: str = "More…"):
+        super().__init__(discord.ui.Button(label=label[:80], style=discord.ButtonStyle.secondary,
+                                           custom_id=f"rk:p:{game}:{seat}:{prompt}:{page}"))
+        self.game, self.seat, self.prompt, self.page = game, seat, prompt, page
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str]):
+        g = match.groupdict()
+        return cls(int(g["game"]), g["seat"], g["prompt"], int(g["page"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        host = _host(interaction)
+        await host.safely(interaction, host.on_page(interaction, self.game, self.seat, self.prompt, self.page))
 
 
 class HandButton(discord.ui.DynamicItem[discord.ui.Button], template=rf"rk:h:{GAME}"):
@@ -160,7 +185,7 @@ class EndButton(discord.ui.DynamicItem[discord.ui.Button], template=rf"rk:e:{GAM
         await host.safely(interaction, host.on_end_confirmed(interaction, self.game))
 
 
-DYNAMIC_ITEMS = (ActionButton, ActionSelect, HandButton, LogButton, LobbyButton, OptionSelect, EndButton)
+DYNAMIC_ITEMS = (ActionButton, ActionSelect, PageButton, HandButton, LogButton, LobbyButton, OptionSelect, EndButton)
 
 
 def handled(custom_id: str) -> bool:
@@ -168,24 +193,53 @@ def handled(custom_id: str) -> bool:
     return any(item.__discord_ui_compiled_template__.fullmatch(custom_id) for item in DYNAMIC_ITEMS)
 
 
+def pages(count: int) -> int:
+    """How many pages a prompt of `count` choices needs (1 up to 100 choices: four selects)."""
+    return 1 if count <= SELECTS_MAX * SELECT_SIZE else -(-count // PAGE_SIZE)
+
+
 def actions_view(game_id: int, seat: str, prompt: str, labels: list[str], placeholder: str,
-                 order: list[int] | None = None) -> discord.ui.View | None:
-    """Buttons for a few choices, select menus for many. Index i always means legal action i, whatever
-    `order` (the display order of the indexes, e.g. cards as the hand shows them) puts where."""
+                 order: list[int] | None = None, page: int = 0,
+                 together: tuple[list[int], int, int] | None = None) -> discord.ui.View | None:
+    """Buttons for a few choices, select menus for many, pages of three selects and a "More…" button past
+    100. Index i always means legal action i, whatever `order` (the display order of the indexes, e.g.
+    cards as the hand shows them) or the page puts where."""
     if not labels:
         return None
     order = list(range(len(labels))) if order is None else order
     view = discord.ui.View(timeout=None)
+    if together is not None:  # (indexes, min, max): one multi-select for them, the other actions as usual
+        indexes, low, high = together
+        options = [discord.SelectOption(label=labels[i][:100], value=str(i)) for i in order if i in indexes]
+        view.add_item(ActionSelect(game_id, seat, prompt, 9, options, f"{placeholder} (choose {low})"
+                                   if low == high else f"{placeholder} (up to {high} at once)", (low, high)))
+        rest = [i for i in order if i not in indexes]
+        if len(rest) <= BUTTONS_MAX:
+            for i in rest:
+                view.add_item(ActionButton(game_id, seat, prompt, i, labels[i], discord.ButtonStyle.secondary))
+        else:
+            for chunk in range(min(SELECTS_MAX - 1, -(-len(rest) // SELECT_SIZE))):
+                part = rest[chunk * SELECT_SIZE:(chunk + 1) * SELECT_SIZE]
+                view.add_item(ActionSelect(game_id, seat, prompt, chunk, [
+                    discord.SelectOption(label=labels[i][:100], value=str(i)) for i in part], placeholder))
+        return view
     if len(labels) <= BUTTONS_MAX:
         for i in order:
             view.add_item(ActionButton(game_id, seat, prompt, i, labels[i]))
         return view
-    for chunk in range(min(SELECTS_MAX, (len(labels) + SELECT_SIZE - 1) // SELECT_SIZE)):
-        start = chunk * SELECT_SIZE
-        options = [discord.SelectOption(label=labels[i][:100], value=str(i))
-                   for i in order[start:start + SELECT_SIZE]]
-        suffix = f" ({start + 1}–{start + len(options)})" if len(labels) > SELECT_SIZE else ""
+    total = pages(len(labels))
+    page = page % total
+    first = page * PAGE_SIZE if total > 1 else 0
+    shown = order[first:first + (PAGE_SIZE if total > 1 else SELECTS_MAX * SELECT_SIZE)]
+    for chunk in range(-(-len(shown) // SELECT_SIZE)):
+        part = shown[chunk * SELECT_SIZE:(chunk + 1) * SELECT_SIZE]
+        options = [discord.SelectOption(label=labels[i][:100], value=str(i)) for i in part]
+        start = first + chunk * SELECT_SIZE
+        suffix = f" ({start + 1}–{start + len(options)} of {len(labels)})" if len(labels) > SELECT_SIZE else ""
         view.add_item(ActionSelect(game_id, seat, prompt, chunk, options, placeholder + suffix))
+    if total > 1:
+        view.add_item(PageButton(game_id, seat, prompt, (page + 1) % total,
+                                 f"More… (page {(page + 1) % total + 1} of {total})"))
     return view
 
 

@@ -35,6 +35,8 @@ DM_CLOSED = 50007
 BOARD_MAX_AGE = 50 * 60  # Discord rate-limits edits of messages older than an hour: repost before that
 SQLITE_MAX_ID = 2**63 - 1
 REPUBLISH_PACE = 0.25    # seconds of pause per Discord request while republishing after a restart (~4/s)
+FORCED_DELAY = 2.0       # seconds before a forced move plays itself: the table reads what led to it first
+FORCED_POLL = 0.5        # seconds between checks for forced moves that are due
 FALLBACK_AFTER = 2.5     # a component nobody answered by then gets "out of date" (Discord allows 3 s)
 STALE = ("This button is out of date (from an older message or version). Use `/game hand` for your current "
          "choices, or `/game status` for the board.")
@@ -93,6 +95,9 @@ class Host(commands.Cog):
         # and is pinged once. In memory only: after a restart nobody is pinged for a turn that already began.
         self._awaiting: dict[int, set[str]] = {}
         self._notify_off: dict[int, set[int]] = {}   # guild id -> members who turned pings off (cached)
+        self.forced_delay = FORCED_DELAY
+        self._forced: dict[int, tuple[str, str, float]] = {}  # table id -> (seat, prompt key, when it plays)
+        self._forced_task: asyncio.Task | None = None
         self._timer_task: asyncio.Task | None = None
         self._republish_task: asyncio.Task | None = None
         self.republished = asyncio.Event()  # set when the after-restart pass is done (tests, soak script)
@@ -199,8 +204,10 @@ class Host(commands.Cog):
             return ""
         return f"in {guild.name} › #{channel.name}" if guild else f"in #{channel.name}"
 
-    def hand_message(self, table: Table, seat_id: str, private: bool = False) -> tuple[str, discord.ui.View | None]:
-        """The seat's hand and choices. `private`: the DM form, without what the public board shows."""
+    def hand_message(self, table: Table, seat_id: str, private: bool = False,
+                     page: int = 0) -> tuple[str, discord.ui.View | None]:
+        """The seat's hand and choices. `private`: the DM form, without what the public board shows;
+        `page`: which page of a prompt with more choices than one message holds."""
         text = render.hand_text(table, seat_id, self.where(table), private)
         legal = table.pending().get(seat_id, [])
         view = None
@@ -210,7 +217,7 @@ class Host(commands.Cog):
             labels = [p.label(a, seat_view, table.names) for a in legal]
             order = sorted(range(len(legal)), key=lambda i: p.order(legal[i]))  # stable: ties keep engine order
             view = actions_view(table.id, seat_id, self.service.prompt_key(table, seat_id), labels,
-                                p.prompt(seat_view), order)
+                                p.prompt(seat_view), order, page, together(p, seat_view, legal))
         return text, view
 
     def presentation(self, table: Table) -> Presentation:
@@ -229,7 +236,9 @@ class Host(commands.Cog):
         if table.state is not None and table.state.over and steps:
             await self._attempt(table, "result", self._send_result(table))
         pending = table.pending()
-        new_turn = self._new_turns(table, set(pending))
+        forced = self._forced_move(table)
+        # A forced move plays itself in a moment: pinging its seat for it would only be noise.
+        new_turn = self._new_turns(table, set(pending)) - ({forced[0]} if forced else set())
         off = await self.notify_off(table.guild_id) if new_turn else set()
         humans = [s for s in table.seats if not s.is_bot]
         # The board and the hands are different messages: Discord takes them in parallel.
@@ -246,6 +255,59 @@ class Host(commands.Cog):
         save |= any(await asyncio.gather(*jobs))
         if save:
             await self.service.save_messages(table)
+        self._schedule_forced(table, forced)
+
+    def _forced_move(self, table: Table) -> tuple[str, str] | None:
+        """(seat, prompt key) of a human seat whose only legal move is one the public may see it make now:
+        nothing to decide and nothing to hide. In a window the public decision doesn't name (a hidden
+        reaction), an instant move would tell everyone the seat had no choice, so it waits for the player."""
+        if table.status != "active" or table.state is None:
+            return None
+        decision = table.state.view(None).get("decision")
+        if decision is None:  # a game without the fact (a test's toy): every prompt is left to its player
+            return None
+        undo = set(table.game.traits.undo)
+        for seat_id, legal in table.pending().items():
+            if (len(legal) == 1 and legal[0]["type"] not in undo and not table.seat(seat_id).is_bot
+                    and seat_id in decision.get("seats", ())):
+                return seat_id, self.service.prompt_key(table, seat_id)
+        return None
+
+    def _schedule_forced(self, table: Table, forced: tuple[str, str] | None) -> None:
+        """Play the forced move forced_delay from now, from the timer loop (play_forced). Nothing is stored
+        for it: after a restart the republish schedules it again, and a click that gets there first makes
+        the scheduled move a no-op (its prompt key no longer matches)."""
+        if forced is None:
+            self._forced.pop(table.id, None)
+        elif self._forced.get(table.id, ())[:2] != forced:
+            self._forced[table.id] = (*forced, self.service.clock() + self.forced_delay)
+
+    async def play_forced(self, now: float | None = None) -> int:
+        """Play every forced move that is due; returns how many were played."""
+        now = self.service.clock() if now is None else now
+        played = 0
+        for table_id, (seat_id, prompt, due) in list(self._forced.items()):
+            table = self.service.tables.get(table_id)
+            if due > now or table is None:
+                if table is None:
+                    self._forced.pop(table_id, None)
+                continue
+            try:
+                async with table.lock:
+                    if self._forced.get(table_id) != (seat_id, prompt, due):
+                        continue  # rescheduled meanwhile
+                    del self._forced[table_id]
+                    legal = table.pending().get(seat_id, [])
+                    if (table.status != "active" or len(legal) != 1
+                            or self.service.prompt_key(table, seat_id) != prompt):
+                        continue  # the player clicked it first, or the game moved on
+                    # Source "player": the move was the player's alone to make, and it is theirs in the log.
+                    steps = await self.service.act(table, seat_id, legal[0])
+                    played += 1
+                    await self.publish(table, steps)
+            except Exception:
+                log.exception("the forced move of %s in table %s failed", seat_id, table_id)
+        return played
 
     def _new_turns(self, table: Table, pending: set[str]) -> set[str]:
         """Seats that must act now and didn't at the last publish: each gets one ping for this turn. While
@@ -417,11 +479,12 @@ class Host(commands.Cog):
             requests += await self.update_board(table)
         except discord.HTTPException:
             log.warning("republish: board of table %s failed", table.id, exc_info=True)
+        self._schedule_forced(table, self._forced_move(table))
         return requests
 
     # ---- component handlers
     async def on_action(self, interaction: discord.Interaction, game_id: int, seat_id: str, prompt: str,
-                        index: int) -> None:
+                        index: int, more: list[int] = ()) -> None:
         table = await self.table(game_id)
         if table is None or table.status not in ("active", "paused"):
             return await self.reply(interaction, "This game is no longer running.")
@@ -438,13 +501,16 @@ class Host(commands.Cog):
             if table.status != "active":
                 return await self.reply(interaction, "This game is over.")
             legal = table.pending().get(seat_id, [])
-            if prompt != self.service.prompt_key(table, seat_id) or not 0 <= index < len(legal):
+            chosen = [index, *more]
+            if (prompt != self.service.prompt_key(table, seat_id) or len(set(chosen)) != len(chosen)
+                    or not all(0 <= i < len(legal) for i in chosen)):
                 text, view = self.hand_message(table, seat_id)
                 return await self.reply(
                     interaction, "That choice was already made or is out of date. Here is where things stand:\n\n"
                     + text, view)
             try:
-                steps = await self.service.act(table, seat_id, legal[index], interaction_id=interaction.id)
+                action = [legal[i] for i in chosen] if more else legal[index]  # a list: all steps or none
+                steps = await self.service.act(table, seat_id, action, interaction_id=interaction.id)
             except IllegalAction as exc:
                 return await self.reply(interaction, f"🚫 {exc}")
             except DuplicateInteraction:
@@ -463,6 +529,27 @@ class Host(commands.Cog):
                 log.warning("could not answer a move in table %s; publishing anyway", table.id, exc_info=True)
                 is_dm_message = False
             await self.publish(table, steps, save=is_dm_message)
+
+    async def on_page(self, interaction: discord.Interaction, game_id: int, seat_id: str, prompt: str,
+                      page: int) -> None:
+        """"More…" on a long prompt: the same message with the next page of choices."""
+        table = await self.table(game_id)
+        if table is None or table.state is None or table.status not in ("active", "paused"):
+            return await self.reply(interaction, "This game is no longer running.")
+        seat = next((s for s in table.seats if s.seat == seat_id), None)
+        if seat is None or seat.user_id != interaction.user.id:
+            return await self.reply(interaction, f"Those choices belong to **{seat.name if seat else 'another player'}**"
+                                                 ", not you.")
+        async with table.lock:
+            private = interaction.message is not None and interaction.message.id == seat.dm_message_id
+            if prompt != self.service.prompt_key(table, seat_id):
+                text, view = self.hand_message(table, seat_id)
+                return await self.reply(interaction, "Those choices are out of date. Here is where things stand:\n\n"
+                                        + text, view)
+            text, view = self.hand_message(table, seat_id, private, page)
+            await interaction.response.edit_message(content=text, view=view)
+            if private:
+                seat.shown = shown_hash(text, view)  # in memory: the next publish compares with this page
 
     async def on_hand(self, interaction: discord.Interaction, game_id: int) -> None:
         table = await self.table(game_id)
@@ -561,13 +648,40 @@ class Host(commands.Cog):
                 except Exception:  # a failed tick must not stop later ones
                     log.exception("timer tick failed")
 
+        async def forced_loop() -> None:
+            while True:
+                await asyncio.sleep(FORCED_POLL)
+                try:
+                    await self.play_forced()
+                except Exception:
+                    log.exception("forced moves failed")
+
         if poll_seconds > 0 and self._timer_task is None:
             self._timer_task = asyncio.create_task(loop(), name="rookery-timers")
+            self._forced_task = asyncio.create_task(forced_loop(), name="rookery-forced-moves")
 
     def stop_timers(self) -> None:
         if self._timer_task is not None:
             self._timer_task.cancel()
             self._timer_task = None
+        if self._forced_task is not None:
+            self._forced_task.cancel()
+            self._forced_task = None
+
+
+def together(p, view: dict, legal: list[dict]) -> tuple[list[int], int, int] | None:
+    """The presenter's grouping of several step actions into one multi-select (e.g. a Raven bid: choose
+    its cards at once), as (indexes, min, max); None when the prompt has no such choice. A select holds 25."""
+    compose = getattr(p, "compose", None)
+    found = compose(view, legal) if compose is not None else None
+    if not found:
+        return None
+    kind, low, high = found
+    indexes = [i for i, a in enumerate(legal) if a["type"] == kind]
+    high = min(high, len(indexes))
+    if high < 2 or len(indexes) > 25 or low > high:
+        return None
+    return indexes, low, high
 
 
 async def setup(bot) -> None:

@@ -170,6 +170,15 @@ class RavenPresenter(BasePresenter):
             return line(lead, *join_names(names, d["seats"]), " to bid.")
         return line("Waiting for ", who(names, d["seats"][0]), " to play.")
 
+    def compose(self, view: dict, legal: list[dict]) -> tuple[str, int, int] | None:
+        """A bid's cards are one choice: the host offers the "bid" steps as one multi-select of up to the
+        cards still to set aside, all in one go (the engine still takes them one step at a time). One card
+        at a time stays possible, as before."""
+        if view["decision"]["about"] != "bid":
+            return None
+        left = view["bid_size"] - len(view.get("my_bid", []))
+        return ("bid", 1, left) if left > 1 else None
+
     def prompt(self, view: dict) -> str:
         """The seat's own task, from its view (it may mention its own cards, never anyone else's)."""
         d, theme = view["decision"], view["theme"]
