@@ -11,6 +11,9 @@ from . import bot
 from .state import DeadliesState
 
 _FIRST = ("host", "random", "2", "3", "4", "5", "6")
+# The old quick choice, no longer offered: 25 turns decided 77-99% of games by the limit. Games saved with it
+# are rebuilt with game.new(seed, stored options) for replays and the full log, so it is still accepted.
+_RETIRED_LIMITS = (25,)
 
 
 class Deadlies(PresentedText):
@@ -27,9 +30,10 @@ class Deadlies(PresentedText):
             "first_player", "host", _FIRST,
             "Who starts (and gets the extra card): the host (first seat), a seat number, or random."),
         "turn_limit": Option(
-            "turn_limit", 200, (25, 100, 200),
-            "Safeguard and game length: after this many turns (Gluttony's extra turns count) the "
-            "lowest Wickedness wins, then fewest cards. 25 makes a quick game."),
+            "turn_limit", 200, (60, 100, 200),
+            "Turns before the game is stopped (Gluttony's extra turns count): at the limit the game ends and "
+            "the lowest Wickedness wins, then fewest cards. 60 makes a quicker game that still mostly ends "
+            "by a win; 100 and 200 are safeguards."),
     }
     # Lust's secret discards are simultaneous; answers to Pride, Wrath and Lust are quick reactions.
     traits = Traits(simultaneous=True, reactions=True, pictures=True, undo=("unpick",))
@@ -37,7 +41,13 @@ class Deadlies(PresentedText):
 
     def new(self, seats: list[str], seed: int, options: dict | None = None) -> DeadliesState:
         check_seats(self, seats)
-        opts = resolve_options(self, options)
+        given = dict(options or {})
+        retired = given.get("turn_limit") in _RETIRED_LIMITS
+        if retired:
+            limit = given.pop("turn_limit")
+        opts = resolve_options(self, given)
+        if retired:
+            opts["turn_limit"] = limit
         first = opts["first_player"]
         if first == "host":
             starter = seats[0]

@@ -16,6 +16,6 @@ async def test_terminal_game_to_the_end():
 
 async def test_terminal_same_seed_same_game():
     first, second = io.StringIO(), io.StringIO()
-    await play("deadlies", 3, 5, {"turn_limit": 25}, auto=True, out=first)
-    await play("deadlies", 3, 5, {"turn_limit": 25}, auto=True, out=second)
+    await play("deadlies", 3, 5, {"turn_limit": 60}, auto=True, out=first)
+    await play("deadlies", 3, 5, {"turn_limit": 60}, auto=True, out=second)
     assert first.getvalue() == second.getvalue()

@@ -9,7 +9,7 @@ GAME = GAMES["deadlies"]
 def test_rules_say_what_the_turn_limit_does():
     rules = GAME.rules
     assert "Turn limit" in rules and "lowest Wickedness wins" in rules
-    assert "ends almost every game early" in rules  # what a limit of 25 means for players
+    assert "quick choice, 60" in rules and "ended almost every game" in rules  # 60 replaced 25
 
 
 def _view(sizes, wick, hand=("GR1", "PR2")):

@@ -52,3 +52,22 @@ def test_last_resolved_verb_agrees_with_one_or_many_actors():
     many = fmt.plain_line(_last({"last": {"suit": "attack", "actors": ["a", "b"], "n": 3}}, NAMES).lines[0])
     assert "Ann had the most and acts for 3" in one
     assert "Ann, Bo had the most and act for 3" in many
+
+
+# ---------------------------------------------------------------- The Deadlies
+def test_deadlies_quick_game_is_60_turns_and_its_help_says_what_the_limit_does():
+    import pytest
+
+    from engine import GAMES
+    from engine.core import IllegalAction, resolve_options
+
+    game = GAMES["deadlies"]
+    opt = game.options["turn_limit"]
+    assert opt.choices == (60, 100, 200) and opt.default == 200
+    assert "the game ends and the lowest Wickedness wins" in opt.help
+    assert game.new(["p1", "p2", "p3"], 3, {"turn_limit": 60}).limit == 60
+    with pytest.raises(IllegalAction):  # a new lobby can no longer pick 25 ...
+        resolve_options(game, {"turn_limit": 25})
+    old = game.new(["p1", "p2", "p3"], 3, {"turn_limit": 25})  # ... but a game saved with it is rebuilt as it was
+    assert old.limit == 25 and old.to_json()["opts"]["turn_limit"] == 25
+    assert game.load(old.to_json()).limit == 25
