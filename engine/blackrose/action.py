@@ -65,14 +65,20 @@ def turn_choices(st, seat: str, parts: tuple) -> list[dict]:
         return acts
     if "p" in allowed and st.phys[seat]:
         acts.append({"type": "phys"})
-    if "s" in allowed and _std(st, seat) is not None:
-        acts.append({"type": "cast", "slot": _std(st, seat)})
-    if "q" in allowed and _quick(st, seat) is not None:
-        acts.append({"type": "cast", "slot": _quick(st, seat)})
+    if "s" in allowed:
+        std = _std(st, seat)
+        if std is not None:
+            acts.append({"type": "cast", "slot": std})
+    if "q" in allowed:
+        quick = _quick(st, seat)
+        if quick is not None:
+            acts.append({"type": "cast", "slot": quick})
     if not parts:
+        exits = None  # worked out once, only if some spell can be discarded
         for i, sl in enumerate(st.slots[seat]):
             if sl["state"] in ("ready", "armed"):
-                acts += [{"type": "discard_move", "slot": i, "to": r} for r in _exits(st, seat)]
+                exits = _exits(st, seat) if exits is None else exits
+                acts += [{"type": "discard_move", "slot": i, "to": r} for r in exits]
     elif acts:
         acts.append({"type": "end"})
     return acts

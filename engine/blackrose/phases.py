@@ -398,7 +398,8 @@ def cleanup(st, t):
             st.dmg[model][src] = have - min(n, have)
             st.dmg[model] = {k: v for k, v in st.dmg[model].items() if v}
     st.temp, st.marks, st.activated = [], {}, []
-    st.mods = {}
+    # "This turn" effects end; what someone has seen (cards looked at) stays known.
+    st.mods = {"peeked": st.mods["peeked"]} if "peeked" in st.mods else {}
     for lab in B.ROOM_LABELS:
         destroy_if_unstable(st, lab)
     st.emit("cleanup", turn=st.turn)

@@ -65,20 +65,26 @@ class BlackRoseState(FlowState):
         return self._apply(top["redo"]["seat"], top["redo"]["action"], top["answers"] + [top["got"]])
 
     def _apply(self, seat: str, action: dict, answers: list[dict]) -> list[dict]:
-        # Only an action that begins with something armed can meet a Trap or Protection it did not arm
-        # itself; the snapshot (a full copy) is skipped otherwise, which keeps most actions cheap.
-        # orjson's round trip is the cheapest deep copy of plain JSON (about half of to_json's).
-        snap = orjson.loads(orjson.dumps({f: getattr(self, f) for f in FIELDS})) if self.armed else None
         self._ev = []
         self._pending = None
-        self.rx, self.rx_i = (answers if snap is not None else None), 0
+        top = self.stack[-1]
+        if not self.armed:
+            # Nothing armed when the action begins: no window can open (a spell armed during this very
+            # action fires by default, rules.reaction), so no snapshot is needed. Most actions are here.
+            self.FLOW.acts[top["k"]](self, top, seat, action)
+            self.run()
+            return self._ev
+        # The snapshot is serialised only (orjson, the cheapest copy of plain JSON); it is parsed back only
+        # when a window opens.
+        snap = orjson.dumps({f: getattr(self, f) for f in FIELDS})
+        self.rx, self.rx_i = answers, 0
         try:
-            top = self.stack[-1]
             self.FLOW.acts[top["k"]](self, top, seat, action)
             self.run()
         except NeedReaction as need:
+            back = orjson.loads(snap)
             for f in FIELDS:
-                setattr(self, f, snap[f])
+                setattr(self, f, back[f])
             self._ev = []
             self._pending = None
             self.stack.append({"k": "react", "redo": {"seat": seat, "action": action}, "answers": answers,
