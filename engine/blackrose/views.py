@@ -67,8 +67,19 @@ def _public_decision(st) -> dict:
     top = st.stack[-1]
     if top["k"] == "react":
         # Who may answer is public (seats with an armed slot), but name nobody, as every reaction window does.
-        return decision("reactions", [], quick=True, id=f"{st.turn}:{len(st.stack)}:react:{len(top['answers'])}")
+        return decision("reactions", [], quick=True, id=_react_id(st, top))
     return decision(_phase(st), sorted(st.pending()), id=f"{st.turn}:{len(st.stack)}:{top['k']}")
+
+
+def _react_id(st, top: dict) -> str:
+    """One id per window: two windows in a row (a mage stepping room by room) must not look like one.
+    Public facts only (never the paused action itself, which may be a pick of a hidden card): whose action,
+    how far the turn has gone (spent slots and Physical Actions), how many moments it has passed, and the
+    moment (what, who, where)."""
+    m = top["moment"]
+    spent = sum(1 for s in st.seats for sl in st.slots[s] if sl["state"] != "ready")
+    return (f"{st.turn}:{len(st.stack)}:react:{top['redo']['seat']}:{spent}:{sum(st.phys.values())}:"
+            f"{len(top['answers'])}:{m.get('on')}:{m.get('victim')}:{m.get('room')}:{m.get('n')}")
 
 
 def _decision(st, seat: str) -> dict:
@@ -78,7 +89,7 @@ def _decision(st, seat: str) -> dict:
     top = st.stack[-1]
     out = {"id": f"{st.turn}:{len(st.stack)}:{top['k']}", "kind": top["k"]}
     if top["k"] == "react":
-        out["id"] += f":{len(top['answers'])}"
+        out["id"] = _react_id(st, top)
         out["moment"] = dict(top["moment"])
         out["offer"] = list(top["offers"][seat])
         if "values" in top:

@@ -155,3 +155,21 @@ def test_dance_of_death_owner_chooses_where_to_push():
     assert sorted(rooms) == sorted(B.ADJ["A2"]) and st.pos["p1"] == "A2"
     st.act("p2", {"type": "react", "value": rooms[-1], "step": True})
     assert st.pos["p1"] == rooms[-1] and st.dmg["p1"] == {"p2": 1}
+
+
+def test_two_windows_in_a_row_have_different_ids():
+    """A mage walking room by room past an armed seat meets one window per room: each is its own decision."""
+    st = table()
+    st.cells["p1"] = [3, -1]
+    st.pos["p2"] = "B3"
+    ready(st, "p2", ("obscure_armor", "s"))
+    turn(st, "p2")
+    act(st, "p2", type="cast", slot=0)
+    turn(st, "p1")
+    act(st, "p1", type="phys")
+    act(st, "p1", type="step", to="B1", step=True)
+    first = st.view(None)["decision"]["id"]
+    assert st.view("p2")["choice"]["id"] == first
+    react(st, trigger=False)
+    act(st, "p1", type="step", to="B2", step=True)
+    assert st.view(None)["decision"]["about"] == "reactions" and st.view(None)["decision"]["id"] != first
