@@ -38,7 +38,7 @@ async def started_game(service, guild, channel):
     return table
 
 
-async def until(predicate, timeout=5.0):
+async def until(predicate, timeout=20.0):  # generous: CI runs on 2 busy cores
     for _ in range(int(timeout / 0.02)):
         if predicate():
             return
