@@ -23,6 +23,8 @@ def card_view(card_id: str) -> dict:
         out["target"] = c["target"]
     elif c["kind"] == "choice":
         out["options"] = [o["name"] for o in c["options"]]
+        # Which options lead on to a story is public (the choice events say so too): buttons can mark them.
+        out["story_options"] = [i for i, o in enumerate(c["options"]) if o.get("story") is not None]
     return out
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 from engine.everrain import cards as C
 from present import fmt
 from present.base import BasePresenter, Doc, Line, Section, Strong, join_names, line, who
+from present.everrain.voice import third_person
 
 ROMAN = {1: "I", 2: "II", 3: "III", 4: "IV"}
 WHERE = {"cover": "under the cover", "facedown": "face down here", "reading": "being read"}
@@ -12,6 +13,7 @@ DOING = {"deck": "choosing a deck", "crew": "choosing who takes the test", "rero
 YOUR_MOVE = {"deck": "Choose a deck to draw from.", "crew": "Choose the crew member who takes the test.",
              "reroll": "Spend 1 supply to roll again, or accept the failure.",
              "choose": "Pick one of the choices; you learn what it brings only once you pick it."}
+STORY_MARK = "📜"  # marks a choice option that leads on to a story
 COMPACT_OVER = 1800  # past this much text a crowded table gets first names and story titles only
 
 
@@ -28,15 +30,19 @@ def _skill(s: str) -> str:
     return s.capitalize()
 
 
-def _challenge(c: dict) -> Line:
+def _challenge(c: dict, actor=None) -> Line:
+    """A card's test or choices; with `actor` (a Name), for the log: option names speak of them, not "you"."""
     if "skill" in c:
         return line(f"{_skill(c['skill'])} test: Fate Die + one crew member's {_skill(c['skill'])}, "
                     f"{c['target']} or more.")
     if "options" in c:
         runs: list = ["Choose: "]
+        leads = set(c.get("story_options", ()))
         for i, o in enumerate(c["options"]):
-            runs += [" · " if i else "", Strong(o)]
-        return line(*runs)
+            shown = (Strong(o),) if actor is None else tuple(
+                Strong(r) if isinstance(r, str) else r for r in third_person(o, actor, named=True))
+            runs += [" · " if i else "", *shown, f" {STORY_MARK}" if i in leads else ""]
+        return line(*runs, f" ({STORY_MARK} leads to a story)" if leads else "")
     return ()
 
 
@@ -167,7 +173,9 @@ class EverrainPresenter(BasePresenter):
         if kind == "accept":
             return "Accept the failure"
         if kind == "option":
-            return fmt.label(view["card"]["options"][action["option"]])
+            card, i = view["card"], action["option"]
+            mark = f"{STORY_MARK} " if i in card.get("story_options", ()) else ""
+            return fmt.label(mark + card["options"][i])
         return fmt.label(str(kind))
 
     def describe(self, event: dict, names: dict[str, str]) -> Line | None:  # noqa: C901  (one case per event)
@@ -176,13 +184,13 @@ class EverrainPresenter(BasePresenter):
         if kind == "turn":
             return line("⛵ ", Strong(me.text), f" takes the helm (Act {ROMAN[event['act']]}, round {event['round']}).")
         if kind == "draw":
-            return line("🌊 ", me, f" draws {_a(event['deck'])} card: ", Strong(event["title"]), f". {event['text']}",
-                        *((" ",) + _challenge(event) if _challenge(event) else ()))
+            return line("🌊 ", me, f" draws {_a(event['deck'])} card: ", Strong(event["title"]), ". ",
+                        *third_person(event["text"], me), *_then(_challenge(event, me)))
         if kind == "story":
             how = ("turns to the face-down story waiting in their slot"
                    if event["how"] == "slot" else "draws a sideways card: their own story")
-            return line("📜 ", me, f" {how}. Story +{event['number']}+, ", Strong(event["title"]), f": {event['text']}",
-                        *((" ",) + _challenge(event) if _challenge(event) else ()))
+            return line("📜 ", me, f" {how}. Story +{event['number']}+, ", Strong(event["title"]), ": ",
+                        *third_person(event["text"], me), *_then(_challenge(event, me)))
         if kind == "sideways":
             owner = who(names, event["owner"])
             return line("🔄 ", me, f" draws a sideways Story card (+{event['number']}+). It belongs to ", owner,
@@ -200,19 +208,21 @@ class EverrainPresenter(BasePresenter):
                         f"{event['die']} + {event['value']} = {event['die'] + event['value']} against "
                         f"{event['target']}: {verdict}")
         if kind == "choice":
-            return line(me, f" chooses {event['name']}.")
+            return line(me, " chooses ", *third_person(event["name"], me, named=True), ".")
         if kind == "outcome":
-            return line(f"{event['text']}{_changes(event['changes'])}")
+            return line(*third_person(event["text"], me), _changes(event["changes"]))
         if kind == "fetch":
             return line(f"📖 Story +{event['number']}+ is slipped unread under the Ongoing Story cover, and ",
-                        Strong(event["title"]), " goes into ", me, "'s Story slot: the next step of this story is theirs.")
+                        Strong(event["title"]), " goes into ", me, "'s Story slot: the next step of this story is theirs.",
+                        *_glory(me, event.get("glory", 0)))
         if kind == "taken":
             return line(f"Story +{event['number']}+ is already out on the water; nothing more is fetched.")
         if kind == "condition":
-            return line(f"⚠️ The story's condition is not met. {event['text']}")
+            return line("⚠️ The story's condition is not met. ", *third_person(event["text"], me))
         if kind == "story_end":
             mark, how = ("✅", "is resolved") if event["resolved"] else ("❌", "ends unresolved")
-            return line(f"{mark} Story +{event['number']}+, ", Strong(event["title"]), f", {how}.")
+            return line(f"{mark} Story +{event['number']}+, ", Strong(event["title"]), f", {how}.",
+                        *_glory(me, event.get("glory", 0)))
         if kind == "empty":
             return line(f"The {_deck(event['deck'])} deck is empty; ", me, " finds nothing and the turn passes.")
         if kind == "round":
@@ -240,8 +250,26 @@ class EverrainPresenter(BasePresenter):
         doc = super().result(view, result, names)
         doc.sections[1].lines = [line(who(names, s), f": {g} Glory")
                                  for s, g in sorted(result["scores"].items(), key=lambda kv: -kv[1])]
+        if "target" in result:  # solo: a target to reach, not a table to beat
+            seat = next(iter(result["scores"]))
+            reached = result["scores"][seat] >= result["target"]
+            doc.sections[0].lines = [line(f"Target {result['target']} Glory: ",
+                                          Strong("reached" if reached else "missed"), ". ", who(names, seat),
+                                          " wins!" if reached else " does not win this voyage.")]
+            doc.sections.append(Section("", [line(f"Sailing alone, a captain wins by reaching {result['target']} "
+                                                  "Glory by the end of the voyage.")]))
+            return doc
         doc.sections.append(Section("", [line("The captain with the most Glory wins.")]))
         return doc
+
+
+def _then(runs: Line) -> tuple:
+    return (" ", *runs) if runs else ()
+
+
+def _glory(me, glory: int) -> tuple:
+    """A told Story card's Glory, said where it is earned."""
+    return (" ", me, f" earns {glory} Glory for the story told.") if glory else ()
 
 
 def _changes(ch: dict) -> str:

@@ -71,3 +71,114 @@ def test_deadlies_quick_game_is_60_turns_and_its_help_says_what_the_limit_does()
     old = game.new(["p1", "p2", "p3"], 3, {"turn_limit": 25})  # ... but a game saved with it is rebuilt as it was
     assert old.limit == 25 and old.to_json()["opts"]["turn_limit"] == 25
     assert game.load(old.to_json()).limit == 25
+
+
+# ---------------------------------------------------------------- The Everrain
+def _everrain(players: int = 2, length: int = 12, seed: int = 1):
+    from engine import GAMES
+
+    return GAMES["everrain"].new([f"p{i}" for i in range(1, players + 1)], seed, {"length": length})
+
+
+def _put_top(state, card: str) -> None:
+    from engine.everrain import cards as C
+
+    for decks in state.d["decks"].values():
+        for deck in decks.values():
+            if card in deck:
+                deck.remove(card)
+    state.d["decks"][str(state.d["act"])][C.CARDS[card]["deck"]].append(card)
+
+
+def test_everrain_choice_view_and_buttons_mark_the_options_that_lead_to_a_story():
+    s = _everrain()
+    _put_top(s, "SE103")  # Cloud-Whale Calf: "Follow the calf" fetches Story +4+, "Steer clear" does not
+    events = s.act("p1", {"type": "deck", "deck": "sea"})
+    assert next(e for e in events if e["type"] == "draw")["story_options"] == [0]
+    p = presenter("everrain")
+    for reader in (None, "p1", "p2"):
+        assert s.view(reader)["card"]["story_options"] == [0]
+    labels = [p.label(a, s.view("p1"), NAMES) for a in s.pending()["p1"]]
+    assert labels == ["📜 Follow the calf", "Steer clear"]
+    board = fmt.plain(p.board(s.view(None), NAMES))
+    assert "Follow the calf 📜" in board and "Steer clear 📜" not in board
+
+
+def test_everrain_glory_for_a_story_told_is_said():
+    base = {"to": None, "seat": "a", "number": 4, "title": "The Calf", "trigger": "SE103"}
+    assert "Ann earns 1 Glory for the story told" in said("everrain", {**base, "type": "fetch", "glory": 1})
+    assert "Glory" not in said("everrain", {**base, "type": "fetch", "glory": 0})
+    told = said("everrain", {**base, "type": "story_end", "resolved": True, "glory": 1})
+    assert "is resolved" in told and "Ann earns 1 Glory" in told
+    assert "Glory" not in said("everrain", {**base, "type": "story_end", "resolved": False, "glory": 0})
+
+
+def test_everrain_solo_result_says_target_reached_or_missed():
+    p = presenter("everrain")
+    s = _everrain(players=1, length=12)
+    view = s.view(None)
+    missed = fmt.plain(p.result(view, {"scores": {"p1": 9}, "winners": [], "target": 10}, {"p1": "Ann"}))
+    reached = fmt.plain(p.result(view, {"scores": {"p1": 10}, "winners": ["p1"], "target": 10}, {"p1": "Ann"}))
+    assert "Target 10 Glory: missed" in missed and "Ann wins" not in missed
+    assert "Target 10 Glory: reached" in reached and "Ann wins!" in reached
+    assert "Ann: 9 Glory" in missed
+
+
+def test_everrain_card_texts_read_in_the_third_person():
+    from present.base import Name
+    from present.everrain.voice import third_person
+
+    def read(text, named=False):
+        return fmt.plain_line(third_person(text, Name("Ann"), named))
+
+    assert read("You mark the place on your chart. The tolling stops.") == \
+        "Ann marks the place on their chart. The tolling stops."
+    assert read("You drop anchor and wait it out, eating into your stores.") == \
+        "Ann drops anchor and waits it out, eating into their stores."
+    assert read("The swell turns you about and the tolling fades.") == "The swell turns Ann about and the tolling fades."
+    assert read("You find a name you know.") == "Ann finds a name they know."
+    assert read("You have nothing. He bows and lets you go.") == "Ann has nothing. He bows and lets Ann go."
+    assert read("Turn your lantern away", named=True) == "Turn their lantern away"
+    name = third_person("Your lookout swears.", Name("*Ann*"))[0]
+    assert name == Name("*Ann*")  # the player's name stays a Name run, so formatters escape it
+
+
+def test_every_everrain_card_text_loses_its_second_person():
+    import re
+
+    from engine.everrain import cards as C
+    from present.base import Name
+    from present.everrain.voice import third_person
+
+    second = re.compile(r"\byou(r|rs|rself)?\b", re.IGNORECASE)
+    texts = []
+    for c in C.CARDS.values():
+        texts.append(c.get("text", ""))
+        texts += [c.get("fail", "")] + [c[k]["text"] for k in ("success", "failure", "outcome") if k in c]
+        for o in c.get("options", []):
+            texts += [o["name"], o["text"], o.get("otherwise", {}).get("text", "")]
+    spoken = [t for t in texts if second.search(t)]
+    assert len(spoken) > 200  # the card texts do speak to the captain
+    for t in spoken:
+        out = fmt.plain_line(third_person(t, Name("Ann")))
+        assert not second.search(out) and "Ann" in out, (t, out)
+
+
+def test_everrain_public_log_of_a_whole_game_never_says_you():
+    import random
+    import re
+
+    from engine import GAMES
+
+    g, p = GAMES["everrain"], presenter("everrain")
+    names = {"p1": "Ann", "p2": "Bo", "p3": "Cy"}
+    second = re.compile(r"\byou(r|rs|rself)?\b", re.IGNORECASE)
+    s, rng, public, private = _everrain(players=3, length=8, seed=5), random.Random(5), [], []
+    while not s.over:
+        seat = next(iter(s.pending()))
+        for ev in s.act(seat, rng.choice(s.pending()[seat])):
+            text = fmt.plain_line(p.describe(ev, names) or ())
+            (public if ev["to"] is None else private).append(text)
+    assert len(public) > 30
+    assert [t for t in public if second.search(t)] == []
+    assert any(n in t for t in public for n in names.values())
