@@ -3,12 +3,13 @@
     python bench/bench_clicks.py [games]
 
 Every seat plays the game's own bot moves (engine/bots.choose), and each decision is priced the way the
-Discord prompt offers it: up to 5 choices are buttons (1 click), more are select menus (2 clicks: open,
-pick), and a choice on page k of a prompt past 100 options costs k "More…" clicks first. "before" is the
+Discord prompt offers it: buttons cost 1 click (before: up to 5 choices; now: also up to 20 short labels,
+such as a hand of cards), select menus 2 (open, pick), and a choice on page k of a prompt past 100
+options costs k "More…" clicks first. "before" is the
 host as it was (every prompt clicked, options past 100 unreachable); "now" lets forced moves play
 themselves (one legal move, not an undo, and the public decision names the seat: Host._forced_move's rule)
-and prices a decision the presenter composes (`compose`: a Raven bid) as one multi-select: open it, tick
-its k cards, close it (k + 2 clicks) instead of k selects (2k).
+and prices a decision the presenter composes (`compose`: a Raven bid) as one multi-select where its cards
+would be select menus: open it, tick its k cards, close it (k + 2 clicks) instead of k selects (2k).
 Printed per game: decisions and clicks per player, before and now, in the same run.
 """
 from __future__ import annotations
@@ -19,7 +20,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from cogs.shared.components import BUTTONS_MAX, PAGE_SIZE, pages  # noqa: E402
+from cogs.shared.components import PAGE_SIZE, as_buttons, pages  # noqa: E402
 from engine import GAMES  # noqa: E402
 from engine.bots import choose  # noqa: E402
 from present import presenter  # noqa: E402
@@ -27,9 +28,10 @@ from present import presenter  # noqa: E402
 GAMES_SEATS = (("raven", 4), ("nevermore", 4), ("deadlies", 4), ("everrain", 3))
 
 
-def price(legal: list[dict], chosen: int) -> int:
-    """Clicks for choosing legal[chosen] on today's component layout (engine order; pages of 75)."""
-    if len(legal) <= BUTTONS_MAX:
+def price(legal: list[dict], chosen: int, labels: list[str] | None) -> int:
+    """Clicks for choosing legal[chosen] (engine order; pages of 75). `labels`: priced on today's layout,
+    where up to 20 short labels are buttons; None: as before, where only up to 5 choices were buttons."""
+    if len(legal) <= 5 or (labels is not None and as_buttons(labels)):
         return 1
     turns = chosen // PAGE_SIZE if pages(len(legal)) > 1 else 0
     return 2 + turns
@@ -47,7 +49,9 @@ def play(key: str, players: int, seed: int) -> tuple[int, int, int]:
     state = game.new(seats, seed, None)
     rng = random.Random(seed)
     undo = set(game.traits.undo)
-    compose = getattr(presenter(key), "compose", None)
+    shown = presenter(key)
+    names = {s: s for s in seats}
+    compose = getattr(shown, "compose", None)
     free: dict[str, int] = {}  # seat -> steps still covered by the multi-select it already sent
     decisions = before = now = 0
     for _ in range(20000):
@@ -58,10 +62,12 @@ def play(key: str, players: int, seed: int) -> tuple[int, int, int]:
         legal = pending[seat]
         action = choose(game, state.view(seat), legal, rng)
         chosen = legal.index(action) if action in legal else 0
-        cost = price(legal, chosen)
+        view = state.view(seat)
+        labels = [shown.label(a, view, names) for a in legal]
+        cost = price(legal, chosen, labels)
         decisions += 1
-        before += cost
-        grouped = compose(state.view(seat), legal) if compose else None
+        before += price(legal, chosen, None)
+        grouped = compose(view, legal) if compose and not as_buttons(labels) else None
         if forced(state, seat, legal, undo):
             pass
         elif free.get(seat) and grouped and action["type"] == grouped[0]:

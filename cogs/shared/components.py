@@ -23,7 +23,8 @@ import discord
 
 GAME = r"(?P<game>\d{1,18})"  # below 2**63: SQLite's INTEGER range
 PROMPT = r"(?P<prompt>\d{1,9}\.[0-9a-f]{8})"
-BUTTONS_MAX = 5       # up to this many actions become buttons; more become select menus
+BUTTONS_MAX = 20      # up to this many actions become buttons (4 rows of 5): one click instead of a select's two
+BUTTON_LABEL_MAX = 40 # ...when their labels are short (cards); long labels read better in a select menu
 SELECT_SIZE = 25      # Discord's limit of options per select
 SELECTS_MAX = 4       # leaves one row free
 PAGE_SIZE = (SELECTS_MAX - 1) * SELECT_SIZE  # past 100 choices: three selects a page, the 4th row turns pages
@@ -193,6 +194,11 @@ def handled(custom_id: str) -> bool:
     return any(item.__discord_ui_compiled_template__.fullmatch(custom_id) for item in DYNAMIC_ITEMS)
 
 
+def as_buttons(labels: list[str]) -> bool:
+    """A handful of choices, or up to 20 short ones (a hand of cards), are buttons."""
+    return len(labels) <= 5 or (len(labels) <= BUTTONS_MAX and max(map(len, labels)) <= BUTTON_LABEL_MAX)
+
+
 def pages(count: int) -> int:
     """How many pages a prompt of `count` choices needs (1 up to 100 choices: four selects)."""
     return 1 if count <= SELECTS_MAX * SELECT_SIZE else -(-count // PAGE_SIZE)
@@ -214,7 +220,7 @@ def actions_view(game_id: int, seat: str, prompt: str, labels: list[str], placeh
         view.add_item(ActionSelect(game_id, seat, prompt, 9, options, f"{placeholder} (choose {low})"
                                    if low == high else f"{placeholder} (up to {high} at once)", (low, high)))
         rest = [i for i in order if i not in indexes]
-        if len(rest) <= BUTTONS_MAX:
+        if len(rest) <= 5:
             for i in rest:
                 view.add_item(ActionButton(game_id, seat, prompt, i, labels[i], discord.ButtonStyle.secondary))
         else:
@@ -223,7 +229,7 @@ def actions_view(game_id: int, seat: str, prompt: str, labels: list[str], placeh
                 view.add_item(ActionSelect(game_id, seat, prompt, chunk, [
                     discord.SelectOption(label=labels[i][:100], value=str(i)) for i in part], placeholder))
         return view
-    if len(labels) <= BUTTONS_MAX:
+    if as_buttons(labels):
         for i in order:
             view.add_item(ActionButton(game_id, seat, prompt, i, labels[i]))
         return view

@@ -25,7 +25,7 @@ from discord.ext import commands
 from bot import render
 from bot.storage import DuplicateInteraction
 from bot.tables import Step, Table, TableService
-from cogs.shared.components import DYNAMIC_ITEMS, actions_view, board_view, handled
+from cogs.shared.components import DYNAMIC_ITEMS, actions_view, as_buttons, board_view, handled
 from engine import IllegalAction
 from present import fmt, presenter
 from present.base import Doc, Section
@@ -217,7 +217,7 @@ class Host(commands.Cog):
             labels = [p.label(a, seat_view, table.names) for a in legal]
             order = sorted(range(len(legal)), key=lambda i: p.order(legal[i]))  # stable: ties keep engine order
             view = actions_view(table.id, seat_id, self.service.prompt_key(table, seat_id), labels,
-                                p.prompt(seat_view), order, page, together(p, seat_view, legal))
+                                p.prompt(seat_view), order, page, together(p, seat_view, legal, labels))
         return text, view
 
     def presentation(self, table: Table) -> Presentation:
@@ -669,10 +669,14 @@ class Host(commands.Cog):
             self._forced_task = None
 
 
-def together(p, view: dict, legal: list[dict]) -> tuple[list[int], int, int] | None:
+def together(p, view: dict, legal: list[dict], labels: list[str]) -> tuple[list[int], int, int] | None:
     """The presenter's grouping of several step actions into one multi-select (e.g. a Raven bid: choose
-    its cards at once), as (indexes, min, max); None when the prompt has no such choice. A select holds 25."""
+    its cards at once), as (indexes, min, max); None when the prompt has no such choice. A select holds 25.
+    Only where the choices would be select menus anyway: k cards as buttons cost k clicks, a multi-select
+    k + 2 (open, tick k, close), but k separate menus cost 2k."""
     compose = getattr(p, "compose", None)
+    if as_buttons(labels):
+        return None
     found = compose(view, legal) if compose is not None else None
     if not found:
         return None

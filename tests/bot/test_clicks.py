@@ -77,10 +77,15 @@ async def test_more_than_100_choices_are_all_reachable_through_pages(simcord_env
     assert not result.ephemeral and table.state.d["picked"]["p1"] == "c229"
 
 
-async def test_a_bid_is_one_multi_select_applied_whole_or_not_at_all(simcord_env):
+async def test_a_bid_is_one_multi_select_applied_whole_or_not_at_all(simcord_env, monkeypatch):
     import pytest
+
+    from cogs.shared import components
     from engine import IllegalAction
 
+    # Short card labels are buttons (one click a card); with long labels the choices are menus, and a
+    # bid becomes one multi-select instead of one menu per card.
+    monkeypatch.setattr(components, "BUTTON_LABEL_MAX", 0)
     env = simcord_env
     guild = env.create_guild()
     channel = guild.create_text_channel("raven")
