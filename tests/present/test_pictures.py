@@ -60,10 +60,10 @@ POSITIONS = {
                                    "7e426469560e07ff30a1e87f6e0b62e46d8e81433f223292a412af08952d65b4"),
     ("nevermore", 4, 7, 3, "p1"): ("638f96ce1f54a07a0ec03073c16ec6ebf271a232ed58046a6c8a7805e8e3ea9d",
                                    "cd99032d8a203b6f5f6e162a0a653e0c34915c322ea59c9ad8f1414b2d273cdd"),
-    ("everrain", 3, 7, 12, None): ("d2b4b44d8a99f2d99675b7b3729b957829dee70cc554dd43d1ef766fa5df46cd",
-                                   "00594b8d837000ce0aaeb63f6efbcc606db225602ab63c231470fa397a59e7d4"),
-    ("everrain", 3, 0, 39, "p1"): ("c5f6b85aff88a3d7ce408ac9fed2290e4e7f404249dd0fd2079edcabc06faf89",
-                                   "7eb19d0051bd89ad3f3e2ca1d8799e1343fac03aac1cffe24ccf4721e7a5c07b"),
+    ("everrain", 3, 7, 12, None): ("db1f66ef47e631a272aac62d07f21ca0666da60d350a8531a48e4f9fa103a4ca",
+                                   "7f135ff095baade76bedf9fc8e435d2fbd16acdb3d12a4d30dbeb5c09e90b22e"),
+    ("everrain", 3, 0, 18, "p3"): ("3539bb1fd1d948a39e2bc10adc84c9f9b564d1e2459ac2ee87c741ab9701846a",
+                                   "423671017bd105111b3c8e6a9ba049e204910d516afc36b9e2e7cf9b4911b918"),
 }
 
 
@@ -214,12 +214,12 @@ def test_public_picture_depends_only_on_public_facts(game):
 def test_everrain_seat_picture_adds_only_its_own_stories():
     """A seat with no face-down Story card gets the board's picture; one holding a Story gets a picture
     of its own, which no other seat's picture shares."""
-    st = play("everrain", 3, 0, 39)
+    st = play("everrain", 3, 0, 18)
     board = fresh_draw("everrain", st.view(None))
-    assert st.view("p1")["ships"]["p1"]["my_stories"]  # p1 holds a face-down Story here
-    assert not st.view("p2")["ships"]["p2"]["my_stories"]
-    assert fresh_draw("everrain", st.view("p2")) == board
-    mine = fresh_draw("everrain", st.view("p1"))
+    assert st.view("p3")["ships"]["p3"]["my_stories"]  # p3 holds a face-down Story here
+    assert not st.view("p1")["ships"]["p1"]["my_stories"]
+    assert fresh_draw("everrain", st.view("p1")) == board
+    mine = fresh_draw("everrain", st.view("p3"))
     assert mine[1] != board[1] and mine[0] != board[0]
 
 
