@@ -312,6 +312,9 @@ class Host(commands.Cog):
     def _new_turns(self, table: Table, pending: set[str]) -> set[str]:
         """Seats that must act now and didn't at the last publish: each gets one ping for this turn. While
         play stays with a seat (several clicks of one decision) it stays awaited, so it is not pinged again."""
+        if table.status not in ("active", "paused"):  # over or ended: forget it
+            self._awaiting.pop(table.id, None)
+            return set()
         before = self._awaiting.get(table.id)
         self._awaiting[table.id] = pending
         if before is None:  # first publish since start-up: the DM is new anyway, or the turn began earlier
