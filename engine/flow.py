@@ -34,13 +34,20 @@ class Flow:
         self.options: dict[str, Callable] = {}
         self.acts: dict[str, Callable] = {}
         self.schedules: dict[str, tuple[dict, ...]] = {}
+        self.seat_options: dict[str, Callable] = {}
 
-    def task(self, kind: str, options: Callable | None = None, act: Callable | None = None):
+    def task(self, kind: str, options: Callable | None = None, act: Callable | None = None,
+             seat_options: Callable | None = None):
+        """seat_options(state, task, seat) -> that seat's legal actions (None: it has none), for a simultaneous
+        kind where one seat's action changes only its own options (a face-down draft pick): after an
+        action the kernel keeps the other seats' options and works out only the actor's again."""
         def wrap(handler: Callable) -> Callable:
             self.handlers[kind] = handler
             if options is not None:
                 self.options[kind] = options
                 self.acts[kind] = act
+            if seat_options is not None:
+                self.seat_options[kind] = seat_options
             return handler
         return wrap
 
@@ -50,7 +57,17 @@ class Flow:
         The options it works out are exactly what pending() would build next (t is the top, and a handler
         that waits changes nothing after this), so they become the state's pending() cache: each step
         computes them once instead of twice."""
-        opts = self.options[t["k"]](st, t)
+        after = st._after
+        if after is not None and after[0] is t:  # the same task, just after one seat's action
+            seat = after[2]
+            opts = dict(after[1])
+            mine = self.seat_options[t["k"]](st, t, seat)
+            if mine is None:
+                opts.pop(seat, None)
+            else:
+                opts[seat] = mine
+        else:
+            opts = self.options[t["k"]](st, t)
         if opts:
             st._pending, st._pending_top = opts, t
         return bool(opts)
@@ -89,6 +106,8 @@ class FlowState:
     over: bool
 
     _pending_top: dict | None = None  # the task _pending was computed for
+    # While act() runs a seat_options kind: (its task, the options before the action, the acting seat).
+    _after: tuple | None = None
 
     def __init__(self) -> None:
         self._ev: list[dict] = []
@@ -105,12 +124,18 @@ class FlowState:
         return self._pending
 
     def act(self, seat: str, action: dict) -> list[dict]:
-        find_legal(self.pending(), seat, action)
+        before = self.pending()
+        find_legal(before, seat, action)
         self._ev = []
         self._pending = None
         top = self.stack[-1]
         self.FLOW.acts[top["k"]](self, top, seat, action)
-        self.run()
+        if top["k"] in self.FLOW.seat_options:
+            self._after = (top, before, seat)
+        try:
+            self.run()
+        finally:
+            self._after = None
         return self._ev
 
     def run(self) -> None:

@@ -96,28 +96,29 @@ def deal(st, t):
 
 # ---- drafting -------------------------------------------------------------------------------------
 
-def draft_options(st, t):
-    # The hot spot of random playouts (most steps are draft steps, and every one asks for every seat's
-    # options again): sets and locals instead of repeated list scans.
+def draft_seat_options(st, t, s):
+    """One seat's draft choices: they depend only on its own hand, picks and confirmation, so after a
+    seat acts the kernel works out only that seat's again (the hot spot of random playouts)."""
+    if s in st.confirmed:
+        return None
     need = C.PASS_COUNTS[t["r"]]
-    confirmed, picked, hand, suit_of = st.confirmed, st.picked, st.hand, C.SUIT_OF
-    out = {}
-    for s in st.seats:
-        if s in confirmed:
-            continue
-        picks = picked[s]
-        n = len(picks)
-        if n < need:
-            left = {suit_of[c] for c in hand[s] if c not in picks} if picks else {suit_of[c] for c in hand[s]}
-            acts = [{"type": "pick", "suit": x} for x in C.SUITS if x in left]
-        else:
-            acts = []
-        if picks:  # take back the last card chosen
-            acts.append({"type": "unpick", "suit": suit_of[picks[-1]]})
-        if n == need:
-            acts.append({"type": "confirm"})
-        out[s] = acts
-    return out
+    picks, suit_of = st.picked[s], C.SUIT_OF
+    n = len(picks)
+    if n < need:
+        hand = st.hand[s]
+        left = {suit_of[c] for c in hand if c not in picks} if picks else {suit_of[c] for c in hand}
+        acts = [{"type": "pick", "suit": x} for x in C.SUITS if x in left]
+    else:
+        acts = []
+    if picks:  # take back the last card chosen
+        acts.append({"type": "unpick", "suit": suit_of[picks[-1]]})
+    if n == need:
+        acts.append({"type": "confirm"})
+    return acts
+
+
+def draft_options(st, t):
+    return {s: draft_seat_options(st, t, s) for s in st.seats if s not in st.confirmed}
 
 
 def draft_act(st, t, seat, a):
@@ -131,7 +132,7 @@ def draft_act(st, t, seat, a):
         st.emit("ready", seat=seat)
 
 
-@task("draft", draft_options, draft_act)
+@task("draft", draft_options, draft_act, seat_options=draft_seat_options)
 def draft(st, t):
     if not t.get("go"):
         t["go"] = True

@@ -5,8 +5,9 @@ A game's test module calls `playout(game, seats, seed, options, secrets=..., che
   seat's view, nor the spectator view, nor any event addressed to someone else, may contain one;
   secrets(state_json, None) -> what nobody may know (undealt cards, deck order): no view may contain it;
 - check(state_json) -> None: game-specific invariants such as card conservation (assert inside).
-Every step also proves: load(to_json()) is identical, an illegal action raises IllegalAction and leaves
-the state unchanged, the game's presenter (present/<key>/) builds the board, the hand and every label, and
+Every step also proves: load(to_json()) is identical and offers the same pending() (so no cached or
+incrementally updated options ever differ from a fresh computation), an illegal action raises
+IllegalAction and leaves the state unchanged, the game's presenter (present/<key>/) builds the board, the hand and every label, and
 the public "waiting for" line does not change when only hidden cards move between seats (HIDDEN_SWAPS);
 at the end the seed plus the action log replay to the identical final state.
 
@@ -15,10 +16,10 @@ What it costs (these playouts dominate the suite's time), without checking less:
   nothing"), serialised once with orjson;
 - every reader's view is built once per step and scanned for leaks only when its serialised form
   changed since the last step (the strings found are kept per reader); the presenter reuses those views;
-- the presenter renders (board, hand, prompt, every label) run at every step whose decision (what is
-  being decided, and the kinds of legal actions) is new in this game, and on a fixed sample of the
-  others, so every phase and decision kind is rendered; leak checks, round trips and illegal-action
-  probes still run at every step.
+- the presenter's board and hand Docs are built at every step whose decision (what is being decided,
+  and the kinds of legal actions) is new in this game, and on a fixed sample of the others, so every
+  phase and decision kind is rendered; prompts and every label, leak checks, round trips and
+  illegal-action probes still run at every step.
 """
 from __future__ import annotations
 
@@ -141,24 +142,27 @@ def _illegal_candidates(pending: dict[str, list[dict]], seats: list[str], rng: r
 
 FULL_TEXT_EVERY = 20  # formatting whole messages costs more than building Docs: a sample is plenty
 WAITING_EVERY = 4     # the hidden-swap check on a sample of steps, and on every quick (reaction) window
-RENDER_EVERY = 4      # presenter renders on a sample of steps, and on every decision new in the game
+RENDER_EVERY = 4      # board and hand Docs on a sample of steps, and on every decision new in the game
 
 
 def _render_all(game: Game, state, seat: str, legal: list[dict], seats: list[str], step: int,
-                view: dict | None = None, public: dict | None = None) -> None:
+                view: dict | None = None, public: dict | None = None, docs: bool = True) -> None:
     """The presenter must build the board, the hand, the prompt and a label for every legal action
     (the UI shows them all), each within Discord's limits. `view`/`public`: the seat's and the public
-    view of this state if the caller has them already."""
+    view of this state if the caller has them already. Labels (cheap, and card-specific) are checked
+    every time; with docs=False the board and hand Docs are left out."""
     p = presenter(game.key)
     names = {s: f"Player {s}" for s in seats}
     view = state.view(seat) if view is None else view
-    public = state.view(None) if public is None else public
-    hand, board = p.hand(view, names), p.board(public, names)
-    assert hand.title and board.title
     assert len(p.prompt(view)) <= fmt.SELECT_PLACEHOLDER
     for action in legal:
         label = p.label(action, view, names)
         assert label and len(label) <= fmt.LABEL_LIMIT, f"bad label {label!r} for {action}"
+    if not docs:
+        return
+    public = state.view(None) if public is None else public
+    hand, board = p.hand(view, names), p.board(public, names)
+    assert hand.title and board.title
     if step % FULL_TEXT_EVERY == 0:
         for doc in (hand, board):
             assert fmt.plain(doc) and len(fmt.markdown(doc)) <= fmt.CONTENT_LIMIT
@@ -266,7 +270,8 @@ def playout(
         data = state.to_json()
         blob = orjson.dumps(data)  # refuses non-string keys and non-JSON types; the equality catches the rest
         assert orjson.loads(blob) == data, "to_json must be plain JSON"
-        assert game.load(orjson.loads(blob)).to_json() == data, "load(to_json()) must round-trip"
+        loaded = game.load(orjson.loads(blob))
+        assert loaded.to_json() == data, "load(to_json()) must round-trip"
         if check:
             check(data)
         views = assert_no_leak(state, seats, secrets, events, data=data, scan=scan) if secrets else {}
@@ -275,6 +280,8 @@ def playout(
             assert not pending, "a finished game has no pending actions"
             break
         assert pending, "a running game must always have someone to act"
+        # The engine's cached or incrementally updated options equal a fresh computation from the data.
+        assert loaded.pending() == pending, "pending() differs from the same state loaded afresh"
         tried = []
         for seat, action in _illegal_candidates(pending, seats, rng):
             tried.append((seat, action))
@@ -290,9 +297,9 @@ def playout(
         # The state is unchanged since the leak scan (just asserted), so its views still hold.
         public = views.get(None) or state.view(None)
         key = _decision_key(public, pending[seat])
-        if key not in rendered or step % RENDER_EVERY == 0:
-            rendered.add(key)
-            _render_all(game, state, seat, pending[seat], seats, step, views.get(seat), public)
+        docs = key not in rendered or step % RENDER_EVERY == 0
+        rendered.add(key)
+        _render_all(game, state, seat, pending[seat], seats, step, views.get(seat), public, docs)
         if step % WAITING_EVERY == 0 or public.get("decision", {}).get("quick"):
             assert_waiting_public(game, state, seats, data, public)
         events = state.act(seat, action)
