@@ -7,7 +7,8 @@ Discord prompt offers it: buttons cost 1 click (before: up to 5 choices; now: al
 such as a hand of cards), select menus 2 (open, pick), and a choice on page k of a prompt past 100
 options costs k "More…" clicks first. "before" is the
 host as it was (every prompt clicked, options past 100 unreachable); "now" lets forced moves play
-themselves (one legal move, not an undo, and the public decision names the seat: Host._forced_move's rule)
+themselves (one legal move, naming no card or target, not an undo, and the public decision names the
+seat: Host._forced_move's rule)
 and prices a decision the presenter composes (`compose`: a Raven bid) as one multi-select where its cards
 would be select menus: open it, tick its k cards, close it (k + 2 clicks) instead of k selects (2k).
 Printed per game: decisions and clicks per player, before and now, in the same run.
@@ -39,7 +40,8 @@ def price(legal: list[dict], chosen: int, labels: list[str] | None) -> int:
 
 def forced(state, seat: str, legal: list[dict], undo: set[str]) -> bool:
     decision = state.view(None).get("decision") or {}
-    return len(legal) == 1 and legal[0]["type"] not in undo and seat in decision.get("seats", ())
+    return (len(legal) == 1 and legal[0].keys() == {"type"} and legal[0]["type"] not in undo
+            and seat in decision.get("seats", ()))
 
 
 def play(key: str, players: int, seed: int) -> tuple[int, int, int]:

@@ -260,7 +260,9 @@ class Host(commands.Cog):
     def _forced_move(self, table: Table) -> tuple[str, str] | None:
         """(seat, prompt key) of a human seat whose only legal move is one the public may see it make now:
         nothing to decide and nothing to hide. In a window the public decision doesn't name (a hidden
-        reaction), an instant move would tell everyone the seat had no choice, so it waits for the player."""
+        reaction), an instant move would tell everyone the seat had no choice, so it waits for the player.
+        So does a lone move that names a card or a target ("follow suit with your only Sword"): that it was
+        the only one depends on the hand, and a move made exactly forced_delay later would say so."""
         if table.status != "active" or table.state is None:
             return None
         decision = table.state.view(None).get("decision")
@@ -268,7 +270,8 @@ class Host(commands.Cog):
             return None
         undo = set(table.game.traits.undo)
         for seat_id, legal in table.pending().items():
-            if (len(legal) == 1 and legal[0]["type"] not in undo and not table.seat(seat_id).is_bot
+            if (len(legal) == 1 and legal[0].keys() == {"type"} and legal[0]["type"] not in undo
+                    and not table.seat(seat_id).is_bot
                     and seat_id in decision.get("seats", ())):
                 return seat_id, self.service.prompt_key(table, seat_id)
         return None

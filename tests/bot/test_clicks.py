@@ -43,6 +43,9 @@ async def test_a_single_choice_in_a_hidden_window_waits_for_the_player(simcord_e
     assert env.bot.host._forced_move(table) == (winner, env.bot.service.prompt_key(table, winner))
     named["seats"] = []                             # the public may not know who must act
     assert env.bot.host._forced_move(table) is None
+    named["seats"] = [winner]                       # a lone move naming a card: only the hand made it lone
+    monkeypatch.setattr(ToyState, "pending", lambda self: {winner: [{"type": "pick", "card": "c1"}]})
+    assert env.bot.host._forced_move(table) is None
 
 
 async def test_more_than_100_choices_are_all_reachable_through_pages(simcord_env):
