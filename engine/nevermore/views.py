@@ -6,10 +6,13 @@ from engine.core import decision
 from engine.nevermore import cards as C
 
 
-def _front(st, s: str) -> dict:
+_COUNTED = (("played", 0), ("killed", 1), ("discarded", 2))
+
+
+def _front(front: dict) -> dict:
     counts: dict[str, list[int]] = {}
-    for zone, idx in (("played", 0), ("killed", 1), ("discarded", 2)):
-        for c in st.front[s][zone]:
+    for zone, idx in _COUNTED:
+        for c in front[zone]:
             counts.setdefault(C.SUIT_OF[c], [0, 0, 0])[idx] += 1
     return counts
 
@@ -23,12 +26,19 @@ def _tokens(st, seat: str | None) -> list[str]:
 
 
 def _player(st, s: str) -> dict:
+    # Built for every player in every reader's view: plain lookups, and the optional keys only when set
+    # (in this order: skulk, bonus, shield, ready).
+    front = st.front[s]
     p = {"seat": s, "health": st.health[s], "vp": st.vp[s], "raven": st.raven[s], "magick": len(st.magick[s]),
-         "front": _front(st, s)}
-    for key, value in (("skulk", len(st.front[s]["skulk"])), ("bonus", st.bonus.get(s, 0)),
-                       ("shield", st.shield.get(s, 0)), ("ready", s in st.confirmed)):
-        if value:
-            p[key] = value
+         "front": _front(front)}
+    if front["skulk"]:
+        p["skulk"] = len(front["skulk"])
+    if bonus := st.bonus.get(s, 0):
+        p["bonus"] = bonus
+    if shield := st.shield.get(s, 0):
+        p["shield"] = shield
+    if s in st.confirmed:
+        p["ready"] = True
     return p
 
 
