@@ -77,18 +77,42 @@ def _strings_of(obj: Any) -> set[str]:
 
 
 class ViewScan:
-    """The strings of each reader's view, re-read only when that view changed: most steps change one
-    seat's part and leave every other view as it was (and a changed view is always read in full)."""
+    """The strings of each reader's view, re-read only where it changed. A view unchanged since the last
+    step gives its strings at once; otherwise each top-level value is looked up by its serialised form,
+    shared by every reader and step (the public part of all readers' views is one lookup), and only a
+    value not seen before is read by the regex. Same strings as reading the whole view."""
+
+    PARTS_KEPT = 4096  # recent values remembered; the memo starts afresh past that
 
     def __init__(self) -> None:
         self._last: dict[str | None, tuple[bytes, set[str]]] = {}
+        self._parts: dict[bytes, set[str]] = {}
+
+    def _part(self, value: Any) -> set[str]:
+        blob = _dumps(value)
+        found = self._parts.get(blob)
+        if found is None:
+            if len(self._parts) >= self.PARTS_KEPT:
+                self._parts.clear()
+            found = self._parts[blob] = _strings_in_text(blob.decode())
+        return found
 
     def strings(self, reader: str | None, view: dict) -> set[str]:
         blob = _dumps(view)
         last = self._last.get(reader)
         if last is not None and last[0] == blob:
             return last[1]
-        seen = _strings_in_text(blob.decode())
+        if type(view) is not dict:
+            seen = _strings_in_text(blob.decode())
+        else:
+            seen = {k for k in view if type(k) is str}
+            if len(seen) < len(view):  # int keys: as the encoder writes them
+                seen |= self._part({k: 0 for k in view if type(k) is not str})
+            for v in view.values():
+                if type(v) is str:
+                    seen.add(v)
+                elif v is not None and type(v) not in (int, float, bool):
+                    seen |= self._part(v)
         self._last[reader] = (blob, seen)
         return seen
 
