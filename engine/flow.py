@@ -16,6 +16,11 @@ A game makes one `Flow` and declares on it:
 Its state class inherits `FlowState` and sets `FLOW`; the kernel gives it pending(), act(), run(),
 done(), push() and emit(). Registries live on the Flow object, one per game, never in module globals.
 
+Options are worked out once per step: waits() keeps what it computed as the state's pending() cache, and
+a simultaneous kind whose actions change only the actor's own choices declares `seat_options` so that
+after an action only that seat's are worked out again (the conformance playouts check both against a
+fresh computation at every step).
+
 Multi-step decisions: a large choice (ordering spells into slots, picking several cards) is offered one
 small step at a time. Actions that continue a decision already begun carry `"step": True`; timers and bots
 treat a decision as one unit: an action without it starts a new decision.
