@@ -96,7 +96,7 @@ class SqliteHistoryStore:
                                                (guild_id,)).rowcount,
                 "actions": conn.execute(f"DELETE FROM actions WHERE game_id IN ({done})", (guild_id,)).rowcount,
             }
-            for table in ("finished_seats", "finished_games", "ratings", "guild_config"):
+            for table in ("finished_seats", "finished_games", "ratings", "guild_config", "member_settings"):
                 counts[table] = conn.execute(f"DELETE FROM {table} WHERE guild_id = ?", (guild_id,)).rowcount
             counts["games"] = conn.execute(
                 f"DELETE FROM games WHERE guild_id = ? AND status NOT IN ({live})", (guild_id,)).rowcount

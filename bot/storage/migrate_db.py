@@ -17,7 +17,8 @@ from typing import TextIO
 from bot.storage.postgres import MIGRATIONS, is_postgres_url
 
 # Parents before children; seat_handovers in rowid order (its identity column keeps that order).
-TABLES = ("games", "actions", "guild_config", "finished_games", "finished_seats", "ratings", "seat_handovers")
+TABLES = ("games", "actions", "guild_config", "finished_games", "finished_seats", "ratings", "seat_handovers",
+          "member_settings")
 ORDER = {"games": "id", "actions": "game_id, seq", "seat_handovers": "rowid"}
 
 
@@ -37,7 +38,7 @@ def _convert(value, pg_type: str):
     """SQLite keeps whatever it was given; PostgreSQL wants the column's own type."""
     if value is None:
         return None
-    if pg_type == "bigint":
+    if pg_type in ("bigint", "integer"):
         return int(value)
     if pg_type == "double precision":
         return float(value)

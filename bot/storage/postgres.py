@@ -482,7 +482,7 @@ class PostgresHistoryStore:
                         f"DELETE FROM seat_handovers WHERE game_id IN ({done})", guild_id)),
                     "actions": count(await conn.execute(f"DELETE FROM actions WHERE game_id IN ({done})", guild_id)),
                 }
-                for table in ("finished_seats", "finished_games", "ratings", "guild_config"):
+                for table in ("finished_seats", "finished_games", "ratings", "guild_config", "member_settings"):
                     counts[table] = count(await conn.execute(f"DELETE FROM {table} WHERE guild_id = $1", guild_id))
                 counts["games"] = count(await conn.execute(
                     f"DELETE FROM games WHERE guild_id = $1 AND NOT ({LIVE_SQL})", guild_id))

@@ -174,13 +174,15 @@ async def test_forget_guild_deletes_one_servers_memory_and_keeps_live_games(tmp_
     shutil.copy(OLD_DB, path)
     store = await Storage.open(str(path))
     await HistoryService(store).catch_up()
+    await store.set_notify(111, ANN, False)
+    await store.set_notify(222, ANN, False)
     await store.close()
     with pytest.raises(SystemExit) as done:
         await asyncio.to_thread(cli.main, ["forget-guild", "111", "--db", str(path)])
     assert done.value.code == 0 and "Forgot server 111" in capsys.readouterr().out
     db = sqlite3.connect(path)
     assert db.execute("SELECT id FROM games ORDER BY id").fetchall() == [(4,), (5,), (6,)]
-    for table in ("finished_games", "finished_seats", "ratings"):
+    for table in ("finished_games", "finished_seats", "ratings", "member_settings"):
         assert db.execute(f"SELECT DISTINCT guild_id FROM {table}").fetchall() == [(222,)]
     assert db.execute("SELECT DISTINCT game_id FROM actions ORDER BY game_id").fetchall() == [(4,), (6,)]
 

@@ -33,6 +33,7 @@ async def a_server_with_history(path: str) -> None:
             clicks += 1
     await tables.create_lobby(1, 13, 100, "Ann", "toy", {"rounds": 2}, 300)
     await store.save_guild_config(GuildConfig(1, 55, (10, 11), 120))
+    await store.set_notify(1, 101, False)  # /game notify off
     await store.close()
 
 
