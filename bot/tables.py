@@ -18,7 +18,7 @@ from engine import GAMES, IllegalAction
 from engine.bots import PARTIAL_TYPES, choose, timeout_choice
 from engine.core import Game, State, check_seats, resolve_options
 
-from bot.storage import Storage
+from bot.storage import LIVE, Storage
 from bot.storage.heap import bulk_load
 
 LOG_KEEP = 30          # recent log lines kept per game (public and private together)
@@ -286,10 +286,12 @@ class TableService:
             await self._commit(table, steps, interaction_id)
         except BaseException:
             # The write failed: reload the last committed state so memory never runs ahead of the disk.
-            row = await self.store.get_game(table.id)
-            self.tables[table.id] = fresh = self._table(row)
+            # The same Table object stays registered: its lock is the one every waiting click holds or awaits.
+            fresh = self._table(await self.store.get_game(table.id))
             table.state, table.version, table.seats = fresh.state, fresh.version, fresh.seats
-            table.timers, table.logs = fresh.timers, fresh.logs
+            table.timers, table.logs, table.status = fresh.timers, fresh.logs, fresh.status
+            if table.status in LIVE:
+                self.tables[table.id] = table
             raise
         return steps
 

@@ -24,6 +24,7 @@ from discord.ext import commands
 
 from bot import render
 from bot.storage import DuplicateInteraction
+from bot.storage.base import StaleGame
 from bot.tables import Step, Table, TableService
 from cogs.shared.components import DYNAMIC_ITEMS, actions_view, as_buttons, board_view, handled
 from engine import IllegalAction
@@ -521,6 +522,11 @@ class Host(commands.Cog):
                 return await self.reply(interaction, f"🚫 {exc}")
             except DuplicateInteraction:
                 return await self.reply(interaction, "That click was already handled.")
+            except StaleGame:  # another shard's move landed first; the service reloaded the stored game
+                text, view = self.hand_message(table, seat_id)
+                return await self.reply(
+                    interaction, "Another move landed at the same moment, so yours wasn't applied. "
+                    "Here is where things stand now:\n\n" + text, view)
             # Committed: from here on nothing may stop the publish, or another player could be left waiting.
             is_dm_message = interaction.message is not None and interaction.message.id == seat.dm_message_id
             text, view = self.hand_message(table, seat_id, private=is_dm_message)
