@@ -1,0 +1,114 @@
+"""Click → interaction callback latency: the real Rookery process against a minimal discord.py bot (issue 14).
+
+    python bench/bench_click_latency.py [clicks]
+
+Both bots run as real processes against the same in-process fake Discord (tests/e2e/fake_discord.py, loopback
+only), one after the other. The baseline is tests/e2e/minibot.py's counter button, whose callback only edits
+its message: what discord.py itself costs per click. Rookery plays Raven through the players' DM buttons and
+selects, with 4 humans and then with 2 humans + 2 bots. Each click waits until the bot is quiet first, so the
+figure is one click's own path (commit included), not a queue. Printed: p50/p90 per run and each p50's ratio
+to the minibot's, measured in the same run.
+"""
+from __future__ import annotations
+
+import asyncio
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(REPO))
+
+from tests.e2e.fake_discord import BotProcess, FakeDiscord  # noqa: E402
+from tests.e2e.test_rookery_e2e import pending_prompt  # noqa: E402
+
+MINIBOT = [sys.executable, str(REPO / "tests" / "e2e" / "minibot.py")]
+ROOKERY = [sys.executable, "-m", "bot", "run"]
+DEADLINE = 240.0  # seconds for the whole bench: a stuck bot fails it instead of hanging
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+async def with_bot(argv: list[str], env: dict, body) -> list[float]:
+    """Start a fresh fake Discord and bot process, run body(fake), always kill the process."""
+    fake = await FakeDiscord().start()
+    proc = BotProcess(argv, env={**fake.env(), **env}, cwd=str(REPO), fake=fake)
+    try:
+        await proc.start()
+        return await body(fake)
+    except BaseException:
+        print(proc.tail(60), file=sys.stderr)
+        raise
+    finally:
+        await proc.kill()
+        Path(proc.log_path).unlink(missing_ok=True)
+        await fake.stop()
+
+
+async def minibot(clicks: int) -> list[float]:
+    async def body(fake: FakeDiscord) -> list[float]:
+        alice = await fake.add_user("alice")
+        games = await fake.add_channel("games")
+        await fake.wait_ready()
+        message = (await fake.slash(alice, games, "demo", subcommand="hello")).original
+        latencies = []
+        for n in range(clicks):
+            result = await fake.click(alice, message, fake.find_button(message, label=f"Count {n}"))
+            latencies.append(result.latency)
+        return latencies
+    return await with_bot(MINIBOT, {}, body)
+
+
+async def rookery(clicks: int, humans: int) -> list[float]:
+    with tempfile.TemporaryDirectory() as tmp:
+        async def body(fake: FakeDiscord) -> list[float]:
+            users = [await fake.add_user(n, admin=(i == 0)) for i, n in enumerate(("ann", "ben", "cat", "dan")[:humans])]
+            games = await fake.add_channel("games")
+            await fake.wait_ready()
+            lobby = (await fake.slash(users[0], games, "game", subcommand="new", options={"game": "raven"})).original
+            for user in users[1:]:
+                await fake.click(user, lobby, fake.find_button(lobby, label="Join"))
+            for _ in range(4 - humans):
+                await fake.click(users[0], lobby, fake.find_button(lobby, label="Add bot"))
+            await fake.click(users[0], lobby, fake.find_button(lobby, label="Start"))
+            latencies = []
+            while len(latencies) < clicks:
+                await fake.wait_quiet()
+                found = pending_prompt(fake, users)
+                if found is None:
+                    break  # the hand or game ended with no human to move: enough samples or none at all
+                user, message, comp = found
+                if comp["type"] == 2:
+                    result = await fake.click(user, message, comp)
+                else:
+                    values = [o["value"] for o in comp["options"][:max(1, comp.get("min_values", 1))]]
+                    result = await fake.select(user, message, comp, values)
+                if result.callback_type not in (6, 7):
+                    raise AssertionError(f"move not accepted: {result.texts}")
+                latencies.append(result.latency)
+            return latencies
+        env = {"ROOKERY_DB": str(Path(tmp) / "bench.sqlite3"), "ROOKERY_TIMER_POLL": "0"}
+        return await with_bot(ROOKERY, env, body)
+
+
+async def main(clicks: int) -> None:
+    runs = [("minibot (baseline)", minibot(clicks)), ("rookery, 4 humans", rookery(clicks, 4)),
+            ("rookery, 2 humans + 2 bots", rookery(clicks, 2))]
+    print(f"click → interaction callback, {clicks} clicks per run, loopback fake Discord")
+    print(f"{'run':<28} {'clicks':>6} {'p50 ms':>8} {'p90 ms':>8} {'p50 ratio':>10}")
+    base = None
+    started = time.monotonic()
+    for name, run in runs:
+        latencies = await asyncio.wait_for(run, max(1.0, DEADLINE - (time.monotonic() - started)))
+        p50, p90 = statistics.median(latencies), percentile(latencies, 0.9)
+        base = base or p50
+        print(f"{name:<28} {len(latencies):>6} {p50 * 1000:>8.2f} {p90 * 1000:>8.2f} {p50 / base:>10.2f}")
+
+
+if __name__ == "__main__":
+    asyncio.run(main(int(sys.argv[1]) if len(sys.argv) > 1 else 40))
