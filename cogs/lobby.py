@@ -16,6 +16,8 @@ from engine import GAMES, IllegalAction
 GAME_CHOICES = [app_commands.Choice(name=g.title, value=k) for k, g in GAMES.items()]
 log = logging.getLogger("rookery.lobby")
 TIMER_OPTIONS = [app_commands.Choice(name=render.minutes(s), value=s) for s in TIMER_CHOICES]
+SELECT_ROWS = 4  # Discord's five component rows, less the row of lobby buttons
+MORE = "_more"  # the select holding the settings past the fourth (no game option starts with "_")
 
 
 def parse_settings(text: str | None, game) -> dict:
@@ -52,11 +54,20 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Play card a
         return interaction.user.id == table.host_id or perms.manage_channels or perms.manage_guild
 
     def lobby_selects(self, table: Table) -> list:
+        """One select per setting (the game's options, then the timer). Discord gives the lobby four select
+        rows under its buttons: past four settings the last row becomes one "more settings" select whose
+        entries are name=value pairs, so every setting stays settable with clicks."""
         selects = [(name, f"{name}: {table.options[name]}", [(str(c), c) for c in opt.choices], table.options[name])
                    for name, opt in table.game.options.items()]
-        timer = ("turn_seconds", f"turn timer: {render.minutes(table.turn_seconds)}",
-                 [(render.minutes(s), s) for s in TIMER_CHOICES], table.turn_seconds)
-        return [*selects[:3], timer]
+        selects.append(("turn_seconds", f"turn timer: {render.minutes(table.turn_seconds)}",
+                        [(render.minutes(s), s) for s in TIMER_CHOICES], table.turn_seconds))
+        if len(selects) <= SELECT_ROWS:
+            return selects
+        own, rest = selects[:SELECT_ROWS - 1], selects[SELECT_ROWS - 1:]
+        shown = " · ".join(placeholder for _, placeholder, _, _ in rest)
+        entries = [(f"{name if name != 'turn_seconds' else 'turn timer'}: {label}", f"{name}={value}")
+                   for name, _, choices, _ in rest for label, value in choices]
+        return [*own, (MORE, f"more settings: {shown}", entries, None)]
 
     def lobby_message(self, table: Table) -> dict:
         view = lobby_view(table.id, self.lobby_selects(table)) if table.status == "lobby" else None
@@ -144,6 +155,8 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Play card a
             return await self.host.reply(interaction, "This lobby is closed.")
         if interaction.user.id != table.host_id:
             return await self.host.reply(interaction, "Only the host can change the settings.")
+        if name == MORE:  # the shared "more settings" select: its value says which setting, "name=value"
+            name, _, value = value.partition("=")
         option = table.game.options.get(name)
         if (option is None and name != "turn_seconds") or (name == "turn_seconds" and not value.isdecimal()):
             return await self.host.reply(interaction, "That setting is out of date. Here are the current ones.")

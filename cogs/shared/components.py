@@ -158,7 +158,7 @@ class OptionSelect(discord.ui.DynamicItem[discord.ui.Select], template=rf"rk:o:{
     def __init__(self, game: int, name: str, options: list[discord.SelectOption] | None = None, placeholder: str = ""):
         super().__init__(discord.ui.Select(custom_id=f"rk:o:{game}:{name}",
                                            options=options or [discord.SelectOption(label="…")],
-                                           placeholder=placeholder or name))
+                                           placeholder=(placeholder or name)[:150]))  # Discord refuses a longer placeholder
         self.game, self.name = game, name
 
     @classmethod
@@ -261,7 +261,7 @@ def lobby_view(game_id: int, selects: list[tuple[str, str, list[tuple[str, Any]]
     view = discord.ui.View(timeout=None)
     for verb in LOBBY_VERBS:
         view.add_item(LobbyButton(game_id, verb))
-    for name, placeholder, choices, current in selects[:4]:
+    for name, placeholder, choices, current in selects[:SELECTS_MAX]:
         options = [discord.SelectOption(label=label[:100], value=str(value), default=value == current)
                    for label, value in choices[:SELECT_SIZE]]
         view.add_item(OptionSelect(game_id, name, options, placeholder))
