@@ -225,10 +225,16 @@ def _lust_reveal(st, partner: str, choices: dict, events: list[dict]) -> None:
             st.remove_card(s, c)
             st.show([c])
             st.to_discard([c], events)
+    hits, drew = {}, {}
     for s, other in ((me, partner), (partner, me)):
         if shown[s] and counts_as(shown[s], "lust"):
             events.append({"type": "lust_hit", "to": None, "seat": other, "by": s})
-            st.draw(other, 3, events)
+            got = st.draw(other, 3, events)
+            hits[other] = got  # may be fewer than 3 when the deck runs dry
+            drew[other] = st.hands[other][len(st.hands[other]) - got:]
+    # "drew" is private: only the seat that drew sees its own cards (views.build)
+    st.last["lust"] = {"seat": me, "partner": partner, "cards": dict(shown), "hits": hits, "drew": drew,
+                       "turn": st.turns + 1}
     st.end_turn(events)
 
 
@@ -257,6 +263,7 @@ def _greed_deal(st, events: list[dict]) -> None:
             st.known[me].extend(cards)
             e["dealt"] = []
             events.append({"type": "greed_bust", "to": None, "seat": me, "cards": cards})
+            st.last["greed"] = {"seat": me, "cards": list(cards), "turn": st.turns + 1}
             st.end_turn(events)
             return
         if len(dealt) == 5:

@@ -27,7 +27,7 @@ def _copy(x):
 class DeadliesState:
     __slots__ = ("seats", "opts", "rng", "deck", "discard", "hands", "known", "wick", "start", "sloth",
                  "halo_centre", "turn", "turns", "limit", "phase", "picks", "play", "effect", "extra",
-                 "halo_lowered", "winners", "over", "ended", "revealed", "reshuffles", "_pending", "_public")
+                 "halo_lowered", "winners", "over", "ended", "revealed", "reshuffles", "last", "_pending", "_public")
 
     def __init__(self, d: dict) -> None:
         self.seats: list[str] = list(d["seats"])
@@ -60,6 +60,9 @@ class DeadliesState:
         self.ended: str | None = d["ended"]
         self.revealed: list[str] = list(d["revealed"])  # cards shown face up during the last action
         self.reshuffles: int = d["reshuffles"]
+        # The last Greed bust and Lust reveal, kept until the next of each so nobody misses one
+        # ({"greed": {...} | None, "lust": {...} | None}); older saved games have none yet.
+        self.last: dict = _copy(d.get("last") or {"greed": None, "lust": None})
         self._pending: dict | None = None  # caches, cleared by every accepted action
         self._public: dict | None = None
 
@@ -82,7 +85,7 @@ class DeadliesState:
             "start": start, "sloth": {s: None for s in seats}, "halo_centre": True, "turn": first,
             "turns": 0, "limit": limit, "phase": "build", "picks": [], "play": None, "effect": None,
             "extra": False, "halo_lowered": None, "winners": [], "over": False, "ended": None,
-            "revealed": [], "reshuffles": 0,
+            "revealed": [], "reshuffles": 0, "last": {"greed": None, "lust": None},
         })
 
     def to_json(self) -> dict:
@@ -106,7 +109,7 @@ class DeadliesState:
             "picks": self.picks[:], "play": p, "effect": e,
             "extra": self.extra, "halo_lowered": self.halo_lowered, "winners": self.winners[:],
             "over": self.over, "ended": self.ended, "revealed": self.revealed[:],
-            "reshuffles": self.reshuffles,
+            "reshuffles": self.reshuffles, "last": _copy(self.last),
         }
 
     # ----------------------------------------------------------------- queries

@@ -68,6 +68,27 @@ def _short(s: str) -> str:
     return s if len(s) <= 80 else s[:79] + "…"
 
 
+def _last_results(v: dict, names: dict) -> Section | None:
+    """The last Greed bust and Lust reveal, each kept on the board until the next one (public facts only)."""
+    rows = []
+    g = v.get("last_greed")
+    if g:
+        rows.append(line(f"💰 Greed bust (turn {g['turn']}): ", who(names, g["seat"]), f" took all {_cards(len(g['cards']))}"
+                         " dealt: ", ", ".join(NAME[c] for c in g["cards"]), "."))
+    lust = v.get("last_lust")
+    if lust:
+        runs: list = [f"💋 Lust (turn {lust['turn']}): "]
+        for i, (s, c) in enumerate(lust["cards"].items()):
+            runs += ["; " if i else "", who(names, s), f" discarded {NAME[c] if c else 'nothing'}"]
+        runs.append(".")
+        for s, n in lust["hits"].items():
+            runs += [" ", who(names, s), f" drew {n}."]
+        if not lust["hits"]:
+            runs.append(" No Lust discarded: nobody drew.")
+        rows.append(line(*runs))
+    return Section("Last results", rows) if rows else None
+
+
 class DeadliesPresenter(BasePresenter):
     key = "deadlies"
     emoji = "😈"
@@ -103,7 +124,11 @@ class DeadliesPresenter(BasePresenter):
             for i, (s, c) in enumerate(e["dealt"]):
                 runs += [", " if i else "", f"{NAME[c]} → ", who(names, s)]
             table.append(line(*runs))
-        return [Section("Players", rows), Section("", table)]
+        out = [Section("Players", rows), Section("", table)]
+        last = _last_results(v, names)
+        if last:
+            out.append(last)
+        return out
 
     def _title(self, v: dict) -> str:
         return f"{self.emoji} The Deadlies · turn {v['turn_number']}" + (f" of {v['turn_limit']}" if v["turn_limit"] else "")
@@ -119,6 +144,13 @@ class DeadliesPresenter(BasePresenter):
             if "lust_choice" in v:
                 choice = v.get("lust_choice")
                 mine.append(line("Your secret Lust choice: " + (NAME[choice] if choice else "discard nothing")))
+            if v.get("last_lust_drew"):
+                mine.append(line(f"From the last Lust (turn {v['last_lust']['turn']}) you drew: "
+                                 + ", ".join(card(c) for c in v["last_lust_drew"])))
+            greed = v.get("last_greed")
+            if greed and greed["seat"] == v["seat"]:
+                mine.append(line(f"Your last Greed bust (turn {greed['turn']}) put in your hand: "
+                                 + ", ".join(card(c) for c in greed["cards"])))
             sections.append(Section("Your hand", mine))
         if v["seat"] is not None and v["seat"] in v["decision"]["seats"]:
             foot = line(self._my_task(v, names))
