@@ -29,6 +29,7 @@ def new_state(seats: list[str], seed: int) -> NevermoreState:
     st.magick = {s: [st.shadow.pop()] for s in seats}  # one face-down Shadow Magick each
     st.hand = {s: [] for s in seats}
     st.winners, st.over = [], False
+    st.resolution = None  # the last hand's resolution: kept on the board until the next hand resolves
     st.stack = [{"k": "hand", "step": 0}]
     st.run()  # deals the first hand, which sets every per-hand field
     return st
@@ -170,6 +171,8 @@ def final_hand(st, t):
 @task("conspiracy")
 def conspiracy(st, t):
     who = [s for s in st.order() if st.suit_count_in_hand(s, "raven") >= 5]
+    # Resolution starts here: the previous hand's summary gives way to this hand's, filled in as it goes.
+    st.resolution = {"hand": st.hand_no, "conspiracy": who, "suits": [], "skulking": None}
     st.done(t)
     if not who:
         return False

@@ -13,8 +13,10 @@ FIELDS = (
     "deck", "light", "light_discard", "shadow", "shadow_discard", "magick", "in_play",
     "hand", "picked", "confirmed", "arrived", "round", "collected",
     "tokens", "revealed", "resolved", "peek", "cur_suit", "front", "commits", "bonus", "shield",
-    "stack", "winners", "over", "draws", "last",
+    "stack", "winners", "over", "draws", "last", "resolution",
 )
+# Fields added after games were first saved, and their value when loading a game saved before them.
+LATER_FIELDS = {"resolution": None}
 FRONT_ZONES = ("played", "killed", "ravens", "discarded", "skulk")
 
 
@@ -52,7 +54,8 @@ _COPY.update({f: list.copy for f in ("seats", "deck", "light", "light_discard", 
                                      "in_play", "confirmed", "tokens", "winners")})
 _COPY.update({f: dict.copy for f in ("health", "vp", "raven", "bonus", "shield", "peek")})
 _COPY.update({f: _lists for f in ("magick", "hand", "picked", "arrived", "collected")})
-_COPY.update({"front": _nested_lists, "commits": _nested_lists, "stack": _tasks, "draws": _copy, "last": _copy})
+_COPY.update({"front": _nested_lists, "commits": _nested_lists, "stack": _tasks, "draws": _copy, "last": _copy,
+              "resolution": _copy})
 assert set(_COPY) == set(FIELDS)
 
 
@@ -67,8 +70,15 @@ class NevermoreState(FlowState):
     def from_json(cls, data: dict) -> "NevermoreState":
         st = cls()
         for f in FIELDS:
-            setattr(st, f, _COPY[f](data[f]))
+            setattr(st, f, _COPY[f](data[f] if f in data else LATER_FIELDS[f]))
         return st
+
+    def hand_resolution(self) -> dict:
+        """This hand's resolution summary (started by the Conspiracy check; a game saved before summaries
+        existed gets an empty one here, so a suit resolving after the upgrade still has somewhere to go)."""
+        if self.resolution is None or self.resolution["hand"] != self.hand_no:
+            self.resolution = {"hand": self.hand_no, "conspiracy": [], "suits": [], "skulking": None}
+        return self.resolution
 
     # ---- contract ------------------------------------------------------------------------------
     def short_timer(self) -> bool:

@@ -81,6 +81,16 @@ def _decision(pr: dict) -> dict:
     return decision(k, [])
 
 
+def _resolution(r: dict | None) -> dict | None:
+    """The last hand's resolution (each suit's outcome, Conspiracy, Skulking): all announced publicly."""
+    if r is None:
+        return None
+    return {"hand": r["hand"], "conspiracy": list(r["conspiracy"]),
+            "suits": [{**s, "counts": dict(s["counts"]), "actors": list(s["actors"])} for s in r["suits"]],
+            "skulking": r["skulking"] and {**r["skulking"], "counts": dict(r["skulking"]["counts"]),
+                                           "actors": list(r["skulking"]["actors"])}}
+
+
 def build_view(st, seat: str | None) -> dict:
     v = {
         "game": "nevermore", "hand_no": st.hand_no, "dealer": st.dealer,
@@ -88,7 +98,8 @@ def build_view(st, seat: str | None) -> dict:
         "round": st.round, "current": st.cur_suit, "tokens": _tokens(st, seat),
         "revealed": st.revealed, "resolved": st.resolved,
         "players": [_player(st, s) for s in st.seats],
-        "prompt": (pr := _prompt(st)), "decision": _decision(pr), "last": st.last and dict(st.last), "over": st.over, "winners": list(st.winners),
+        "prompt": (pr := _prompt(st)), "decision": _decision(pr), "last": st.last and dict(st.last),
+        "resolution": _resolution(st.resolution), "over": st.over, "winners": list(st.winners),
         "in_play": [C.MAGICK[c]["name"] for c in st.in_play],
         "decks": [len(st.light), len(st.shadow)],
         "draws": [list(d) for d in st.draws],

@@ -87,13 +87,32 @@ def _last(v: dict, names: dict) -> Section | None:
     """The last suit resolved, kept on the board until the next one."""
     if not v["last"]:
         return None
-    suit, actors, strength = v["last"]["suit"], v["last"]["actors"], v["last"]["n"]
+    return Section("Last resolved", [_suit_line(v["last"], names)])
+
+
+def _suit_line(r: dict, names: dict) -> Line:
+    suit, actors, strength = r["suit"], r["actors"], r["n"]
     if actors:
-        text = line(suit_word(suit), " — ", *join_names(names, actors, ", "),
+        return line(suit_word(suit), " — ", *join_names(names, actors, ", "),
                     f" had the most and {_verb(actors, 'acts', 'act')} for {strength}.")
-    else:
-        text = line(f"{suit_word(suit)} — nobody had any.")
-    return Section("Last resolved", [text])
+    return line(f"{suit_word(suit)} — nobody had any.")
+
+
+def _resolution(v: dict, names: dict) -> Section | None:
+    """The whole last hand's resolution, kept on the board until the next hand resolves (so a suit, a
+    Conspiracy or the Skulking resolved while someone looked away is still there)."""
+    r = v.get("resolution")
+    if not r:
+        return None
+    rows = [line(f"{E['raven'] * 5} ", who(names, s), " revealed a Conspiracy of Ravens: 1 damage to every "
+                 "human rival, 1 Shadow Magick and 1 VP; the hand ended.") for s in r["conspiracy"]]
+    rows += [_suit_line(s, names) for s in r["suits"]]
+    sk = r["skulking"]
+    if sk is not None:
+        rows.append(line(f"{E['raven']} Skulking Ravens — ", *join_names(names, sk["actors"], ", "),
+                         f" {_verb(sk['actors'], 'leads', 'lead')} and {_verb(sk['actors'], 'draws', 'each draw')}"
+                         f" {sk['n']} Shadow.") if sk["actors"] else line(f"{E['raven']} Skulking Ravens — none."))
+    return Section(f"Hand {r['hand']} resolution", rows) if rows else None
 
 
 class NevermorePresenter(BasePresenter):
@@ -114,9 +133,9 @@ class NevermorePresenter(BasePresenter):
         fronts = [f for p in v["players"] if (f := _front_line(p, names))]
         if fronts:
             out.append(Section("In front", fronts))
-        last = _last(v, names)
-        if last:
-            out.append(last)
+        summary = _resolution(v, names)
+        if summary:
+            out.append(summary)
         if v["in_play"]:
             out.append(Section("", [line("Being played: " + ", ".join(v["in_play"]))]))
         return out
@@ -146,6 +165,10 @@ class NevermorePresenter(BasePresenter):
         peeked = [x for i, x in enumerate(v["tokens"]) if i >= v["revealed"] and x != "?" and v["hand_no"] > 1]
         if peeked:
             mine.append(line("You foresee next: " + ", ".join(suit_word(s) for s in peeked)))
+        r = v.get("resolution")
+        if r and v["seat"] in r["conspiracy"]:
+            mine.append(line(f"Your Conspiracy of Ravens ended hand {r['hand']}: 1 damage to every human rival,"
+                             " 1 Shadow Magick and 1 VP for you."))
         out = [Section("Your hand", mine)]
         if v["magick_cards"]:
             me = next(p for p in v["players"] if p["seat"] == v["seat"])

@@ -65,3 +65,46 @@ def test_deadlies_summary_goes_when_one_of_its_cards_goes_back_into_hiding():
     data["deck"].append("GR1")  # as if reshuffled back into the deck
     moved = GAMES["deadlies"].load(data)
     assert moved.view(None)["last_greed"] is None and "GR1" not in str(moved.view("p2"))
+
+
+# ---------------------------------------------------------------------------------------- Nevermore
+NM = {"a": "Ann", "b": "Ben", "c": "Cy", "d": "Di", "p1": "Ann", "p2": "Ben", "p3": "Cy", "p4": "Di"}
+
+
+def test_nevermore_whole_hand_resolution_with_skulking_stays_on_the_board():
+    from tests.engine.test_nevermore_support import build, settle
+    st = build({"a": "AKKKK", "b": "VVKKK", "c": ""})
+    settle(st)
+    r = st.view(None)["resolution"]
+    assert r["hand"] == 1 and r["conspiracy"] == [] and len(r["suits"]) == 4
+    assert r["skulking"] == {"counts": {"a": 3, "b": 1, "c": 0}, "actors": ["a"], "n": 2}
+    board = text(presenter("nevermore").board(st.view(None), NM))
+    assert "Hand 1 resolution" in board and "Skulking Ravens — Ann leads and draws 2 Shadow." in board
+    assert "⚔️ Attack — nobody had any." in board  # Ravens killed every card: each suit still has its line
+
+
+def test_nevermore_conspiracy_is_on_the_board_and_in_the_conspirators_hand():
+    from tests.engine.test_nevermore_support import build
+    st = build({"a": "KKKKK", "b": "VVVV", "c": "AAA", "d": ""}, raven={"d": True})
+    p = presenter("nevermore")
+    assert st.view(None)["resolution"]["conspiracy"] == ["a"]
+    assert "Ann revealed a Conspiracy of Ravens" in text(p.board(st.view(None), NM))
+    assert "Your Conspiracy of Ravens ended hand 1" in text(p.hand(st.view("a"), NM))
+    assert "Your Conspiracy" not in text(p.hand(st.view("b"), NM))
+
+
+def test_nevermore_resolution_stays_through_the_next_draft_and_survives_a_reload():
+    import random
+
+    from tests.engine.test_nevermore_rules import _play_one_hand
+    st = GAMES["nevermore"].new(["p1", "p2", "p3", "p4"], 11)
+    assert st.view(None)["resolution"] is None
+    _play_one_hand(st, random.Random(0))
+    assert st.hand_no == 2 and st.view(None)["round"] == 0  # the next hand is dealt, not yet resolving
+    r = st.view(None)["resolution"]
+    assert r["hand"] == 1 and (r["conspiracy"] or len(r["suits"]) == 4)
+    assert "Hand 1 resolution" in text(presenter("nevermore").board(st.view(None), NM))
+    assert GAMES["nevermore"].load(st.to_json()).view(None)["resolution"] == r
+    data = st.to_json()
+    del data["resolution"]  # a game saved before the summary existed
+    assert GAMES["nevermore"].load(data).view(None)["resolution"] is None
