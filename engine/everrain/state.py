@@ -18,6 +18,8 @@ from engine.everrain.views import build_view
 from engine.rng import Rng
 
 NOTHING = {"text": "Nothing comes of it."}
+# The public events that belong to a story being read, kept as "the last story read" (see _remember).
+STORY_STEPS = frozenset({"roll", "choice", "outcome", "fetch", "taken", "condition", "story_end"})
 
 
 def copy(data: dict) -> dict:
@@ -70,7 +72,7 @@ class EverrainState:
              "round": 1, "turn": 0, "phase": "deck", "rng": rng.state, "ships": ships, "decks": decks,
              "discard": [], "crew_pool": pool, "crew_lost": [],
              "story": C.STORY_CATALOG.fresh(seats), "card": None, "tester": None, "roll": None,
-             "rerolled": False}
+             "rerolled": False, "last_story": None, "last_act": None}
         return cls(d)
 
     # ----- contract ---------------------------------------------------------------------------
@@ -128,7 +130,24 @@ class EverrainState:
             option = C.CARDS[self.d["card"]]["options"][action["option"]]
             ev.append({"to": None, "type": "choice", "seat": seat, "name": option["name"]})
             self._resolve(seat, option, ev)
+        self._remember(ev)
         return ev
+
+    def _remember(self, ev: list) -> None:
+        """Keep the last story read (its public events, from the reading to the end of that turn), so it
+        stays on the board until the next one. Games saved before this fact existed have none yet."""
+        d = self.d
+        story = d.get("last_story")
+        for e in ev:
+            if e["to"] is not None:
+                continue
+            kind = e["type"]
+            if kind == "story":
+                story = d["last_story"] = {"events": [copy(e)], "open": True}
+            elif kind in STORY_STEPS and story is not None and story["open"]:
+                story["events"].append(copy(e))
+            elif kind == "turn" and story is not None:
+                story["open"] = False  # the turn is over: what follows belongs to someone else's draw
 
     def result(self) -> dict:
         ships = self.d["ships"]
@@ -327,6 +346,10 @@ class EverrainState:
                 counts[st.type_of(sid)] += 1
             ev.append({"to": None, "type": "act_end", "act": d["act"], "moved": counts,
                        "waiting": len(d["story"]["sideways"])})
+            ships = d["ships"]  # the Act's result, on the board until the next Act ends
+            d["last_act"] = {"act": d["act"], "moved": dict(counts), "waiting": len(d["story"]["sideways"]),
+                             "track": d["track"], "glory": {s: ships[s]["glory"] for s in d["seats"]},
+                             "told": {s: ships[s]["told"] for s in d["seats"]}}
             d["act"] += 1
 
     def _begin_turn(self, ev: list) -> None:

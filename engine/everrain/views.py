@@ -28,6 +28,20 @@ def card_view(card_id: str) -> dict:
     return out
 
 
+def _last_story(story: dict | None) -> dict | None:
+    if story is None:
+        return None
+    return {"events": [{k: v for k, v in e.items() if k != "to"} for e in story["events"]],
+            "open": story["open"]}
+
+
+def _last_act(act: dict | None) -> dict | None:
+    if act is None:
+        return None
+    return {"act": act["act"], "moved": dict(act["moved"]), "waiting": act["waiting"], "track": act["track"],
+            "glory": dict(act["glory"]), "told": dict(act["told"])}
+
+
 def build_view(state, seat: str | None) -> dict:
     d = state.d
     st = state.stories()
@@ -65,6 +79,9 @@ def build_view(state, seat: str | None) -> dict:
         "stories_closed": {"resolved": closed.count("resolved"), "unresolved": closed.count("unresolved")},
         "card": card_view(d["card"]) if d["card"] else None,
         "rerolled": d["rerolled"],
+        # kept until the next of each (read and announced in public; None in games saved before them)
+        "last_story": _last_story(d.get("last_story")),
+        "last_act": _last_act(d.get("last_act")),
         # one captain decides at a time, in turn order: naming them hides nothing
         "decision": decision("over", []) if d["phase"] == "over" else decision(d["phase"], [state.active]),
     }

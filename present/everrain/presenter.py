@@ -103,6 +103,7 @@ class EverrainPresenter(BasePresenter):
                 by = f"{t['name']}'s {_skill(card['skill'])}" if t else "no crew"
                 rows.append(line(f"🎲 Rolled {r['die']} + {by} {r['value']} = {r['total']}, short of {card['target']}."))
             out.append(Section(title, rows))
+        out += self._last_results(view, names, compact)
         out.append(Section("Ships", [r for seat in view["seats"] for r in _ship(view, seat, names, compact)]))
         decks = " · ".join(f"{_deck(t)} {v['cards']}" + (f" ({v['sideways']} sideways)" if v["sideways"] else "")
                            for t, v in view["decks"].items())
@@ -111,6 +112,35 @@ class EverrainPresenter(BasePresenter):
             line(Strong(f"Decks of Act {ROMAN[act]}"), f": {decks}"),
             line(Strong("Ongoing Story cover"), f": {len(view['cover'])} unread · Story deck {view['story_deck']} · "
                  f"stories told {told['resolved']}, ended unresolved {told['unresolved']}")]))
+        return out
+
+    def _last_results(self, view: dict, names: dict, compact: bool) -> list[Section]:
+        """The last story read and the last Act's end, kept until the next of each: nobody misses one."""
+        out = []
+        story = view.get("last_story")
+        card = view["card"]
+        reading_now = story is not None and story["open"] and card is not None and "number" in card
+        if story is not None and not reading_now:  # a story being read is shown in full above
+            first = story["events"][0]
+            title = f"📜 Last story read: +{first['number']}+ — {first['title']}"
+            if compact:
+                ends = [e for e in story["events"] if e["type"] in ("story_end", "fetch", "taken")]
+                how = ("resolved" if ends[-1].get("resolved") else "ended unresolved"
+                       if ends[-1]["type"] == "story_end" else "goes on") if ends else "being read"
+                rows = [line("Read by ", who(names, first["seat"]), f": {how}.")]
+            else:
+                rows = [said for e in story["events"] if (said := self.describe(e, names))]
+            out.append(Section(title, rows))
+        act = view.get("last_act")
+        if act is not None and compact:  # a crowded table: the Act's end in one short line
+            out.append(Section("", [line("🌊 ", Strong(f"Act {ROMAN[act['act']]} ended"),
+                                         f" at track {act['track']}.")]))
+        elif act is not None:
+            said = self.describe({"type": "act_end", **act}, names)
+            runs: list = ["Glory then: "]
+            for i, (s, g) in enumerate(act["glory"].items()):
+                runs += [", " if i else "", who(names, s), f" {g} ({act['told'][s]} told)"]
+            out.append(Section(f"End of Act {ROMAN[act['act']]}", [said, line(*runs, ".")]))
         return out
 
     def _private(self, view: dict, compact: bool) -> list[Section]:

@@ -108,3 +108,41 @@ def test_nevermore_resolution_stays_through_the_next_draft_and_survives_a_reload
     data = st.to_json()
     del data["resolution"]  # a game saved before the summary existed
     assert GAMES["nevermore"].load(data).view(None)["resolution"] is None
+
+
+# ---------------------------------------------------------------------------------------- The Everrain
+EV = {"p1": "Ann", "p2": "Ben"}
+
+
+def test_everrain_last_story_read_stays_until_the_next_and_reloads():
+    from tests.engine.test_everrain_rules import DECK, read_bell, slotted_bell
+    s = slotted_bell()
+    s.act("p1", DECK["sea"])  # p1 turns to the story waiting in their slot: Story +1+
+    p = presenter("everrain")
+    assert s.view(None)["last_story"]["open"]
+    assert "Last story read" not in text(p.board(s.view(None), EV))  # being read: shown in full as the card
+    read_bell(s, 6)
+    v = s.view(None)
+    kinds = [e["type"] for e in v["last_story"]["events"]]
+    assert kinds[0] == "story" and "roll" in kinds and "outcome" in kinds
+    board = text(p.board(v, EV))
+    assert "Last story read: +1+" in board
+    while s.active != "p1" and not s.over:  # Ben's whole turn: Ann's story is still on the board
+        seat, legal = next(iter(s.pending().items()))
+        s.act(seat, legal[0])
+    assert not s.view(None)["last_story"]["open"]
+    assert "Last story read: +1+" in text(p.board(s.view(None), EV))
+    assert GAMES["everrain"].load(s.to_json()).view(None)["last_story"] == s.view(None)["last_story"]
+
+
+def test_everrain_last_act_result_stays_and_older_games_load():
+    from tests.engine.test_everrain_rules import end_act, game
+    s = game()
+    data = s.to_json()
+    del data["last_story"], data["last_act"]  # a game saved before these facts existed
+    old = GAMES["everrain"].load(data)
+    assert old.view(None)["last_act"] is None and old.view(None)["last_story"] is None
+    s.d["ships"]["p1"]["glory"] = 3
+    end_act(s)
+    board = text(presenter("everrain").board(s.view(None), EV))
+    assert "End of Act I" in board and "Glory then: Ann 3 (0 told), Ben 0 (0 told)." in board
