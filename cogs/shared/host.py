@@ -2,7 +2,8 @@
 hand messages (DM, or ephemeral through "My hand" when DMs are closed), and runs the turn timers.
 
 Rules of thumb kept here: validate before touching anything, answer privately on every refusal, hold the
-table's lock from the check to the last message edit so two clicks can never interleave. Every interaction
+table's lock from the check to the commit so two clicks can never interleave, and send the board and
+hands from one publisher task per table, outside the lock (see publish). Every interaction
 gets an answer: forged or out-of-date components and broken slash commands are answered privately here too.
 
 The Host is a cog (loaded first, as the extension cogs.shared.host): it registers the persistent components,
@@ -16,7 +17,7 @@ import io
 import json
 import logging
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import discord
 from discord import app_commands
@@ -84,6 +85,40 @@ class Board:
         return self.picture[1] if self.picture else ""
 
 
+@dataclass
+class PublishRequest:
+    """What the commits since the publisher's last snapshot asked for."""
+
+    result: bool = False                         # the game ended: post the result first
+    save: bool = False                           # a caller changed stored message fields
+    pings: set[str] = field(default_factory=set)  # seats whose new turn gets a new DM (or a mention)
+
+
+@dataclass
+class HandPlan:
+    """One seat's hand message as the snapshot saw it: where it is and what it must show."""
+
+    seat: str
+    user_id: int
+    channel_id: int | None
+    message_id: int | None
+    text: str
+    view: discord.ui.View | None
+    shown: str
+    ping: bool
+
+
+@dataclass
+class PublishPlan:
+    """The messages one publisher pass sends, built under the lock and sent without it."""
+
+    channel: object = None
+    result: tuple[str, discord.ui.View | None] | None = None
+    board: tuple[int, Board, str, str | None] | None = None  # (message id, board, its hash, picture key on it)
+    hands: list[HandPlan] = field(default_factory=list)
+    mention: list[int] = field(default_factory=list)
+
+
 class Host(commands.Cog):
     def __init__(self, bot: commands.Bot, service: TableService) -> None:
         self.bot = bot
@@ -95,6 +130,8 @@ class Host(commands.Cog):
         # Seats each table waited for at its last publish: a seat not in it that must act now has a new turn
         # and is pinged once. In memory only: after a restart nobody is pinged for a turn that already began.
         self._awaiting: dict[int, set[str]] = {}
+        self._requests: dict[int, PublishRequest] = {}     # table id -> what its publisher must send next
+        self._publishers: dict[int, asyncio.Task] = {}     # table id -> its running publisher task
         self._notify_off: dict[int, set[int]] = {}   # guild id -> members who turned pings off (cached)
         self.forced_delay = FORCED_DELAY
         self._forced: dict[int, tuple[str, str, float]] = {}  # table id -> (seat, prompt key, when it plays)
@@ -109,6 +146,8 @@ class Host(commands.Cog):
 
     async def cog_unload(self) -> None:
         self.stop_timers()
+        for task in self._publishers.values():
+            task.cancel()
         if self._republish_task is not None:
             self._republish_task.cancel()
         self.bot.remove_dynamic_items(*DYNAMIC_ITEMS)
@@ -228,35 +267,224 @@ class Host(commands.Cog):
         return self.bot.get_channel(table.channel_id) or await self.bot.fetch_channel(table.channel_id)
 
     # ---- publishing
+    # One publisher task per table is the only sender of its board and hand edits. A commit only queues a
+    # request (under the lock, no network); the task takes a snapshot of what the messages must show under
+    # the lock, releases it, sends, then records what was sent under the lock again. Commits made while it
+    # sends are published together in one more pass: quick moves cost one board edit, never a wait.
     async def publish(self, table: Table, steps: list[Step] = (), save: bool = False) -> None:
-        """Bring the board and every hand message up to date after a change (caller holds the lock).
+        """Queue bringing the board and every hand message up to date after a change (caller holds the
+        lock). Returns at once: the table's publisher task sends, in order, after the caller lets go. One
+        failed message never stops the others: each stays stale only until the next change, "My hand", or
+        the after-restart republish.
 
-        Players who must act get their buttons first. One failed message never stops the others: each
-        stays stale only until the next change, "My hand", or the after-restart republish.
         `save`: a caller already changed a seat's stored message fields (e.g. the clicked hand's hash)."""
-        if table.state is not None and table.state.over and steps:
-            await self._attempt(table, "result", self._send_result(table))
-        pending = table.pending()
+        request = self._requests.setdefault(table.id, PublishRequest())
+        request.result |= bool(table.state is not None and table.state.over and steps)
+        request.save |= save
         forced = self._forced_move(table)
         # A forced move plays itself in a moment: pinging its seat for it would only be noise.
-        new_turn = self._new_turns(table, set(pending)) - ({forced[0]} if forced else set())
-        off = await self.notify_off(table.guild_id) if new_turn else set()
-        humans = [s for s in table.seats if not s.is_bot]
-        # The board and the hands are different messages: Discord takes them in parallel.
-        jobs = [self._attempt(table, "board", self.update_board(table))]
-        mentions = []
-        for seat in humans:
-            ping = seat.seat in new_turn and seat.user_id not in off
-            if ping and seat.dm_closed and self._publicly_awaited(table, seat.seat):
-                mentions.append(seat.user_id)  # no DM to ping: a mention, only where the public may know
-            jobs.append(self._attempt(table, seat.seat, self.update_dm(table, seat.seat, persist=False,
-                                                                        ping=ping and not seat.dm_closed)))
-        if mentions:
-            jobs.append(self._attempt(table, "ping", self._mention(table, mentions)))
-        save |= any(await asyncio.gather(*jobs))
+        new_turn = self._new_turns(table, set(table.pending())) - ({forced[0]} if forced else set())
+        if new_turn:
+            off = await self.notify_off(table.guild_id)
+            request.pings |= {s.seat for s in table.seats if s.seat in new_turn and not s.is_bot
+                              and s.user_id not in off}
+        self._schedule_forced(table, forced)
+        self._kick(table)
+
+    def _kick(self, table: Table) -> None:
+        task = self._publishers.get(table.id)
+        if task is None or task.done():
+            self._publishers[table.id] = asyncio.create_task(self._publisher(table),
+                                                             name=f"rookery-publish-{table.id}")
+
+    async def settled(self, table: Table | None = None) -> int:
+        """Wait until the publisher of `table` (or of every table) has nothing left to send; returns the
+        Discord requests those passes made. Tests and the after-restart republish wait here."""
+        sent = 0
+        while True:  # a pass may hand over to a new task (a request queued as the last one ended)
+            tasks = [self._publishers.get(table.id)] if table is not None else list(self._publishers.values())
+            tasks = [t for t in tasks if t is not None and not t.done()]
+            if not tasks:
+                return sent
+            for task in tasks:
+                sent += await asyncio.shield(task)
+
+    async def _publisher(self, table: Table) -> int:
+        sent = 0
+        try:
+            while self._requests.get(table.id) is not None:
+                async with table.lock:
+                    request = self._requests.pop(table.id)
+                    plan, requests = await self._snapshot(table, request)
+                sent += requests
+                if plan is None:
+                    continue
+                results = await self._send(table, plan)
+                sent += sum(1 for r in results.values() if r is not None)
+                async with table.lock:
+                    sent += await self._record(table, plan, results, request.save)
+        except asyncio.CancelledError:
+            raise
+        except Exception:  # a bug in one pass must not stop later ones: the next commit starts a new task
+            log.exception("publishing table %s failed", table.id)
+        finally:
+            if self._publishers.get(table.id) is asyncio.current_task():
+                if self._requests.get(table.id) is not None:  # queued after the loop's last look
+                    self._publishers[table.id] = asyncio.create_task(self._publisher(table),
+                                                                     name=f"rookery-publish-{table.id}")
+                else:
+                    self._publishers.pop(table.id, None)
+        return sent
+
+    async def _snapshot(self, table: Table, request: PublishRequest) -> tuple[PublishPlan | None, int]:
+        """What the messages must show now (caller holds the lock), and the Discord requests made here.
+        The rare messages that need a new post (a game's first board and DMs, a board too old to edit) are
+        sent right here under the lock by update_board/update_dm; every edit and ping goes in the plan."""
+        if table.state is None:
+            return None, 0
+        requests = 0
+        plan = PublishPlan()
+        if request.result and table.state.over:
+            history = self.bot.get_cog("History")  # cogs/history.py: the Rematch button, when loaded
+            plan.result = (render.result_text(table), history.result_view(table) if history is not None else None)
+        fresh = table.board_posted_at is not None and time.time() - table.board_posted_at < BOARD_MAX_AGE
+        if table.board_message_id and fresh:
+            board = self.board_message(table)
+            shown = shown_hash(board.text, board.view, board.key)
+            if self._board_shown.get(table.id) != shown:
+                plan.board = (table.board_message_id, board, shown, table.logs.get(PICTURE_KEY))
+        else:
+            requests += await self._attempt(table, "board", self.update_board(table))
+        pending = table.pending()
+        for seat in table.seats:
+            if seat.is_bot or seat.dm_closed:
+                continue
+            ping = seat.seat in request.pings and seat.seat in pending  # the turn is still theirs
+            if not seat.dm_message_id and not ping:
+                requests += await self._attempt(table, seat.seat, self.update_dm(table, seat.seat))
+                continue
+            text, view = self.hand_message(table, seat.seat, private=True)
+            shown = shown_hash(text, view)
+            if seat.shown != shown or ping:
+                plan.hands.append(HandPlan(seat.seat, seat.user_id, seat.dm_channel_id, seat.dm_message_id,
+                                           text, view, shown, ping))
+        mentions = [s.user_id for s in table.seats if s.seat in request.pings and s.seat in pending
+                    and s.dm_closed and not s.is_bot and self._publicly_awaited(table, s.seat)]
+        plan.mention = mentions  # no DM to ping: a mention, only where the public may know the seat must act
+        if plan.result or plan.board or plan.hands or plan.mention:
+            plan.channel = await self.channel(table)
+            return plan, requests
+        if request.save:
+            await self.service.save_messages(table)
+        return None, requests
+
+    async def _send(self, table: Table, plan: PublishPlan) -> dict:
+        """Send a plan without the lock: the result first, then the board, hands and mention in parallel
+        (different messages: Discord takes them at once). Returns what each job achieved (None: nothing)."""
+        results: dict = {}
+        if plan.result is not None:
+            text, view = plan.result
+            results["result"] = await self._attempt_value(
+                table, "result", plan.channel.send(text, **({"view": view} if view else {})))
+        jobs = {}
+        if plan.board is not None:
+            jobs["board"] = self._edit_board(plan.channel, plan.board)
+        for hand in plan.hands:
+            jobs[hand.seat] = self._send_hand(hand)
+        if plan.mention:
+            jobs["ping"] = self._mention(plan.channel, table, plan.mention)
+        outcomes = await asyncio.gather(*(self._attempt_value(table, what, job) for what, job in jobs.items()))
+        results.update(zip(jobs, outcomes))
+        return results
+
+    async def _edit_board(self, channel, planned) -> str | None:
+        """Edit the board message; "gone" when it was deleted (the record step posts a new one)."""
+        message_id, board, _, picture_key = planned
+        # The picture is uploaded again only when what it shows changed (its key): an edit without
+        # `attachments` keeps the one already on the message.
+        extra = {"attachments": [board.file()]} if board.picture is not None and picture_key != board.key else {}
+        if board.picture is None and picture_key:
+            extra = {"attachments": []}
+        try:
+            await channel.get_partial_message(message_id).edit(content=board.text, view=board.view,
+                                                               embed=board.embed(), **extra)
+            return "edited"
+        except discord.NotFound:
+            return "gone"
+
+    async def _send_hand(self, hand: HandPlan):
+        """Edit the seat's DM, or send a new one for a ping (Discord notifies of new messages, not edits) or
+        when the old one is gone. Returns "edited", the new message, or "closed" (DMs closed)."""
+        try:
+            if hand.message_id and hand.channel_id and not hand.ping:
+                channel = self.bot.get_partial_messageable(hand.channel_id, type=discord.ChannelType.private)
+                try:
+                    await channel.get_partial_message(hand.message_id).edit(content=hand.text, view=hand.view)
+                    return "edited"
+                except discord.NotFound:
+                    pass
+            user = self.bot.get_user(hand.user_id) or await self.bot.fetch_user(hand.user_id)
+            dm = await user.create_dm()
+            return await dm.send(hand.text, view=hand.view)
+        except discord.Forbidden as exc:
+            if exc.code != DM_CLOSED:
+                raise
+            return "closed"
+
+    async def _mention(self, channel, table: Table, user_ids: list[int]) -> str:
+        who = " ".join(f"<@{u}>" for u in user_ids)
+        await channel.send(f"🔔 {who}: your move in **{table.game.title}** (table #{table.id}) — press "
+                           "**My hand** on the board.")
+        return "sent"
+
+    async def _record(self, table: Table, plan: PublishPlan, results: dict, save: bool) -> int:
+        """Remember what was sent (caller holds the lock), then store it. A message another sender replaced
+        meanwhile (a /game status repost, a restart's republish) keeps that sender's record. Returns the
+        Discord requests made here (a deleted board posted again, a notice that DMs are closed)."""
+        requests = 0
+        if plan.board is not None:
+            message_id, board, shown, _ = plan.board
+            outcome = results.get("board")
+            if outcome == "edited" and table.board_message_id == message_id:
+                self._board_shown[table.id] = shown
+                await self._remember_picture(table, board.key)
+            elif outcome == "gone" and table.board_message_id == message_id:
+                requests += await self._attempt(table, "board", self.update_board(table, repost=True))
+        for hand in plan.hands:
+            outcome = results.get(hand.seat)
+            seat = next((s for s in table.seats if s.seat == hand.seat), None)
+            if outcome is None or seat is None or seat.dm_message_id != hand.message_id:
+                continue
+            if outcome == "closed":
+                requests += await self._attempt(table, hand.seat, self._dm_closed(table, seat))
+                continue
+            if outcome != "edited":
+                seat.dm_channel_id, seat.dm_message_id = outcome.channel.id, outcome.id
+            seat.shown = hand.shown  # stored only after the send: a crash in between means "send again"
+            save = True
         if save:
             await self.service.save_messages(table)
-        self._schedule_forced(table, forced)
+        return requests
+
+    async def _dm_closed(self, table: Table, seat) -> int:
+        seat.dm_closed = True
+        await self.service.save_messages(table)
+        channel = await self.channel(table)
+        await channel.send(
+            f"📪 <@{seat.user_id}>, I can't send you direct messages. Use the **My hand** button on the "
+            "board to see your cards and play — it answers only you."
+        )
+        return 1
+
+    async def _attempt_value(self, table: Table, what: str, coro):
+        """Like _attempt, keeping the job's result (None when it failed)."""
+        try:
+            return await coro
+        except discord.HTTPException:
+            log.warning("could not update the %s message of table %s", what, table.id, exc_info=True)
+        except Exception:  # a bug building one message must not keep the other players stale
+            log.exception("building the %s message of table %s failed", what, table.id)
+        return None
 
     def _forced_move(self, table: Table) -> tuple[str, str] | None:
         """(seat, prompt key) of a human seat whose only legal move is one the public may see it make now:
@@ -335,12 +563,6 @@ class Host(commands.Cog):
         off = await self.notify_off(guild_id)
         (off.discard if on else off.add)(user_id)
 
-    async def _mention(self, table: Table, user_ids: list[int]) -> None:
-        channel = await self.channel(table)
-        who = " ".join(f"<@{u}>" for u in user_ids)
-        await channel.send(f"🔔 {who}: your move in **{table.game.title}** (table #{table.id}) — press "
-                           "**My hand** on the board.")
-
     async def _attempt(self, table: Table, what: str, coro) -> bool:
         try:
             return bool(await coro)
@@ -349,12 +571,6 @@ class Host(commands.Cog):
         except Exception:  # a bug building one message must not keep the other players stale
             log.exception("building the %s message of table %s failed", what, table.id)
         return False
-
-    async def _send_result(self, table: Table) -> None:
-        channel = await self.channel(table)
-        history = self.bot.get_cog("History")  # cogs/history.py: the Rematch button, when that cog is loaded
-        view = history.result_view(table) if history is not None else None
-        await channel.send(render.result_text(table), **({"view": view} if view else {}))
 
     def board_message(self, table: Table) -> Board:
         p = presenter(table.game_key)
@@ -452,17 +668,18 @@ class Host(commands.Cog):
         """After a restart: make every live game's board and hands match the stored state.
 
         A crash between a commit and its messages would otherwise leave a player without buttons. Paced so
-        hundreds of games don't flood Discord, one table at a time under its lock (clicks on that table wait
-        only for its own few edits), skipping messages whose stored hash says they are already right."""
+        hundreds of games don't flood Discord, one table at a time through its publisher (clicks on that table
+        don't wait for its edits), skipping messages whose stored hash says they are already right."""
         try:
             # No wait for READY (discord.py holds it ~2 s for guilds): REST alone is enough to fix messages.
             tables = [t for t in list(self.service.tables.values()) if t.state is not None]
             fixed = 0
             for table in tables:
-                requests = 0
                 async with table.lock:
-                    if table.status in ("active", "paused") and self.service.tables.get(table.id) is table:
-                        requests = await self._republish(table)
+                    live = table.status in ("active", "paused") and self.service.tables.get(table.id) is table
+                    if live:  # through the table's publisher, so it stays the only sender of its messages
+                        await self.publish(table)
+                requests = await self.settled(table) if live else 0
                 fixed += requests
                 await asyncio.sleep(requests * REPUBLISH_PACE)  # 0 when nothing was stale: just yield
             log.info("republish after restart: %d live game(s) checked, %d message(s) fixed", len(tables), fixed)
@@ -472,22 +689,6 @@ class Host(commands.Cog):
             log.exception("republish after restart failed")
         finally:
             self.republished.set()
-
-    async def _republish(self, table: Table) -> int:
-        requests = 0
-        pending = table.pending()
-        seats = sorted((s for s in table.seats if not s.is_bot), key=lambda s: s.seat not in pending)
-        for seat in seats:
-            try:
-                requests += await self.update_dm(table, seat.seat)
-            except discord.HTTPException:
-                log.warning("republish: hand of %s in table %s failed", seat.seat, table.id, exc_info=True)
-        try:
-            requests += await self.update_board(table)
-        except discord.HTTPException:
-            log.warning("republish: board of table %s failed", table.id, exc_info=True)
-        self._schedule_forced(table, self._forced_move(table))
-        return requests
 
     # ---- component handlers
     async def on_action(self, interaction: discord.Interaction, game_id: int, seat_id: str, prompt: str,

@@ -213,6 +213,7 @@ async def test_whole_black_rose_wars_game(simcord_env, make_bot):
             version, clock = table.version, env.bot.service.clock
             env.bot.service.clock = lambda: clock() + 3600
             await env.bot.host.tick()
+            await env.bot.host.settled()  # the table's publisher sends the board and hands after the tick
             assert table.version > version
             assert "ran out of time" in channel.history()[-1].content or any(
                 "ran out of time" in m.content for m in channel.history()[-3:])
@@ -226,6 +227,7 @@ async def test_whole_black_rose_wars_game(simcord_env, make_bot):
             version, clock, before = table.version, env.bot.service.clock, len(channel.history())
             env.bot.service.clock = lambda: clock() + 3600
             await env.bot.host.tick()
+            await env.bot.host.settled()  # the table's publisher sends the board and hands after the tick
             assert table.version > version
             assert not any("ran out of time" in m.content for m in channel.history()[before:])
             assert "Your time ran out" in ann.user.dm_channel.last_message.content

@@ -1,5 +1,7 @@
 """A cheaper publish path (issue 14): a DM holds the seat's private part and prompt, not the public board and
 log that change on every move, so a DM whose private content did not change is not touched at all."""
+import asyncio
+
 from tests.bot.driver import Driver
 
 
@@ -38,3 +40,54 @@ async def test_a_dm_whose_private_content_is_unchanged_is_not_edited(simcord_env
             untouched_checked += 1
     assert board_edits >= 50, "the public board still follows every move"
     assert untouched_checked >= 60, "the game gave enough moves where other seats' DMs had nothing new"
+
+
+async def test_moves_made_while_a_board_edit_is_in_flight_cost_one_more_edit_and_never_wait_for_it(simcord_env):
+    """The table's publisher sends without the lock; commits made meanwhile are published together after it."""
+    env = simcord_env
+    guild = env.create_guild()
+    channel = guild.create_text_channel("raven")
+    members = [guild.add_member(env.create_user(n)) for n in ("ann", "ben", "cat", "dan")]
+    await members[0].slash(channel, "game new", game="raven")
+    for m in members[1:]:
+        await m.click(channel.last_message, label="Join")
+    await members[0].click(channel.last_message, label="Start")
+    host, service = env.bot.host, env.bot.service
+    table = service.in_channel(channel.id)
+    await host.settled()
+
+    gate, edits, real_edit = asyncio.Event(), [], host._edit_board
+
+    async def held_edit(where, planned):
+        edits.append(planned[1].text)
+        await gate.wait()  # the network is slow: this board edit is in flight until the gate opens
+        return await real_edit(where, planned)
+
+    async def move() -> None:
+        async with table.lock:
+            seat_id, legal = next(iter(table.pending().items()))
+            await host.publish(table, await service.act(table, seat_id, legal[0]))
+
+    host._edit_board = held_edit
+    try:
+        await asyncio.wait_for(move(), 5)  # publishing under the lock would wait for the gate here
+        for _ in range(50):
+            if edits:
+                break
+            await asyncio.sleep(0)
+        assert len(edits) == 1 and not table.lock.locked(), "the edit is sent with the lock released"
+        await move()
+        await move()  # two commits while the first edit is still in flight
+        assert len(edits) == 1, "nothing for this table is sent beside the edit in flight"
+        gate.set()
+        await host.settled()
+    finally:
+        host._edit_board = real_edit
+    assert len(edits) == 2, "the two later moves cost one board edit together"
+    assert edits[-1] == host.board_message(table).text
+    board = next(m for m in channel.history() if m.id == table.board_message_id)
+    assert board.content == host.board_message(table).text, "the board ends up current"
+    for member in members:
+        seat = table.seat_of(member.id)
+        text, _ = host.hand_message(table, seat.seat, private=True)
+        assert member.user.dm_channel.last_message.content == text, f"{seat.seat}'s hand ends up current"
