@@ -54,8 +54,9 @@ _COPY.update({f: list.copy for f in ("seats", "deck", "light", "light_discard", 
                                      "in_play", "confirmed", "tokens", "winners")})
 _COPY.update({f: dict.copy for f in ("health", "vp", "raven", "bonus", "shield", "peek")})
 _COPY.update({f: _lists for f in ("magick", "hand", "picked", "arrived", "collected")})
+# `resolution` is replaced whole whenever it changes (suits.py), never edited in place, so it is shared.
 _COPY.update({"front": _nested_lists, "commits": _nested_lists, "stack": _tasks, "draws": _copy, "last": _copy,
-              "resolution": _copy})
+              "resolution": _same})
 assert set(_COPY) == set(FIELDS)
 
 

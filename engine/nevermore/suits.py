@@ -100,7 +100,9 @@ def resolve(st, t):
     contested = sum(1 for v in counts.values() if v > 0) > 1
     peck = [s for s in order if counts[s] == second and second > 0] if contested else list(order)
     st.last = {"suit": suit, "counts": counts, "actors": actors, "n": n}
-    st.hand_resolution()["suits"].append({"suit": suit, "counts": dict(counts), "actors": list(actors), "n": n})
+    r = st.hand_resolution()  # replaced, never changed in place: to_json/load share it without copying
+    outcome = {"suit": suit, "counts": dict(counts), "actors": list(actors), "n": n}
+    st.resolution = {**r, "suits": [*r["suits"], outcome]}
     st.emit("outcome", suit=suit, counts=counts, actors=actors, n=n)
     follow = []
     for s in actors:
@@ -187,7 +189,7 @@ def skulking(st, t):
     top, n = strength(counts)
     actors = [s for s in st.order() if top and counts[s] == top]
     st.emit("skulking", counts=counts, actors=actors, n=n)
-    st.hand_resolution()["skulking"] = {"counts": dict(counts), "actors": list(actors), "n": n}
+    st.resolution = {**st.hand_resolution(), "skulking": {"counts": dict(counts), "actors": list(actors), "n": n}}
     return st.done(t, *({"k": "draw", "seat": s, "deck": "shadow", "n": n} for s in actors))
 
 
