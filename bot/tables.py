@@ -39,6 +39,7 @@ class Seat:
     dm_message_id: int | None = None
     dm_closed: bool = False
     shown: str = ""            # hash of what the hand DM shows: after a restart a right message isn't edited
+    picture: str = ""          # key of the hand picture on that DM ("" none): uploaded again only when it changes
     timeouts: int = 0          # timeouts in a row; a move of its own resets it
     away: bool = False         # timed out AWAY_AFTER times in a row; the table was told
 

@@ -100,6 +100,10 @@ class BasePresenter:
     emoji = "🎲"
     colour = 0x5865F2
     title = ""
+    # Whether a seat's picture (drawn from its own view) goes on its hand DM. Only where that picture shows
+    # the seat's own things: one that also shows the table (a trick, a pile) would edit every DM on every
+    # move. Otherwise the seat's picture comes with **My hand**.
+    hand_picture_in_dm = False
 
     def _drawer(self):
         if not hasattr(self, "_draw"):

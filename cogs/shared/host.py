@@ -45,6 +45,7 @@ STALE = ("This button is out of date (from an older message or version). Use `/g
 
 
 PICTURE_FILE = "board.png"
+HAND_FILE = "hand.png"
 PICTURE_KEY = "board_picture"  # in Table.logs (stored JSON): the picture key the board message carries now
 
 
@@ -106,6 +107,9 @@ class HandPlan:
     view: discord.ui.View | None
     shown: str
     ping: bool
+    picture: tuple[bytes, str] | None = None  # the seat's own picture (hand), when it shows more than the board
+    old_picture: str = ""                      # key of the picture the DM carries now
+    colour: int = 0
 
 
 @dataclass
@@ -229,9 +233,10 @@ class Host(commands.Cog):
         """The table for an id from a custom_id; ids outside SQLite's INTEGER range simply don't exist."""
         return await self.service.get(game_id) if 0 < game_id <= SQLITE_MAX_ID else None
 
-    async def reply(self, interaction: discord.Interaction, text: str, view: discord.ui.View | None = None) -> None:
-        """A private answer, whether or not the interaction was already answered."""
-        kwargs = {"ephemeral": True, **({"view": view} if view else {})}
+    async def reply(self, interaction: discord.Interaction, text: str, view: discord.ui.View | None = None,
+                    **extra) -> None:
+        """A private answer, whether or not the interaction was already answered (`extra`: embed, file)."""
+        kwargs = {"ephemeral": True, **({"view": view} if view else {}), **extra}
         if interaction.response.is_done():
             await interaction.followup.send(render.clip(text), **kwargs)
         else:
@@ -259,6 +264,19 @@ class Host(commands.Cog):
             view = actions_view(table.id, seat_id, self.service.prompt_key(table, seat_id), labels,
                                 p.prompt(seat_view), order, page, together(p, seat_view, legal, labels))
         return text, view
+
+    def hand_picture(self, table: Table, seat_id: str, dm: bool = True) -> tuple[bytes, str] | None:
+        """The seat's own picture (its hand, drawn from its own view only), or None when the game has no
+        pictures, the seat's picture would show nothing beyond the public board's, or (`dm`) the game keeps
+        it out of DMs (see BasePresenter.hand_picture_in_dm)."""
+        p = presenter(table.game_key)
+        if not table.game.traits.pictures or table.state is None or (dm and not p.hand_picture_in_dm):
+            return None
+        mine = p.picture(table.state.view(seat_id))
+        if mine is None:
+            return None
+        board = p.picture(table.state.view(None))  # drawn pictures are cached by key: this is cheap
+        return None if board is not None and board[1] == mine[1] else mine
 
     def presentation(self, table: Table) -> Presentation:
         return self.presentations.get(table.game_key, Presentation())
@@ -364,10 +382,12 @@ class Host(commands.Cog):
                 requests += await self._attempt(table, seat.seat, self.update_dm(table, seat.seat))
                 continue
             text, view = self.hand_message(table, seat.seat, private=True)
-            shown = shown_hash(text, view)
+            picture = self.hand_picture(table, seat.seat)
+            shown = shown_hash(text, view, picture[1] if picture else "")
             if seat.shown != shown or ping:
                 plan.hands.append(HandPlan(seat.seat, seat.user_id, seat.dm_channel_id, seat.dm_message_id,
-                                           text, view, shown, ping))
+                                           text, view, shown, ping, picture, seat.picture,
+                                           presenter(table.game_key).colour))
         mentions = [s.user_id for s in table.seats if s.seat in request.pings and s.seat in pending
                     and s.dm_closed and not s.is_bot and self._publicly_awaited(table, s.seat)]
         plan.mention = mentions  # no DM to ping: a mention, only where the public may know the seat must act
@@ -419,13 +439,15 @@ class Host(commands.Cog):
             if hand.message_id and hand.channel_id and not hand.ping:
                 channel = self.bot.get_partial_messageable(hand.channel_id, type=discord.ChannelType.private)
                 try:
-                    await channel.get_partial_message(hand.message_id).edit(content=hand.text, view=hand.view)
+                    await channel.get_partial_message(hand.message_id).edit(
+                        content=hand.text, view=hand.view,
+                        **picture_edit(hand.picture, hand.old_picture, hand.colour, HAND_FILE))
                     return "edited"
                 except discord.NotFound:
                     pass
             user = self.bot.get_user(hand.user_id) or await self.bot.fetch_user(hand.user_id)
             dm = await user.create_dm()
-            return await dm.send(hand.text, view=hand.view)
+            return await dm.send(hand.text, view=hand.view, **picture_post(hand.picture, hand.colour, HAND_FILE))
         except discord.Forbidden as exc:
             if exc.code != DM_CLOSED:
                 raise
@@ -461,6 +483,7 @@ class Host(commands.Cog):
             if outcome != "edited":
                 seat.dm_channel_id, seat.dm_message_id = outcome.channel.id, outcome.id
             seat.shown = hand.shown  # stored only after the send: a crash in between means "send again"
+            seat.picture = hand.picture[1] if hand.picture else ""
             save = True
         if save:
             await self.service.save_messages(table)
@@ -632,15 +655,19 @@ class Host(commands.Cog):
         if seat.is_bot or seat.dm_closed:
             return 0
         text, view = self.hand_message(table, seat_id, private=True)
-        shown = shown_hash(text, view)
+        picture = self.hand_picture(table, seat_id)
+        shown = shown_hash(text, view, picture[1] if picture else "")
         if seat.shown == shown and seat.dm_message_id and not ping:
             return 0
+        colour = presenter(table.game_key).colour
         try:
             if seat.dm_message_id and seat.dm_channel_id and not ping:
                 channel = self.bot.get_partial_messageable(seat.dm_channel_id, type=discord.ChannelType.private)
                 try:
-                    await channel.get_partial_message(seat.dm_message_id).edit(content=text, view=view)
+                    await channel.get_partial_message(seat.dm_message_id).edit(
+                        content=text, view=view, **picture_edit(picture, seat.picture, colour, HAND_FILE))
                     seat.shown = shown  # stored only after the edit: a crash in between means "edit again"
+                    seat.picture = picture[1] if picture else ""
                     if persist:
                         await self.service.save_messages(table)
                     return 1
@@ -648,7 +675,7 @@ class Host(commands.Cog):
                     pass
             user = self.bot.get_user(seat.user_id) or await self.bot.fetch_user(seat.user_id)
             dm = await user.create_dm()
-            message = await dm.send(text, view=view)
+            message = await dm.send(text, view=view, **picture_post(picture, colour, HAND_FILE))
         except discord.Forbidden as exc:
             if exc.code != DM_CLOSED:
                 raise
@@ -661,6 +688,7 @@ class Host(commands.Cog):
             )
             return 2
         seat.dm_channel_id, seat.dm_message_id, seat.shown = message.channel.id, message.id, shown
+        seat.picture = picture[1] if picture else ""
         await self.service.save_messages(table)  # a new message id is saved at once, whatever the caller does
         return 1
 
@@ -773,7 +801,9 @@ class Host(commands.Cog):
             return await self.reply(interaction, "You don't have a seat at this table — you can watch the board.")
         async with table.lock:
             text, view = self.hand_message(table, seat.seat)
-            await self.reply(interaction, text, view)
+            picture = self.hand_picture(table, seat.seat, dm=False)
+        colour = presenter(table.game_key).colour
+        await self.reply(interaction, text, view, **picture_post(picture, colour, HAND_FILE))
 
     async def on_log(self, interaction: discord.Interaction, game_id: int) -> None:
         """The whole log so far, privately: a seated member reads their own private lines too, anyone else
@@ -880,6 +910,25 @@ class Host(commands.Cog):
         if self._forced_task is not None:
             self._forced_task.cancel()
             self._forced_task = None
+
+
+def picture_post(picture: tuple[bytes, str] | None, colour: int, filename: str) -> dict:
+    """The embed and file that put a picture on a new message (nothing without one)."""
+    if picture is None:
+        return {}
+    embed = discord.Embed(colour=colour).set_image(url=f"attachment://{filename}")
+    return {"embed": embed, "file": discord.File(io.BytesIO(picture[0]), filename=filename)}
+
+
+def picture_edit(picture: tuple[bytes, str] | None, old_key: str, colour: int, filename: str) -> dict:
+    """What an edit needs for its picture: nothing while it is unchanged (the message keeps it), a new
+    upload when its key changed, and removal when there is none any more."""
+    if picture is None:
+        return {"embed": None, "attachments": []} if old_key else {}
+    if picture[1] == old_key:
+        return {}
+    embed = discord.Embed(colour=colour).set_image(url=f"attachment://{filename}")
+    return {"embed": embed, "attachments": [discord.File(io.BytesIO(picture[0]), filename=filename)]}
 
 
 def together(p, view: dict, legal: list[dict], labels: list[str]) -> tuple[list[int], int, int] | None:

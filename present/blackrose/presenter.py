@@ -19,6 +19,7 @@ PROMPT = {"pick_mage": "Choose your Mage", "pick_school": "Choose your School an
 
 
 class BlackRosePresenter(BasePresenter):
+    hand_picture_in_dm = True  # the spells picture shows only the seat's own spells, slots, studies and Quests
     key = "blackrose"
     emoji = "🌹"
     colour = 0x8B0A1A
