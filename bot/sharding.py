@@ -93,7 +93,8 @@ class GameSync:
             self._waiting.discard(game_id)
             return
         try:
-            async with table.lock:  # after any move of ours on this game has committed and published
+            async with table.lock:  # after any move of ours on this game has committed (its publisher sends
+                # later, from a snapshot, and records a message only if its id is still the one it saw)
                 self._waiting.discard(game_id)
                 row = await service.store.get_game(game_id)
                 if row is None:
