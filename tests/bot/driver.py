@@ -99,3 +99,16 @@ class Driver:
                 return
             await self.step()
         raise AssertionError("game did not finish")
+
+
+async def started_table(env, game: str, names=("ann", "ben", "cat", "dan")):
+    """A new channel with a game of `game`: every member joins (the first hosts), then Start.
+    Returns (channel, members, table)."""
+    guild = env.create_guild()
+    channel = guild.create_text_channel(game)
+    members = [guild.add_member(env.create_user(n)) for n in names]
+    await members[0].slash(channel, "game new", game=game)
+    for m in members[1:]:
+        await m.click(channel.last_message, label="Join")
+    await members[0].click(channel.last_message, label="Start")
+    return channel, members, env.bot.service.in_channel(channel.id)

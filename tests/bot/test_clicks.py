@@ -1,6 +1,6 @@
 """Fewer clicks (issue 12 §2): a forced move plays itself after a short pause (only where the public may see
 it made), and a prompt with more than 100 choices is paged with "More…" instead of dropping the rest."""
-from tests.bot.driver import action_components
+from tests.bot.driver import action_components, started_table
 from tests.bot.test_pings import table_of
 from tests.bot.test_toy_flow import dm_last
 from tests.bot.toygame import ToyState
@@ -8,15 +8,8 @@ from tests.bot.toygame import ToyState
 
 async def test_a_forced_move_plays_itself_after_the_pause_and_not_before(simcord_env):
     env = simcord_env
-    guild = env.create_guild()
-    channel = guild.create_text_channel("raven")
-    members = [guild.add_member(env.create_user(n)) for n in ("ann", "ben", "cat", "dan")]
-    await members[0].slash(channel, "game new", game="raven")
-    for m in members[1:]:
-        await m.click(channel.last_message, label="Join")
-    await members[0].click(channel.last_message, label="Start")
+    channel, members, table = await started_table(env, "raven")
     host, service = env.bot.host, env.bot.service
-    table = service.in_channel(channel.id)
     (dealer, legal), = table.pending().items()
     assert legal == [{"type": "deal"}]             # the first hand's deal: nothing to decide, nothing hidden
     now = service.clock()
@@ -90,15 +83,8 @@ async def test_a_bid_is_one_multi_select_applied_whole_or_not_at_all(simcord_env
     # bid becomes one multi-select instead of one menu per card.
     monkeypatch.setattr(components, "BUTTON_LABEL_MAX", 0)
     env = simcord_env
-    guild = env.create_guild()
-    channel = guild.create_text_channel("raven")
-    members = [guild.add_member(env.create_user(n)) for n in ("ann", "ben", "cat", "dan")]
-    await members[0].slash(channel, "game new", game="raven")
-    for m in members[1:]:
-        await m.click(channel.last_message, label="Join")
-    await members[0].click(channel.last_message, label="Start")
+    channel, members, table = await started_table(env, "raven")
     host, service = env.bot.host, env.bot.service
-    table = service.in_channel(channel.id)
     await host.play_forced(service.clock() + host.forced_delay + 1)   # the deal
     await env.settle()
     seat_id = next(s for s, legal in table.pending().items() if any(a["type"] == "bid" for a in legal))

@@ -1,17 +1,6 @@
 """A seat's own picture (drawn from its own view): on the Black Rose Wars hand DM, uploaded again only when
 it changes; in every game with pictures it comes with the private **My hand** answer."""
-from tests.bot.driver import Driver
-
-
-async def start(env, game: str, names: tuple[str, ...]):
-    guild = env.create_guild()
-    channel = guild.create_text_channel(game)
-    members = [guild.add_member(env.create_user(n)) for n in names]
-    await members[0].slash(channel, "game new", game=game)
-    for m in members[1:]:
-        await m.click(channel.last_message, label="Join")
-    await members[0].click(channel.last_message, label="Start")
-    return channel, members, env.bot.service.in_channel(channel.id)
+from tests.bot.driver import Driver, started_table
 
 
 def uploads(env, path: str, since: int, method: str) -> int:
@@ -22,7 +11,7 @@ def uploads(env, path: str, since: int, method: str) -> int:
 
 async def test_black_rose_spells_picture_rides_on_the_dm_and_is_uploaded_only_when_it_changes(simcord_env):
     env = simcord_env
-    channel, members, table = await start(env, "blackrose", ("ann", "ben"))
+    channel, members, table = await started_table(env, "blackrose", ("ann", "ben"))
     driver = Driver(env, channel, {m.id: m for m in members}, seed=3)
     ann = members[0]
     seat = table.seat_of(ann.id)
@@ -49,7 +38,7 @@ async def test_black_rose_spells_picture_rides_on_the_dm_and_is_uploaded_only_wh
 
 async def test_my_hand_brings_the_seats_own_picture_and_raven_dms_stay_text(simcord_env):
     env = simcord_env
-    channel, members, table = await start(env, "raven", ("ann", "ben", "cat"))
+    channel, members, table = await started_table(env, "raven", ("ann", "ben", "cat"))
     driver = Driver(env, channel, {m.id: m for m in members}, seed=1)
     for _ in range(3):  # past the deal: everyone holds cards
         await driver.step()

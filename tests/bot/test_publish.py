@@ -2,7 +2,7 @@
 log that change on every move, so a DM whose private content did not change is not touched at all."""
 import asyncio
 
-from tests.bot.driver import Driver
+from tests.bot.driver import Driver, started_table
 
 
 def private_part(table, seat_id):
@@ -13,14 +13,7 @@ def private_part(table, seat_id):
 
 async def test_a_dm_whose_private_content_is_unchanged_is_not_edited(simcord_env):
     env = simcord_env
-    guild = env.create_guild()
-    channel = guild.create_text_channel("raven")
-    members = [guild.add_member(env.create_user(n)) for n in ("ann", "ben", "cat", "dan")]
-    await members[0].slash(channel, "game new", game="raven")
-    for m in members[1:]:
-        await m.click(channel.last_message, label="Join")
-    await members[0].click(channel.last_message, label="Start")
-    table = env.bot.service.in_channel(channel.id)
+    channel, members, table = await started_table(env, "raven")
     driver = Driver(env, channel, {m.id: m for m in members}, seed=5)
     dm_path = {table.seat_of(m.id).seat: f"/channels/{m.user.dm_channel.id}/messages" for m in members}
 
@@ -45,15 +38,8 @@ async def test_a_dm_whose_private_content_is_unchanged_is_not_edited(simcord_env
 async def test_moves_made_while_a_board_edit_is_in_flight_cost_one_more_edit_and_never_wait_for_it(simcord_env):
     """The table's publisher sends without the lock; commits made meanwhile are published together after it."""
     env = simcord_env
-    guild = env.create_guild()
-    channel = guild.create_text_channel("raven")
-    members = [guild.add_member(env.create_user(n)) for n in ("ann", "ben", "cat", "dan")]
-    await members[0].slash(channel, "game new", game="raven")
-    for m in members[1:]:
-        await m.click(channel.last_message, label="Join")
-    await members[0].click(channel.last_message, label="Start")
+    channel, members, table = await started_table(env, "raven")
     host, service = env.bot.host, env.bot.service
-    table = service.in_channel(channel.id)
     await host.settled()
 
     gate, edits, real_edit = asyncio.Event(), [], host._edit_board
