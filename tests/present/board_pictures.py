@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from cogs.shared.host import PICTURE_FILE, PICTURE_KEY
+from cogs.shared.messages import PICTURE_FILE, PICTURE_KEY
 from present import presenter
 from tests.engine.conformance import HIDDEN_SWAPS
 
