@@ -29,13 +29,17 @@ BASELINE = {"raven": old_raven.choose, "nevermore": old_nevermore.choose, "deadl
 TABLES = {"raven": [(2, {}), (4, {})], "nevermore": [(3, {}), (4, {})], "deadlies": [(3, {}), (4, {})],
           "everrain": [(2, {}), (3, {})]}
 
+SPLIT = ("nevermore", "deadlies")  # at least 3 seats: heads up means the table split evenly
+
 
 def _random(view, legal, rng):
     return rng.choice(legal)
 
 
-def play(key: str, seats: int, options: dict, seed: int, me: str, mine, others, times: list[float]) -> float:
-    """One game; returns the measured seat's share of the win."""
+def play(key: str, seats: int, options: dict, seed: int, me: str | set[str], mine, others,
+         times: list[float]) -> float:
+    """One game; returns the measured seat's (or seats') share of the win."""
+    mine_seats = {me} if isinstance(me, str) else me
     game = GAMES[key]
     ids = [f"p{i}" for i in range(1, seats + 1)]
     state = game.new(ids, seed, options)
@@ -47,7 +51,7 @@ def play(key: str, seats: int, options: dict, seed: int, me: str, mine, others, 
         seat = sorted(pending)[rng.randrange(len(pending))]
         legal = pending[seat]
         view = state.view(seat)
-        if seat == me:
+        if seat in mine_seats:
             start = time.perf_counter()
             action = mine(view, legal, rng)
             times.append(time.perf_counter() - start)
@@ -55,12 +59,22 @@ def play(key: str, seats: int, options: dict, seed: int, me: str, mine, others, 
             action = others(view, legal, rng)
         state.act(seat, action)
     winners = state.result()["winners"]
-    return 1 / len(winners) if me in winners else 0.0
+    return sum(w in mine_seats for w in winners) / len(winners)
 
 
 def measure(key: str, seats: int, options: dict, games: int, mine, others) -> tuple[float, list[float]]:
     times: list[float] = []
     won = sum(play(key, seats, options, seed, f"p{seed % seats + 1}", mine, others, times)
+              for seed in range(games))
+    return won / games, times
+
+
+def split(key: str, games: int, mine, others) -> tuple[float, list[float]]:
+    """Heads up for a game that needs 3+ seats: 4 seats split evenly, the measured bot in p1 and p3 on even
+    seeds, p2 and p4 on odd ones (so neither side always deals or passes first); its side's share of the
+    wins, where an equal bot gets 50%."""
+    times: list[float] = []
+    won = sum(play(key, 4, {}, seed, {"p1", "p3"} if seed % 2 == 0 else {"p2", "p4"}, mine, others, times)
               for seed in range(games))
     return won / games, times
 
@@ -89,6 +103,10 @@ def main() -> None:
             print(f"  vs random seats:  new bot {new_rand:.1%}   (today's bot, same run: {base_rand:.1%})")
             print(f"  vs today's bots:  new bot {new_old:.1%}   (an equal player: {fair:.1%})")
             print(f"  {_fmt_times(t_rand + t_old)}", flush=True)
+        if key in SPLIT:
+            half, _ = split(key, games, new, old)
+            print(f"{game.title}, heads up (4 seats, 2 new bots v 2 of today's bots), {games} games: "
+                  f"new side {half:.1%}   (an equal bot: 50.0%)", flush=True)
         if key == "everrain":
             new_reads, new_turns = stories_read(games, new)
             old_reads, _ = stories_read(games, old)
