@@ -1,22 +1,28 @@
 """Clicks a whole game costs its human players, through the host's component model (issue 12 §2).
 
-    python bench/bench_clicks.py [games]
+    python bench/bench_clicks.py [games] [--by]     (--by: clicks per player by kind of decision)
 
 Every seat plays the game's own bot moves (engine/bots.choose), and each decision is priced the way the
 Discord prompt offers it: buttons cost 1 click (before: up to 5 choices; now: also up to 20 short labels,
 such as a hand of cards), select menus 2 (open, pick), and a choice on page k of a prompt past 100
-options costs k "More…" clicks first. "before" is the
-host as it was (every prompt clicked, options past 100 unreachable); "now" lets forced moves play
-themselves (one legal move, naming no card or target, not an undo, and the public decision names the
-seat: Host._forced_move's rule)
-and prices a decision the presenter composes (`compose`: a Raven bid) as one multi-select where its cards
-would be select menus: open it, tick its k cards, close it (k + 2 clicks) instead of k selects (2k).
-Printed per game: decisions and clicks per player, before and now, in the same run.
+options costs k "More…" clicks first. "before" is the host as it was (every prompt clicked, options past
+100 unreachable). "now":
+- forced moves play themselves (one legal move, not an undo, the public decision names the seat, and the
+  move names no card or target unless the decision says it is `obvious`, a last card: Host._forced_move);
+- a bundle the presenter offers (a whole Nevermore pass, a whole Deadlies play) is one click, or two in a
+  menu, when the bot's steps make that bundle (the cards in any order);
+- a decision the presenter composes (`compose`: a Raven bid) is one multi-select where its cards would be
+  select menus: open it, tick its k cards, close it (k + 2 clicks) instead of k selects (2k).
+Each game is played once per mode with the same seeds (the bots' choices can make the games differ).
+Printed per game: decisions per player, clicks per player before, now, and now with every member's
+`/game autoplay` on (a lone legal card plays itself), and the real choices left.
 """
 from __future__ import annotations
 
+import json
 import random
 import sys
+from collections import Counter
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -25,6 +31,7 @@ from cogs.shared.components import PAGE_SIZE, as_buttons, pages  # noqa: E402
 from engine import GAMES  # noqa: E402
 from engine.bots import choose  # noqa: E402
 from present import presenter  # noqa: E402
+from present.base import offered_bundles  # noqa: E402
 
 GAMES_SEATS = (("raven", 4), ("nevermore", 4), ("deadlies", 4), ("everrain", 3))
 
@@ -38,14 +45,37 @@ def price(legal: list[dict], chosen: int, labels: list[str] | None) -> int:
     return 2 + turns
 
 
-def forced(state, seat: str, legal: list[dict], undo: set[str]) -> bool:
+def forced(state, seat: str, legal: list[dict], undo: set[str], autoplay: bool = False) -> bool:
     decision = state.view(None).get("decision") or {}
-    return (len(legal) == 1 and legal[0].keys() == {"type"} and legal[0]["type"] not in undo
-            and seat in decision.get("seats", ()))
+    return (len(legal) == 1 and (legal[0].keys() == {"type"} or decision.get("obvious") or autoplay)
+            and legal[0]["type"] not in undo and seat in decision.get("seats", ()))
 
 
-def play(key: str, players: int, seed: int) -> tuple[int, int, int]:
-    """(decisions, clicks before, clicks now) over all seats of one game."""
+def _bundle_of(game, state, seat: str, action: dict, bundles, rng: random.Random) -> int | None:
+    """Which offered bundle the bot's whole choice is: the bot goes on alone for this seat on a copy of
+    the game until its steps match a bundle (None: they don't, it chose step by step)."""
+    def same(steps) -> list[str]:  # the same cards picked in another order are the same choice
+        return sorted(json.dumps(step, sort_keys=True) for step in steps)
+
+    wanted = [same(b.steps) for b in bundles]
+    trial = game.load(state.to_json())
+    steps = [action]
+    trial.act(seat, action)
+    longest = max(len(b.steps) for b in bundles)
+    while len(steps) < longest and seat in trial.pending() and same(steps) not in wanted:
+        step = choose(game, trial.view(seat), trial.pending()[seat], rng)
+        steps.append(step)
+        trial.act(seat, step)
+    return wanted.index(same(steps)) if same(steps) in wanted else None
+
+
+BY_DECISION: dict[tuple[str, bool], Counter] = {}  # (game, now) -> clicks by the decision's "about"
+
+
+def play(key: str, players: int, seed: int, now: bool, autoplay: bool = False) -> tuple[int, int, int]:
+    """(decisions, clicks, choices) over all seats of one game, priced the way the host offers it `now` (with
+    every member's `/game autoplay` on, if `autoplay`) or before; choices: the decisions that cost a click."""
+    by = BY_DECISION.setdefault((key, now), Counter())
     game = GAMES[key]
     seats = [f"p{i}" for i in range(1, players + 1)]
     state = game.new(seats, seed, None)
@@ -55,46 +85,72 @@ def play(key: str, players: int, seed: int) -> tuple[int, int, int]:
     names = {s: s for s in seats}
     compose = getattr(shown, "compose", None)
     free: dict[str, int] = {}  # seat -> steps still covered by the multi-select it already sent
-    decisions = before = now = 0
+    decisions = clicks = choices = 0
     for _ in range(20000):
         if state.over:
             break
         pending = state.pending()
         seat = rng.choice(sorted(pending))
         legal = pending[seat]
-        action = choose(game, state.view(seat), legal, rng)
-        chosen = legal.index(action) if action in legal else 0
         view = state.view(seat)
-        labels = [shown.label(a, view, names) for a in legal]
-        cost = price(legal, chosen, labels)
+        action = choose(game, view, legal, rng)
+        chosen = legal.index(action) if action in legal else 0
         decisions += 1
-        before += price(legal, chosen, None)
+        spent = clicks
+        choices += 1
+        by_key = (view.get("decision") or {}).get("about", "?")
+        if not now:
+            clicks += price(legal, chosen, None)
+            by[by_key] += clicks - spent
+            state.act(seat, action)
+            continue
+        labels = [shown.label(a, view, names) for a in legal]
+        offered = offered_bundles(shown, view, legal)
+        n = _bundle_of(game, state, seat, action, offered[0], random.Random(seed + decisions)) if offered else None
+        if n is not None:  # one click (a button, or a menu's two) makes every step of the bundle
+            clicks += 1 if as_buttons([b.label for b in offered[0]]) else 2
+            for step in offered[0][n].steps:
+                state.act(seat, step)
+            decisions += len(offered[0][n].steps) - 1
+            by[by_key] += clicks - spent
+            continue
         grouped = compose(view, legal) if compose and not as_buttons(labels) else None
-        if forced(state, seat, legal, undo):
-            pass
+        if forced(state, seat, legal, undo, autoplay):
+            choices -= 1
         elif free.get(seat) and grouped and action["type"] == grouped[0]:
             free[seat] -= 1
+            choices -= 1
         elif grouped and action["type"] == grouped[0] and grouped[2] > 1:
-            now += grouped[2] + 2
+            clicks += grouped[2] + 2
             free[seat] = grouped[2] - 1
         else:
-            now += cost
+            clicks += price(legal, chosen, labels)
+        by[by_key] += clicks - spent
         state.act(seat, action)
-    return decisions, before, now
+    return decisions, clicks, choices
 
 
-def main(games: int) -> None:
-    print(f"{'game':<10} {'seats':>5} {'decisions/player':>17} {'clicks/player before':>21} {'now':>6} {'now/before':>11}")
+def main(games: int, by: bool = False) -> None:
+    print(f"{'game':<10} {'seats':>5} {'decisions':>9} {'clicks before':>13} {'now':>6} {'now/before':>10} "
+          f"{'with autoplay':>13} {'/before':>7} {'choices':>7}")
     for key, players in GAMES_SEATS:
         if key not in GAMES:
             continue
-        totals = [0, 0, 0]
-        for seed in range(games):
-            for i, value in enumerate(play(key, players, seed)):
-                totals[i] += value
-        d, b, n = (t / games / players for t in totals)
-        print(f"{key:<10} {players:>5} {d:>17.1f} {b:>21.1f} {n:>6.1f} {n / b:>11.2f}")
+        modes = {"before": (False, False), "now": (True, False), "autoplay": (True, True)}
+        runs = {m: [play(key, players, seed, *flags) for seed in range(games)] for m, flags in modes.items()}
+        per = {m: [sum(r[i] for r in runs[m]) / games / players for i in range(3)] for m in modes}
+        d, b = per["before"][:2]
+        n, a, c = per["now"][1], per["autoplay"][1], per["autoplay"][2]
+        print(f"{key:<10} {players:>5} {d:>9.1f} {b:>13.1f} {n:>6.1f} {n / b:>10.2f} {a:>13.1f} {a / b:>7.2f} {c:>7.1f}")
+        if by:
+            for mode in (False, True):
+                parts = BY_DECISION[(key, mode)].most_common()
+                print(f"    {'now' if mode else 'before'}: " + ", ".join(
+                    f"{about} {c / games / players:.1f}" for about, c in parts if c))
+    print("decisions, clicks and choices are per player per game. choices: the decisions left with a real choice "
+          "(more than one legal move; a bundle counts once), so also the fewest clicks at one click a choice.")
 
 
 if __name__ == "__main__":
-    main(int(sys.argv[1]) if len(sys.argv) > 1 else 3)
+    numbers = [a for a in sys.argv[1:] if a.isdigit()]
+    main(int(numbers[0]) if numbers else 10, "--by" in sys.argv)

@@ -13,6 +13,7 @@ from bot.tables import DEFAULT_TURN_SECONDS, TableService
 from engine import GAMES, IllegalAction
 from engine.core import check_seats, resolve_options
 from present import fmt, presenter
+from present.base import offered_bundles
 
 ME = 1  # the human's user id; bots have none
 BAD_USAGE = 2
@@ -31,20 +32,25 @@ async def play(game_key: str, players: int, seed: int | None, options: dict, aut
         for _ in range(players - 1):
             await service.add_bot(table)
         await service.start(table)
-        labels = presenter(game_key).label
+        shown = presenter(game_key)
         while not table.state.over:
             legal = table.pending().get("p1")
             if not legal:  # only bots are left to move (cannot happen while a human is seated; a guard)
                 break
             print(fmt.plain(render.hand_doc(table, "p1")), file=out)
             view = table.state.view("p1")
-            for i, action in enumerate(legal, start=1):
-                print(f"  {i:>2}. {labels(action, view, table.names)}", file=out)
-            choice = _auto(game, legal) if auto else _ask(read, len(legal), out)
+            # The same choices as the Discord prompt: whole bundles (a pass, a play) first, then the rest.
+            found = offered_bundles(shown, view, legal)
+            choices = ([(b.label, list(b.steps)) for b in found[0]] + [(None, legal[i]) for i in found[1]]
+                       if found else [(None, a) for a in legal])
+            for i, (label, action) in enumerate(choices, start=1):
+                print(f"  {i:>2}. {label or shown.label(action, view, table.names)}", file=out)
+            moves = [action for _, action in choices]
+            choice = _auto(game, moves) if auto else _ask(read, len(moves), out)
             if choice is None:
                 print("Bye!", file=out)
                 break
-            await service.act(table, "p1", legal[choice])
+            await service.act(table, "p1", moves[choice])
             print("-" * 60, file=out)
         if table.state.over:
             print(fmt.plain(render.board_doc(table)), file=out)
@@ -54,11 +60,11 @@ async def play(game_key: str, players: int, seed: int | None, options: dict, aut
         await store.close()
 
 
-def _auto(game, legal: list[dict]) -> int:
+def _auto(game, moves: list[dict | list[dict]]) -> int:
     """The first choice that moves the game on: never a take-back (the game declares those), which would
-    be picked and undone forever."""
+    be picked and undone forever. A bundle (a list of steps) always moves it on."""
     undo = game.traits.undo
-    return next((i for i, a in enumerate(legal) if a.get("type") not in undo), 0)
+    return next((i for i, a in enumerate(moves) if isinstance(a, list) or a.get("type") not in undo), 0)
 
 
 def _ask(read: Callable[[], str], count: int, out: TextIO) -> int | None:

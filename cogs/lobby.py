@@ -325,6 +325,19 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Play card a
         await self.host.reply(interaction, "🔔 I'll send you a new message when it's your move." if setting == "on"
                               else "🔕 No more pings: your hand message still updates, quietly.")
 
+    @app_commands.command(name="autoplay",
+                          description="Play your only legal card by itself after a moment (this server)")
+    @app_commands.choices(setting=[app_commands.Choice(name="on", value="on"),
+                                   app_commands.Choice(name="off", value="off")])
+    @app_commands.guild_only()
+    async def autoplay(self, interaction: discord.Interaction, setting: str) -> None:
+        if setting not in ("on", "off"):
+            return await self.host.reply(interaction, "Choose `on` or `off`.")
+        await self.host.reply(interaction, "⏩ When you have only one legal card, it plays itself after a moment. "
+                              "The others may notice you had no other choice." if setting == "on"
+                              else "✋ You'll click every card yourself again.")
+        await self.host.set_autoplay(interaction.guild_id, interaction.user.id, setting == "on")
+
     # ---- server settings
     @app_commands.command(name="config", description="Server settings: who may start games, where, timer")
     @app_commands.describe(starter_role="Only members with this role may start games",

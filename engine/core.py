@@ -75,7 +75,9 @@ def decision(about: str, seats: list[str], **facts: Any) -> dict[str, Any]:
     """The `decision` fact every view carries: what the table is deciding now and which seats the public
     may be told it waits for. `seats` must come from public facts only: for a window whose possible
     actors depend on hidden cards (who holds a reaction card, who has a real choice) it is [] and
-    `about` says what is awaited ("reactions"), so the waiting line names nobody."""
+    `about` says what is awaited ("reactions"), so the waiting line names nobody. `obvious=True` says the
+    public can already tell the named seat's one legal move (its last card in hand): a host may make it
+    for the player without telling anyone anything new."""
     return {"about": about, "seats": list(seats), **facts}
 
 

@@ -89,6 +89,19 @@ class Presenter(Protocol):
     def order(self, action: Action) -> tuple:
         """A sort key for showing one legal action in a menu (cards in hand order); () keeps engine order."""
 
+    def bundles(self, view: View, legal: list[Action]) -> list[Bundle] | None:
+        """Whole multi-step choices offered as one click each (a Nevermore pass: its cards and the
+        confirm), or None. Each bundle's steps are applied together or not at all, each checked against
+        the rules as it comes; legal actions no bundle contains stay on offer beside them."""
+
+
+@dataclass(frozen=True)
+class Bundle:
+    """One click that makes several steps of one decision: `steps` are engine actions, in order."""
+
+    label: str
+    steps: tuple[Action, ...]
+
 
 class BasePresenter:
     """Shared defaults a game's presenter may inherit (it need not: the Protocol above is the contract).
@@ -131,6 +144,9 @@ class BasePresenter:
     def order(self, action: Action) -> tuple:
         return ()
 
+    def bundles(self, view: View, legal: list[Action]) -> list[Bundle] | None:
+        return None
+
     def result(self, view: View, result: dict[str, Any], names: dict[str, str]) -> Doc:
         """Winners, then every seat's final score, highest first."""
         scores = result["scores"]
@@ -141,6 +157,19 @@ class BasePresenter:
         rows = [line(Name(names.get(s, s)), f": {v}") for s, v in sorted(scores.items(), key=lambda kv: -kv[1])]
         return Doc(f"{self.emoji} {self.title} — Game over!", [Section("", [tuple(won)]),
                                                               Section("Final scores", rows)])
+
+
+def offered_bundles(p, view: View, legal: list[Action], most: int = 25) -> tuple[list[Bundle], list[int]] | None:
+    """The presenter's bundles for this prompt and the indexes of the legal actions no bundle contains
+    (offered beside them, e.g. a take-back), or None: no bundles, or more than `most` (one Discord menu) of them or of the
+    rest. A bundle whose first step isn't legal now would be a presenter bug: it is left out, never
+    offered to fail."""
+    offer = getattr(p, "bundles", None)
+    found = [b for b in (offer(view, legal) or ()) if b.steps and b.steps[0] in legal] if offer else []
+    if not found or len(found) > most:
+        return None
+    rest = [i for i, a in enumerate(legal) if not any(a in b.steps for b in found)]
+    return (found, rest) if len(rest) <= most else None
 
 
 def who(names: dict[str, str], seat: str | None) -> Name:

@@ -100,3 +100,10 @@ class Storage:
 
     async def set_notify(self, guild_id: int, user_id: int, on: bool) -> None:
         raise NotImplementedError
+
+    async def autoplay_on(self, guild_id: int) -> set[int]:
+        """Members of this server who let the host play their only legal card (`/game autoplay on`)."""
+        raise NotImplementedError
+
+    async def set_autoplay(self, guild_id: int, user_id: int, on: bool) -> None:
+        raise NotImplementedError

@@ -141,6 +141,10 @@ MIGRATIONS: list[str] = [
         PRIMARY KEY (guild_id, user_id)
     );
     """,
+    # 4: /game autoplay (as in sqlite.MIGRATIONS).
+    """
+    ALTER TABLE member_settings ADD COLUMN autoplay INTEGER NOT NULL DEFAULT 0;
+    """,
 ]
 
 
@@ -361,6 +365,18 @@ class PostgresStorage(Storage):
             await conn.execute(
                 "INSERT INTO member_settings (guild_id, user_id, notify) VALUES ($1, $2, $3)"
                 " ON CONFLICT (guild_id, user_id) DO UPDATE SET notify = excluded.notify",
+                guild_id, user_id, int(on))
+
+    async def autoplay_on(self, guild_id: int) -> set[int]:
+        rows = await self._fetch("SELECT user_id FROM member_settings WHERE guild_id = $1 AND autoplay = 1",
+                                 guild_id)
+        return {r["user_id"] for r in rows}
+
+    async def set_autoplay(self, guild_id: int, user_id: int, on: bool) -> None:
+        async with self.pool.acquire() as conn:
+            await conn.execute(
+                "INSERT INTO member_settings (guild_id, user_id, autoplay) VALUES ($1, $2, $3)"
+                " ON CONFLICT (guild_id, user_id) DO UPDATE SET autoplay = excluded.autoplay",
                 guild_id, user_id, int(on))
 
 

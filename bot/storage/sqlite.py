@@ -125,6 +125,10 @@ MIGRATIONS: list[str] = [
         PRIMARY KEY (guild_id, user_id)
     );
     """,
+    # 4: `autoplay` 1 lets the host play a member's only legal card by itself (/game autoplay).
+    """
+    ALTER TABLE member_settings ADD COLUMN autoplay INTEGER NOT NULL DEFAULT 0;
+    """,
 ]
 
 JSON_COLUMNS = frozenset({"options", "seats", "state", "timers", "logs"})
@@ -319,6 +323,18 @@ class SqliteStorage(Storage):
         self.conn.execute(
             "INSERT INTO member_settings (guild_id, user_id, notify) VALUES (?, ?, ?)"
             " ON CONFLICT(guild_id, user_id) DO UPDATE SET notify = excluded.notify",
+            (guild_id, user_id, int(on)))
+        self._committed()
+
+    async def autoplay_on(self, guild_id: int) -> set[int]:
+        rows = self.conn.execute("SELECT user_id FROM member_settings WHERE guild_id = ? AND autoplay = 1",
+                                 (guild_id,)).fetchall()
+        return {r[0] for r in rows}
+
+    async def set_autoplay(self, guild_id: int, user_id: int, on: bool) -> None:
+        self.conn.execute(
+            "INSERT INTO member_settings (guild_id, user_id, autoplay) VALUES (?, ?, ?)"
+            " ON CONFLICT(guild_id, user_id) DO UPDATE SET autoplay = excluded.autoplay",
             (guild_id, user_id, int(on)))
         self._committed()
 

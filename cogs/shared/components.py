@@ -4,6 +4,8 @@ so buttons on old messages keep working; the handlers live in cogs.shared.host.
 custom_id formats (<= 100 chars):
   rk:a:<game>:<seat>:<prompt>:<index>   one legal action (button)
   rk:s:<game>:<seat>:<prompt>:<chunk>   a select of legal actions; values are action indexes
+  rk:b:<game>:<seat>:<prompt>:<n>       bundle n: several steps of one decision in one click (button or
+                                        a select whose values are bundle numbers)
   rk:p:<game>:<seat>:<prompt>:<page>    "More…": show that page of a prompt with more choices than one message holds
   rk:h:<game>                           "My hand" on the public board
   rk:g:<game>                           "Log" on the public board: the whole log, as the clicker may read it
@@ -83,6 +85,44 @@ class ActionSelect(discord.ui.DynamicItem[discord.ui.Select], template=rf"rk:s:{
         index = _index(values)
         more = [_index([v]) for v in values[1:]]
         await host.safely(interaction, host.on_action(interaction, self.game, self.seat, self.prompt, index, more))
+
+
+class BundleButton(discord.ui.DynamicItem[discord.ui.Button], template=rf"rk:b:{GAME}:(?P<seat>p\d{{1,2}}):{PROMPT}:(?P<n>\d{{1,2}})"):
+    """A whole multi-step choice (the presenter's bundle n, recomputed from the live view on click)."""
+
+    def __init__(self, game: int, seat: str, prompt: str, n: int, label: str = "…"):
+        super().__init__(discord.ui.Button(label=label[:80], style=discord.ButtonStyle.primary,
+                                           custom_id=f"rk:b:{game}:{seat}:{prompt}:{n}"))
+        self.game, self.seat, self.prompt, self.n = game, seat, prompt, n
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str]):
+        g = match.groupdict()
+        return cls(int(g["game"]), g["seat"], g["prompt"], int(g["n"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        host = _host(interaction)
+        await host.safely(interaction, host.on_bundle(interaction, self.game, self.seat, self.prompt, self.n))
+
+
+class BundleSelect(discord.ui.DynamicItem[discord.ui.Select], template=rf"rk:b:{GAME}:(?P<seat>p\d{{1,2}}):{PROMPT}:s"):
+    """More bundles than buttons hold (or long labels): one menu, each value a bundle number."""
+
+    def __init__(self, game: int, seat: str, prompt: str, options: list[discord.SelectOption] | None = None,
+                 placeholder: str = "Choose…"):
+        super().__init__(discord.ui.Select(custom_id=f"rk:b:{game}:{seat}:{prompt}:s", placeholder=placeholder[:150],
+                                           options=options or [discord.SelectOption(label="…")]))
+        self.game, self.seat, self.prompt = game, seat, prompt
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str]):
+        g = match.groupdict()
+        return cls(int(g["game"]), g["seat"], g["prompt"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        host = _host(interaction)
+        n = _index(_values(interaction))
+        await host.safely(interaction, host.on_bundle(interaction, self.game, self.seat, self.prompt, n))
 
 
 class PageButton(discord.ui.DynamicItem[discord.ui.Button], template=rf"rk:p:{GAME}:(?P<seat>p\d{{1,2}}):{PROMPT}:(?P<page>\d{{1,3}})"):
@@ -186,7 +226,7 @@ class EndButton(discord.ui.DynamicItem[discord.ui.Button], template=rf"rk:e:{GAM
         await host.safely(interaction, host.on_end_confirmed(interaction, self.game))
 
 
-DYNAMIC_ITEMS = (ActionButton, ActionSelect, PageButton, HandButton, LogButton, LobbyButton, OptionSelect, EndButton)
+DYNAMIC_ITEMS = (ActionButton, ActionSelect, BundleButton, BundleSelect, PageButton, HandButton, LogButton, LobbyButton, OptionSelect, EndButton)
 
 
 def handled(custom_id: str) -> bool:
@@ -206,14 +246,34 @@ def pages(count: int) -> int:
 
 def actions_view(game_id: int, seat: str, prompt: str, labels: list[str], placeholder: str,
                  order: list[int] | None = None, page: int = 0,
-                 together: tuple[list[int], int, int] | None = None) -> discord.ui.View | None:
+                 together: tuple[list[int], int, int] | None = None,
+                 bundled: tuple[list[str], list[int]] | None = None) -> discord.ui.View | None:
     """Buttons for a few choices, select menus for many, pages of three selects and a "More…" button past
     100. Index i always means legal action i, whatever `order` (the display order of the indexes, e.g.
-    cards as the hand shows them) or the page puts where."""
+    cards as the hand shows them) or the page puts where.
+
+    `bundled`: (bundle labels, indexes of the legal actions still offered beside them): the bundles as
+    buttons (or one menu), then those actions as smaller buttons (or menus)."""
     if not labels:
         return None
     order = list(range(len(labels))) if order is None else order
     view = discord.ui.View(timeout=None)
+    if bundled is not None:
+        names, rest = bundled
+        if as_buttons(names):  # at most 4 rows of buttons: the 5th is left for what else is on offer
+            for n, name in enumerate(names):
+                view.add_item(BundleButton(game_id, seat, prompt, n, name))
+        else:
+            view.add_item(BundleSelect(game_id, seat, prompt, [
+                discord.SelectOption(label=name[:100], value=str(n)) for n, name in enumerate(names)], placeholder))
+        rest = [i for i in order if i in rest]
+        if len(rest) <= 5:
+            for i in rest:
+                view.add_item(ActionButton(game_id, seat, prompt, i, labels[i], discord.ButtonStyle.secondary))
+        elif rest:  # the host offers bundles only when the rest fits one menu
+            view.add_item(ActionSelect(game_id, seat, prompt, 0, [
+                discord.SelectOption(label=labels[i][:100], value=str(i)) for i in rest], placeholder))
+        return view
     if together is not None:  # (indexes, min, max): one multi-select for them, the other actions as usual
         indexes, low, high = together
         options = [discord.SelectOption(label=labels[i][:100], value=str(i)) for i in order if i in indexes]

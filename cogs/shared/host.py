@@ -30,7 +30,7 @@ from cogs.shared.messages import (HAND_FILE, PICTURE_KEY, Board, HandPlan, Publi
                                   PublishRequest, picture_edit, picture_post, shown_hash)
 from engine import IllegalAction
 from present import fmt, presenter
-from present.base import Doc, Section
+from present.base import Doc, Section, offered_bundles
 
 log = logging.getLogger("rookery.host")
 DM_CLOSED = 50007
@@ -66,6 +66,7 @@ class Host(commands.Cog):
         self._requests: dict[int, PublishRequest] = {}     # table id -> what its publisher must send next
         self._publishers: dict[int, asyncio.Task] = {}     # table id -> its running publisher task
         self._notify_off: dict[int, set[int]] = {}   # guild id -> members who turned pings off (cached)
+        self._autoplay_on: dict[int, set[int]] = {}  # guild id -> members who let lone cards play (cached)
         self.forced_delay = FORCED_DELAY
         self._forced: dict[int, tuple[str, str, float]] = {}  # table id -> (seat, prompt key, when it plays)
         self._forced_task: asyncio.Task | None = None
@@ -190,8 +191,11 @@ class Host(commands.Cog):
             seat_view = table.state.view(seat_id)
             labels = [p.label(a, seat_view, table.names) for a in legal]
             order = sorted(range(len(legal)), key=lambda i: p.order(legal[i]))  # stable: ties keep engine order
+            found = offered_bundles(p, seat_view, legal)
+            bundled = ([b.label for b in found[0]], found[1]) if found else None
             view = actions_view(table.id, seat_id, self.service.prompt_key(table, seat_id), labels,
-                                p.prompt(seat_view), order, page, together(p, seat_view, legal, labels))
+                                p.prompt(seat_view), order, page,
+                                None if found else together(p, seat_view, legal, labels), bundled)
         return text, view
 
     def hand_picture(self, table: Table, seat_id: str, dm: bool = True) -> tuple[bytes, str] | None:
@@ -228,7 +232,7 @@ class Host(commands.Cog):
         request = self._requests.setdefault(table.id, PublishRequest())
         request.result |= bool(table.state is not None and table.state.over and steps)
         request.save |= save
-        forced = self._forced_move(table)
+        forced = self._forced_move(table, await self.autoplay_on(table.guild_id))
         # A forced move plays itself in a moment: pinging its seat for it would only be noise.
         new_turn = self._new_turns(table, set(table.pending())) - ({forced[0]} if forced else set())
         if new_turn:
@@ -438,12 +442,14 @@ class Host(commands.Cog):
             log.exception("building the %s message of table %s failed", what, table.id)
         return None
 
-    def _forced_move(self, table: Table) -> tuple[str, str] | None:
+    def _forced_move(self, table: Table, autoplay: set[int] = frozenset()) -> tuple[str, str] | None:
         """(seat, prompt key) of a human seat whose only legal move is one the public may see it make now:
         nothing to decide and nothing to hide. In a window the public decision doesn't name (a hidden
         reaction), an instant move would tell everyone the seat had no choice, so it waits for the player.
         So does a lone move that names a card or a target ("follow suit with your only Sword"): that it was
-        the only one depends on the hand, and a move made exactly forced_delay later would say so."""
+        the only one depends on the hand, and a move made exactly forced_delay later would say so, unless
+        the decision says it is `obvious` to everyone (the seat's last card), or the member chose
+        `/game autoplay on` (their own call: the timing may tell the table they had no other card)."""
         if table.status != "active" or table.state is None:
             return None
         decision = table.state.view(None).get("decision")
@@ -451,8 +457,11 @@ class Host(commands.Cog):
             return None
         undo = set(table.game.traits.undo)
         for seat_id, legal in table.pending().items():
-            if (len(legal) == 1 and legal[0].keys() == {"type"} and legal[0]["type"] not in undo
-                    and not table.seat(seat_id).is_bot
+            seat = table.seat(seat_id)
+            if (len(legal) == 1 and (legal[0].keys() == {"type"} or decision.get("obvious")
+                                     or seat.user_id in autoplay)
+                    and legal[0]["type"] not in undo
+                    and not seat.is_bot
                     and seat_id in decision.get("seats", ())):
                 return seat_id, self.service.prompt_key(table, seat_id)
         return None
@@ -514,6 +523,26 @@ class Host(commands.Cog):
         await self.service.store.set_notify(guild_id, user_id, on)
         off = await self.notify_off(guild_id)
         (off.discard if on else off.add)(user_id)
+
+    def forget_settings(self, guild_id: int) -> None:
+        """Drop the cached member settings of a server whose stored ones were deleted (/game forget)."""
+        self._notify_off.pop(guild_id, None)
+        self._autoplay_on.pop(guild_id, None)
+
+    async def autoplay_on(self, guild_id: int) -> set[int]:
+        if guild_id not in self._autoplay_on:
+            self._autoplay_on[guild_id] = await self.service.store.autoplay_on(guild_id)
+        return self._autoplay_on[guild_id]
+
+    async def set_autoplay(self, guild_id: int, user_id: int, on: bool) -> None:
+        """Store the member's choice, then schedule a lone card of theirs that waits right now."""
+        await self.service.store.set_autoplay(guild_id, user_id, on)
+        members = await self.autoplay_on(guild_id)
+        (members.add if on else members.discard)(user_id)
+        for table in list(self.service.tables.values()):
+            if table.guild_id == guild_id and any(s.user_id == user_id for s in table.seats):
+                async with table.lock:
+                    self._schedule_forced(table, self._forced_move(table, members))
 
     async def _attempt(self, table: Table, what: str, coro) -> bool:
         try:
@@ -650,6 +679,28 @@ class Host(commands.Cog):
     # ---- component handlers
     async def on_action(self, interaction: discord.Interaction, game_id: int, seat_id: str, prompt: str,
                         index: int, more: list[int] = ()) -> None:
+        def pick(table: Table, legal: list[dict]):
+            chosen = [index, *more]
+            if len(set(chosen)) != len(chosen) or not all(0 <= i < len(legal) for i in chosen):
+                return None
+            return [legal[i] for i in chosen] if more else legal[index]  # a list: all steps or none
+
+        await self._choose(interaction, game_id, seat_id, prompt, pick)
+
+    async def on_bundle(self, interaction: discord.Interaction, game_id: int, seat_id: str, prompt: str,
+                        n: int) -> None:
+        """A bundle: the presenter's n-th whole choice, recomputed from the live view (the prompt key
+        already says the view is the one the button was made for)."""
+        def pick(table: Table, legal: list[dict]):
+            found = offered_bundles(presenter(table.game_key), table.state.view(seat_id), legal)
+            return list(found[0][n].steps) if found and 0 <= n < len(found[0]) else None
+
+        await self._choose(interaction, game_id, seat_id, prompt, pick)
+
+    async def _choose(self, interaction: discord.Interaction, game_id: int, seat_id: str, prompt: str,
+                      pick) -> None:
+        """One click on a prompt: `pick(table, legal)` turns it into an action (or a list of steps, all or
+        none), or None when it names nothing on offer; then commit, answer and publish."""
         table = await self.table(game_id)
         if table is None or table.status not in ("active", "paused"):
             return await self.reply(interaction, "This game is no longer running.")
@@ -666,15 +717,13 @@ class Host(commands.Cog):
             if table.status != "active":
                 return await self.reply(interaction, "This game is over.")
             legal = table.pending().get(seat_id, [])
-            chosen = [index, *more]
-            if (prompt != self.service.prompt_key(table, seat_id) or len(set(chosen)) != len(chosen)
-                    or not all(0 <= i < len(legal) for i in chosen)):
+            action = pick(table, legal) if prompt == self.service.prompt_key(table, seat_id) else None
+            if action is None:
                 text, view = self.hand_message(table, seat_id)
                 return await self.reply(
                     interaction, "That choice was already made or is out of date. Here is where things stand:\n\n"
                     + text, view)
             try:
-                action = [legal[i] for i in chosen] if more else legal[index]  # a list: all steps or none
                 steps = await self.service.act(table, seat_id, action, interaction_id=interaction.id)
             except IllegalAction as exc:
                 return await self.reply(interaction, f"🚫 {exc}")

@@ -99,6 +99,7 @@ def _decision(st) -> dict:
         return decision("bid", sorted(st.pending(), key=st.seats.index),
                         leaders_first=bool(st.revealers and not st.revealed()))
     trick = st.trick
+    last = {"obvious": True} if len(st.hands[st.turn]) == 1 else {}  # hand sizes are public
     if tricks.is_leading(trick):
-        return decision("lead", [st.turn], forced_shaman=bool(trick))
-    return decision("follow", [st.turn], led=st.led, wolf=st.wolf)
+        return decision("lead", [st.turn], forced_shaman=bool(trick), **last)
+    return decision("follow", [st.turn], led=st.led, wolf=st.wolf, **last)

@@ -3,9 +3,9 @@ Card names come from engine/deadlies/cards.py (data/deadlies/cards.json); everyt
 from __future__ import annotations
 
 from engine.deadlies.cards import (
-    ALL_IDS, NAME, NUM, SORT_KEY, SPECIALS, SUIT_EMOJI, SUIT_NAME, SUIT_OF, play_text, top_card,
+    ALL_IDS, NAME, NUM, SORT_KEY, SPECIALS, SUIT_EMOJI, SUIT_NAME, SUIT_OF, kinds, legal_picks, play_text, top_card,
 )
-from present.base import BasePresenter, Doc, Line, Section, Strong, join_names, line, who
+from present.base import BasePresenter, Bundle, Doc, Line, Section, Strong, join_names, line, who
 
 
 def _emoji(c: str) -> str:
@@ -46,6 +46,23 @@ _THEIR_TASK = {"pride_answer": "answer the Pride", "wrath_answer": "answer the W
                "pride_target": "choose whom to ask for Pride", "wrath_target": "choose whom the Wrath hits",
                "lust_partner": "choose a Lust partner", "gluttony": "steal a card or draw 3",
                "envy": "trade hands or keep theirs", "build": "play", "top": "play"}
+
+
+MAX_BUNDLES = 25  # one menu of whole plays; more, and the cards are picked one at a time
+
+
+def _play_label(kind: str, cards: list[str], top: str | None) -> str:
+    """A whole play, short enough for a button: "😡 Wrath 3", "😡 Wrath 3–4–5 straight", "😡 Wrath 3 on top of 💋3"."""
+    ordered = sorted(cards, key=NUM.__getitem__)
+    if kind == "single":
+        return card(cards[0])
+    if kind == "number":
+        return f"{card(top)} on top of " + " ".join(_emoji(c) + str(NUM[c]) for c in ordered if c != top)
+    shown = top_card(kind, cards)
+    if len({SUIT_OF[c] for c in ordered}) == 1:
+        run = ("–" if kind == "straight" else ", ").join(str(NUM[c]) for c in ordered)
+        return f"{_emoji(shown)} {SUIT_NAME[SUIT_OF[shown]]} {run}" + (" straight" if kind == "straight" else "")
+    return (" ".join(_emoji(c) + str(NUM[c]) for c in ordered) + f" {kind}")[:80]
 
 
 def _effect_word(c: str) -> str:
@@ -226,6 +243,33 @@ class DeadliesPresenter(BasePresenter):
         return {"draw": "Draw 1 card", "draw3": "Draw 3 cards", "keep": "Keep my hand",
                 "lust_keep": "Discard nothing", "deal": "Deal another card",
                 "discard_hand": "Discard my whole hand", "keep_hand": "Keep my hand"}.get(t, t)
+
+    def bundles(self, v: dict, legal: list[dict]) -> list[Bundle] | None:
+        """Every whole play the hand can make, one click each: its cards, the way it is played and, for a
+        set of one number, the card put on top. None past one menu's worth (a big hand after a Wrath):
+        then the cards are picked one at a time, as before."""
+        if v["decision"]["about"] != "build" or not any(a["type"] == "pick" for a in legal):
+            return None
+        hand, start = v["hand"], v.get("picked") or []
+        plays: list[tuple[list[str], str]] = []
+
+        def grow(picks: list[str], last: int) -> None:
+            if len(plays) > MAX_BUNDLES:
+                return
+            if picks:  # with cards already picked, playing just those is a bundle of one step
+                plays.extend((picks, k) for k in kinds(picks))
+            for c in legal_picks(picks, hand):
+                if hand.index(c) > last:  # each set once, its cards in hand order
+                    grow(picks + [c], hand.index(c))
+
+        grow(list(start), -1)
+        out = []
+        for cards, kind in sorted(plays, key=lambda p: (len(p[0]), [SORT_KEY[c] for c in p[0]], p[1])):
+            steps = tuple({"type": "pick", "card": c} for c in cards[len(start):]) + ({"type": "play", "as": kind},)
+            tops = sorted(cards, key=SORT_KEY.__getitem__) if kind == "number" else [None]
+            out += [Bundle(_play_label(kind, cards, top),
+                           steps + (({"type": "top", "card": top},) if top else ())) for top in tops]
+        return out if len(out) <= MAX_BUNDLES else None
 
     def order(self, action: dict) -> tuple:
         """Menu order: cards as the hand shows them (suit, then number), anything else first."""

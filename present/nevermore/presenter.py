@@ -2,7 +2,9 @@
 from __future__ import annotations
 
 from engine.nevermore import cards as C
-from present.base import BasePresenter, Doc, Line, Section, Strong, join_names, line, who
+from itertools import combinations_with_replacement
+
+from present.base import BasePresenter, Bundle, Doc, Line, Section, Strong, join_names, line, who
 
 E = C.SUIT_EMOJI
 DIR = {"left": "⬅️ left", "right": "➡️ right"}
@@ -12,7 +14,7 @@ VP_WHY = {"victory": "Victory", "transform": "turning a player into a Raven", "a
           "overheal": "healing at full Health", "radiance5": "five Radiance", "conspiracy": "the Conspiracy",
           "magick": "Magick", "steal": "stealing"}
 TODO = {
-    "pick": "Choose the cards to pass one at a time, then confirm.",
+    "pick": "Choose the cards to pass: one button passes them all.",
     "unpick": "Take a card back or confirm your pass.",
     "confirm": "Confirm your pass (or take a card back).",
     "commit": "Ready your cards: choose how many your Ravens kill now.",
@@ -212,6 +214,25 @@ class NevermorePresenter(BasePresenter):
     def prompt(self, v: dict) -> str:
         actions = v.get("actions") or []
         return TODO.get(actions[0]["type"], "Your move.") if actions else "Choose your move…"
+
+    def bundles(self, v: dict, legal: list[dict]) -> list[Bundle] | None:
+        """A pass is one click: every different set of suits the seat could still pass (picks are by suit,
+        so cards of a suit are alike), each with its confirm. Ten at most: 3 of 5 cards."""
+        pr = v.get("prompt", {})
+        if pr.get("kind") != "draft" or not any(a["type"] == "pick" for a in legal):
+            return None
+        need = pr["count"] - len(v["picked"])
+        held = [C.SUIT_OF[c] for c in v["hand"]]
+        for c in v["picked"]:
+            held.remove(C.SUIT_OF[c])
+        out = []
+        for suits in combinations_with_replacement(C.SUITS, need):  # in suit order, each set once
+            if all(suits.count(x) <= held.count(x) for x in set(suits)):
+                steps = tuple({"type": "pick", "suit": x} for x in suits) + ({"type": "confirm"},)
+                words = [f"{suits.count(x)}× {suit_word(x)}" if suits.count(x) > 1 else suit_word(x)
+                         for x in dict.fromkeys(suits)]
+                out.append(Bundle(", ".join(words), steps))  # short: buttons, one click
+        return out
 
     def label(self, a: dict, v: dict, names: dict[str, str] | None = None) -> str:
         names = names or {}

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import random
+from collections import Counter
 from typing import Any
 
 
@@ -20,7 +21,7 @@ def components_of(message) -> list[dict]:
 
 
 def action_components(message) -> list[dict]:
-    return [c for c in components_of(message) if (c.get("custom_id") or "").startswith(("rk:a:", "rk:s:"))]
+    return [c for c in components_of(message) if (c.get("custom_id") or "").startswith(("rk:a:", "rk:s:", "rk:b:"))]
 
 
 class Driver:
@@ -31,6 +32,7 @@ class Driver:
         self.rng = random.Random(seed)
         self.moves = 0
         self.prefer = prefer  # optional label -> bool: steer the random player towards some choices
+        self.clicked: Counter = Counter()  # custom_id kind ("rk:a", "rk:s", "rk:b") -> clicks made
         self._cached = None
 
     @property
@@ -84,6 +86,7 @@ class Driver:
         comps = action_components(message)
         assert comps, f"{seat.name} must act but their message has no choices:\n{message.content}"
         comp, value, label = self.pick(comps)
+        self.clicked[comp["custom_id"][:4]] += 1
         if value is None:
             result = await actor.click(message, custom_id=comp["custom_id"])
         else:

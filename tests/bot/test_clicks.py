@@ -39,6 +39,8 @@ async def test_a_single_choice_in_a_hidden_window_waits_for_the_player(simcord_e
     named["seats"] = [winner]                       # a lone move naming a card: only the hand made it lone
     monkeypatch.setattr(ToyState, "pending", lambda self: {winner: [{"type": "pick", "card": "c1"}]})
     assert env.bot.host._forced_move(table) is None
+    named["obvious"] = True                         # ...unless everyone can tell (the seat's last card)
+    assert env.bot.host._forced_move(table) == (winner, env.bot.service.prompt_key(table, winner))
 
 
 async def test_more_than_100_choices_are_all_reachable_through_pages(simcord_env):
@@ -112,3 +114,46 @@ async def test_a_bid_is_one_multi_select_applied_whole_or_not_at_all(simcord_env
     mine = [r for r in rows[version:] if r["seat"] == seat_id]
     assert [r["action"]["type"] for r in mine] == ["bid"] * size, "the engine took it step by step"
     assert sum(1 for r in mine if r["interaction_id"]) == 1, "one click, recorded once"
+
+
+async def test_autoplay_plays_a_lone_card_for_members_who_chose_it_and_only_for_them(simcord_env):
+    """`/game autoplay on`: a member whose only legal card is not their last one (so nobody could tell)
+    lets the host play it after the pause; members who didn't choose it still click it themselves."""
+    from tests.bot.driver import Driver
+
+    env = simcord_env
+    channel, members, table = await started_table(env, "raven")
+    host, service = env.bot.host, env.bot.service
+    ann, ben, cat, dan = members
+    for m, setting in ((ann, "on"), (ben, "on"), (cat, "off")):
+        answer = await m.slash(channel, "game autoplay", setting=setting)
+        assert answer.ephemeral and ("plays itself" if setting == "on" else "click every card") in answer.response.content
+    assert await service.store.autoplay_on(channel.guild.id) == {ann.id, ben.id}
+    driver = Driver(env, channel, {m.id: m for m in members}, seed=3)
+    seen = {"on": 0, "off": 0}
+    while min(seen.values()) < 2:
+        assert not table.state.over, "a whole game without a lone card both ways"
+        pending = table.pending()
+        seat_id, legal = next(iter(pending.items()))
+        lone = (len(pending) == 1 and len(legal) == 1 and legal[0]["type"] == "play"  # bids are at once
+                and not table.state.view(None)["decision"].get("obvious"))
+        if lone:
+            member = next(m for m in members if m.id == table.seat(seat_id).user_id)
+            scheduled = host._forced.get(table.id, (None,))[0] == seat_id
+            if member in (ann, ben):
+                assert scheduled, "the member chose autoplay: their lone card is scheduled"
+                version = table.version
+                assert await host.play_forced(service.clock() + host.forced_delay + 1) == 1
+                await env.settle()
+                assert table.version == version + 1 and seat_id not in table.pending()
+                row = (await service.store.actions(table.id))[version]
+                assert row["seat"] == seat_id and row["action"] == legal[0] and row["source"] == "player"
+                seen["on"] += 1
+                continue
+            assert not scheduled, "nobody chose it for them: they click it"
+            seen["off"] += 1
+        if host._forced.get(table.id):
+            await host.play_forced(service.clock() + host.forced_delay + 1)
+            await env.settle()
+            continue
+        await driver.step()

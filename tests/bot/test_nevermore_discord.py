@@ -19,16 +19,14 @@ async def test_whole_nevermore_game_with_dms(simcord_env):
     # take-backs are offered but a person rarely uses them: prefer moving forward
     driver = Driver(env, channel, {ann.id: ann, ben.id: ben}, seed=4,
                     prefer=lambda label: not label.startswith("Take back"))
-    labels = set()
     watch = PictureWatch()
     watch.check(channel, table)
     await pause_keeps_the_picture(ann, channel, env, watch)
     while not table.state.over:
-        _, _, label = await driver.step()
+        await driver.step()
         watch.check(channel, table)
-        labels.add(label.split(" ")[0])
         assert driver.moves < 4000, "the game should end"
-    assert {"Pass", "Confirm"} <= labels, "drafting went through the DM components"
+    assert driver.clicked["rk:b"] >= 3, "each pass of the draft was one click on its DM"
     assert "Game over" in channel.history()[-1].content
     assert watch.uploads >= 10 and watch.kept >= 2 and watch.swaps >= 10
     assert await env.bot.service.replay(table.id) == table.state.to_json()

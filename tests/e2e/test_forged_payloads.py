@@ -65,6 +65,10 @@ async def test_forged_and_malformed_interactions_get_a_private_answer_and_change
         (lambda: fake.click(user, dm, f"rk:a:{game_id}:{seat}:3:0", force=True), "out of date"),  # older format
         # a well-formed action the message does not carry (forged onto the public board)
         (lambda: fake.click(user, board, f"rk:a:{game_id}:{seat}:{prompt}:0", force=True), "out of date"),
+        # a bundle (several steps in one click) the prompt never offered: a number, or a menu value
+        (lambda: fake.click(user, dm, f"rk:b:{game_id}:{seat}:{prompt}:99", force=True), "out of date"),
+        (lambda: fake.select(user, dm, f"rk:b:{game_id}:{seat}:{prompt}:s", ["7"], force=True), "out of date"),
+        (lambda: fake.select(user, dm, f"rk:b:{game_id}:{seat}:{prompt}:s", ["x"], force=True), "out of date"),
     ]
     for forge, words in cases:
         private_answer(await forge(), words)

@@ -337,3 +337,32 @@ def test_options_are_validated():
         GAME.new(seats(4), 1, {"length": "long"})
     with pytest.raises(IllegalAction):
         GAME.new(seats(7), 1, {})
+
+
+def test_a_last_card_is_obvious_to_everyone_and_nothing_else_is():
+    """The public decision says `obvious` exactly when the seat to play holds one card (hand sizes are
+    public), so a host may play it without telling anyone anything new; a lone legal card among several in
+    hand is never marked (that it was the only one depends on the hidden hand)."""
+    import random
+
+    from engine import GAMES
+    from engine.bots import choose
+
+    game = GAMES["raven"]
+    seen = {True: 0, False: 0}
+    for seed in range(3):
+        state = game.new(["p1", "p2", "p3", "p4"], seed, None)
+        rng = random.Random(seed)
+        while not state.over:
+            seat, legal = next(iter(state.pending().items()))
+            public = state.view(None)
+            d = public["decision"]
+            if d["about"] in ("lead", "follow"):
+                last = public["hand_counts"][public["seats"].index(seat)] == 1
+                assert d.get("obvious", False) == last
+                assert state.view(seat)["decision"] == d
+                if last:
+                    assert len(legal) == 1
+                seen[last] += 1
+            state.act(seat, choose(game, state.view(seat), legal, rng))
+    assert seen[True] == 3 * 8 * 4 and seen[False] > 0

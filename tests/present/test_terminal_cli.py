@@ -46,3 +46,13 @@ def test_auto_never_picks_an_undo_the_game_declares():
 
     legal = [{"type": "unpick", "suit": "attack"}, {"type": "pick", "suit": "healing"}]
     assert terminal._auto(GAMES["nevermore"], legal) == 1
+
+
+async def test_the_terminal_offers_a_whole_pass_as_one_numbered_choice():
+    out = io.StringIO()
+    answers = iter(["1"] * 400)
+    await terminal.play("nevermore", 3, 5, {}, auto=False, read=lambda: next(answers, "q"), out=out)
+    text = out.getvalue()
+    first = text.split("👉 Your move", 1)[1].split("-" * 60, 1)[0]
+    assert "1. " in first and "Pass a" not in first, "a pass is one choice, not a card at a time"
+    assert "Chosen to pass" not in text, "no pass was ever left half made"

@@ -74,6 +74,19 @@ async def test_guild_settings_round_trip(store):
     assert await store.guild_config(9) == GuildConfig(9, None, (13,), None)
 
 
+async def test_member_settings_are_independent_and_per_server(store):
+    assert await store.notify_off(9) == set() and await store.autoplay_on(9) == set()
+    await store.set_autoplay(9, 5, True)
+    await store.set_notify(9, 5, False)
+    await store.set_notify(9, 6, False)
+    await store.set_autoplay(10, 6, True)
+    assert await store.autoplay_on(9) == {5} and await store.notify_off(9) == {5, 6}
+    await store.set_notify(9, 5, True)                 # turning pings on leaves autoplay as it was
+    assert await store.autoplay_on(9) == {5} and await store.notify_off(9) == {6}
+    await store.set_autoplay(9, 5, False)
+    assert await store.autoplay_on(9) == set() and await store.autoplay_on(10) == {6}
+
+
 async def test_migrating_again_changes_nothing_and_processes_starting_at_once_agree(target):
     stores = await asyncio.gather(*(Storage.open(target) for _ in range(4)))
     try:
