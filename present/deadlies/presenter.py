@@ -65,6 +65,32 @@ def _play_label(kind: str, cards: list[str], top: str | None) -> str:
     return (" ".join(_emoji(c) + str(NUM[c]) for c in ordered) + f" {kind}")[:80]
 
 
+def _whole_plays(v: dict) -> list[Bundle] | None:
+    """The plays the reader's hand can make, whole: its cards, the way it is played and, for a set of one
+    number, the card put on top. None past one menu's worth (a big hand after a Wrath): then the cards are
+    picked one at a time, as before."""
+    hand, start = v.get("hand") or [], v.get("picked") or []
+    plays: list[tuple[list[str], str]] = []
+
+    def grow(picks: list[str], last: int) -> None:
+        if len(plays) > MAX_BUNDLES:
+            return
+        if picks:  # with cards already picked, playing just those is a bundle of one step
+            plays.extend((picks, k) for k in kinds(picks))
+        for c in legal_picks(picks, hand):
+            if hand.index(c) > last:  # each set once, its cards in hand order
+                grow(picks + [c], hand.index(c))
+
+    grow(list(start), -1)
+    out = []
+    for cards, kind in sorted(plays, key=lambda p: (len(p[0]), [SORT_KEY[c] for c in p[0]], p[1])):
+        steps = tuple({"type": "pick", "card": c} for c in cards[len(start):]) + ({"type": "play", "as": kind},)
+        tops = sorted(cards, key=SORT_KEY.__getitem__) if kind == "number" else [None]
+        out += [Bundle(_play_label(kind, cards, top),
+                       steps + (({"type": "top", "card": top},) if top else ())) for top in tops]
+    return out if out and len(out) <= MAX_BUNDLES else None
+
+
 def _effect_word(c: str) -> str:
     return _EFFECT_WORDS.get(c) or SUIT_NAME[SUIT_OF[c]]
 
@@ -178,6 +204,8 @@ class DeadliesPresenter(BasePresenter):
     def _my_task(self, v: dict, names: dict) -> str:
         if v["phase"] == "build":
             picked = v.get("picked") or []
+            if not picked and _whole_plays(v) is not None:
+                return "Your turn: choose a play (one card, or a same-suit set, a same-number set or a straight)."
             if not picked:
                 return "Your turn: pick a card (then more for a same-suit set, a same-number set or a straight)."
             return f"Picked {', '.join(NAME[c] for c in picked)}: pick more, put back the last, or Play."
@@ -245,31 +273,10 @@ class DeadliesPresenter(BasePresenter):
                 "discard_hand": "Discard my whole hand", "keep_hand": "Keep my hand"}.get(t, t)
 
     def bundles(self, v: dict, legal: list[dict]) -> list[Bundle] | None:
-        """Every whole play the hand can make, one click each: its cards, the way it is played and, for a
-        set of one number, the card put on top. None past one menu's worth (a big hand after a Wrath):
-        then the cards are picked one at a time, as before."""
+        """Every whole play the hand can make, one click each (see _whole_plays)."""
         if v["decision"]["about"] != "build" or not any(a["type"] == "pick" for a in legal):
             return None
-        hand, start = v["hand"], v.get("picked") or []
-        plays: list[tuple[list[str], str]] = []
-
-        def grow(picks: list[str], last: int) -> None:
-            if len(plays) > MAX_BUNDLES:
-                return
-            if picks:  # with cards already picked, playing just those is a bundle of one step
-                plays.extend((picks, k) for k in kinds(picks))
-            for c in legal_picks(picks, hand):
-                if hand.index(c) > last:  # each set once, its cards in hand order
-                    grow(picks + [c], hand.index(c))
-
-        grow(list(start), -1)
-        out = []
-        for cards, kind in sorted(plays, key=lambda p: (len(p[0]), [SORT_KEY[c] for c in p[0]], p[1])):
-            steps = tuple({"type": "pick", "card": c} for c in cards[len(start):]) + ({"type": "play", "as": kind},)
-            tops = sorted(cards, key=SORT_KEY.__getitem__) if kind == "number" else [None]
-            out += [Bundle(_play_label(kind, cards, top),
-                           steps + (({"type": "top", "card": top},) if top else ())) for top in tops]
-        return out if len(out) <= MAX_BUNDLES else None
+        return _whole_plays(v)
 
     def order(self, action: dict) -> tuple:
         """Menu order: cards as the hand shows them (suit, then number), anything else first."""
