@@ -333,10 +333,11 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Play card a
     async def autoplay(self, interaction: discord.Interaction, setting: str) -> None:
         if setting not in ("on", "off"):
             return await self.host.reply(interaction, "Choose `on` or `off`.")
+        await self.host.set_autoplay(interaction.guild_id, interaction.user.id, setting == "on")
         await self.host.reply(interaction, "⏩ When you have only one legal card, it plays itself after a moment. "
                               "The others may notice you had no other choice." if setting == "on"
                               else "✋ You'll click every card yourself again.")
-        await self.host.set_autoplay(interaction.guild_id, interaction.user.id, setting == "on")
+        await self.host.reschedule_forced(interaction.guild_id, interaction.user.id)
 
     # ---- server settings
     @app_commands.command(name="config", description="Server settings: who may start games, where, timer")

@@ -535,10 +535,13 @@ class Host(commands.Cog):
         return self._autoplay_on[guild_id]
 
     async def set_autoplay(self, guild_id: int, user_id: int, on: bool) -> None:
-        """Store the member's choice, then schedule a lone card of theirs that waits right now."""
         await self.service.store.set_autoplay(guild_id, user_id, on)
         members = await self.autoplay_on(guild_id)
         (members.add if on else members.discard)(user_id)
+
+    async def reschedule_forced(self, guild_id: int, user_id: int) -> None:
+        """After a member's /game autoplay: schedule (or drop) a lone card of theirs that waits right now."""
+        members = await self.autoplay_on(guild_id)
         for table in list(self.service.tables.values()):
             if table.guild_id == guild_id and any(s.user_id == user_id for s in table.seats):
                 async with table.lock:
