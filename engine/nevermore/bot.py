@@ -9,10 +9,11 @@ from collections import Counter
 from engine.nevermore import bot_search as S
 from engine.nevermore import cards as C
 
-# Samples per decision: enough to rank passes that differ by a Victory card, few enough for p99 < 20 ms.
-DRAFT_SAMPLES = 24
+# Sampled deals per Raven-kill decision: 48 measured no better than 16 in bench_bots heads up.
 COMMIT_SAMPLES = 16
-DRAFT_SEARCH = False
+KEEP_BONUS = {"victory": 9, "attack": 3}
+RAVEN_DRAFT = True
+_RAVEN_PASS_ORDER = ("raven", "attack", "healing", "radiance", "victory")
 
 
 def _pass_choice(view: dict, legal: list[dict]) -> dict:
@@ -27,33 +28,15 @@ def _pass_choice(view: dict, legal: list[dict]) -> dict:
         suit = a["suit"]
         if suit == "raven" and ravens < 3:
             return (0, 0)
-        return (1, held[suit] + {"victory": 9, "attack": 3}.get(suit, 0))
-    return min((a for a in legal if a["type"] == "pick"), key=badness)
+        return (1, held[suit] + KEEP_BONUS.get(suit, 0))
 
-
-def _counts(cards: list[str]) -> tuple:
-    out = [0] * 5
-    for c in cards:
-        out[S.SUIT_INDEX[C.SUIT_OF[c]]] += 1
-    return tuple(out)
-
-
-def _draft_pick(view: dict, legal: list[dict], rng: random.Random) -> dict:
-    """Pick the next card of the best whole pass: every distinct pass (by suits) that keeps the cards
-    already picked is played out on the same sampled deals; the first pick of the best one is made."""
-    need = C.PASS_COUNTS[view["prompt"]["round"]]
-    hand, picked = _counts(view["hand"]), _counts(view["picked"])
-    cands = S.pass_options(hand, need, picked)
-    if len(cands) > 1:
-        values = S.draft_values(view, cands, hand, DRAFT_SAMPLES, rng)
-        best = cands[max(range(len(cands)), key=lambda i: (values[i], -i))]
-    else:
-        best = cands[0]
-    picks = {a["suit"]: a for a in legal if a["type"] == "pick"}
-    for s in range(5):
-        if best[s] > picked[s] and C.SUITS[s] in picks:
-            return picks[C.SUITS[s]]
-    return _pass_choice(view, legal)  # not reached: the best pass always extends the picks
+    def raven_badness(a: dict) -> tuple:
+        # A Raven returns to human form (and can win again) with one card of each suit in its final hand:
+        # pass the suit it holds most copies of, keep one of each. On a tie pass a Raven first (others
+        # pass Ravens on, so one is easy to get back) and Victory last (others keep it).
+        return (-held[a["suit"]], _RAVEN_PASS_ORDER.index(a["suit"]))
+    picks = (a for a in legal if a["type"] == "pick")
+    return min(picks, key=raven_badness if _me(view)["raven"] and RAVEN_DRAFT else badness)
 
 
 def _commit(view: dict, legal: list[dict], rng: random.Random) -> dict:
@@ -85,7 +68,7 @@ def choose(view: dict, legal: list[dict], rng: random.Random) -> dict:
     if "confirm" in kinds:
         return {"type": "confirm"}
     if "pick" in kinds:
-        return _draft_pick(view, legal, rng) if DRAFT_SEARCH else _pass_choice(view, legal)
+        return _pass_choice(view, legal)
     if "attack_all" in kinds:
         return {"type": "attack_all"}
     if "attack" in kinds:
@@ -93,9 +76,7 @@ def choose(view: dict, legal: list[dict], rng: random.Random) -> dict:
     if "peck" in kinds:
         return {"type": "peck"}
     if "target" in kinds:
-        seats = [a["seat"] for a in legal]
-        me = view["seat"]
-        return {"type": "target", "seat": me if me in seats else _leader(view, seats)}
+        return {"type": "target", "seat": _magick_target(view, [a["seat"] for a in legal])}
     if "commit" in kinds:
         return _commit(view, legal, rng)
     plays = [a for a in legal if a["type"] == "play"]
@@ -139,8 +120,46 @@ def _card_value(view: dict, card: str) -> float:
         if about == "damage":  # another player is hit: add to it, never soften it
             return 1.0 if "amplify" in kinds else 0.0
         return 1.0  # spoil another's gain or card
-    # In a window the engine offers only cards that would do something now: play them, the sure gains first.
+    return _window_value(view, sp, kinds)
+
+
+def _window_value(view: dict, sp: dict, kinds: list[str]) -> float:
+    """A card the engine offers in a window would do something now; some of those things only help a rival
+    or throw the card away, so they wait (the card may decide a later suit instead)."""
+    me = _me(view)
+    suit = view.get("prompt", {}).get("suit")
+    held = Counter(C.SUIT_OF[c] for c in view.get("hand", []))
+    for e in sp["effects"]:
+        kind, who = e["kind"], e.get("who")
+        if kind == "heal" and who == "target" and (me["raven"] or me["health"] >= C.MAX_HEALTH):
+            return 0.0  # it would heal a rival
+        if kind == "suit" and e["suit"] == "raven":
+            return 0.0  # Black Feather: one more Raven that must kill one of my cards
+        if kind == "discard_suit" and who == "all" and held[suit]:
+            return 0.0  # Truce / Eclipse would throw away my own cards of the suit too
+        if kind == "bonus" and e["n"] < 0 and suit not in ("victory", "attack"):
+            return 0.0  # Sabotage: keep it for the suit that scores VP or deals the blows
+        if kind in ("swap_random", "pass_dir", "shuffle_tokens"):
+            return 0.0  # a blind swap or a shuffle: no gain worth a card
     return 1.5 if any(k in _WINDOW_GOOD for k in kinds) else 1.0
+
+
+_BY_NAME = {c["name"]: cid for cid, c in C.MAGICK.items()}
+
+
+def _magick_target(view: dict, seats: list[str]) -> str:
+    """Help myself (or, failing that, the rival furthest behind); hurt whoever the card can finish off
+    (a Raven made scores 1 VP), else the leader."""
+    me, players = view["seat"], {p["seat"]: p for p in view["players"]}
+    card = _BY_NAME.get(view.get("prompt", {}).get("name"))
+    effects = C.spec(card, players[me]["raven"])["effects"] if card else []
+    if any(e["kind"] in ("heal", "shield") for e in effects):
+        return me if me in seats else min(seats, key=lambda s: (players[s]["vp"], s))
+    n = max((e.get("n", 0) for e in effects if e["kind"] == "damage"), default=0)
+    lethal = [s for s in seats if n and players[s]["health"] - players[s].get("shield", 0) <= n]
+    if lethal:
+        return max(lethal, key=lambda s: (players[s]["vp"], s))
+    return _leader(view, seats)
 
 
 def _magick_choice(view: dict, plays: list[dict], legal: list[dict]) -> dict:

@@ -1,11 +1,12 @@
-"""Determinized look-ahead for the Nevermore bot: a small, fast model of one hand on suit counts.
+"""Determinized look-ahead for the Nevermore bot's Raven kills: a small, fast model of the rest of a hand's
+Resolution on suit counts.
 
 Everything here works on what one seat may know. Hidden cards (the other hands, the unrevealed token
 order) are sampled consistently with the view: the pool is the 60-card deck minus the reader's own cards
 and every card shown in front of a player, and a hand holds only suits not yet called (plus Ravens). Each
-sample is played out with cheap rules of thumb (the draft rule of today's bot for everyone, a simple kill
-rule, attacks on the leader) and scored from the reader's seat, so candidate decisions are compared on the
-same samples (common random numbers keep the comparison fair with few samples).
+sample is played out with cheap rules of thumb (a simple kill rule, attacks on the leader) and scored from
+the reader's seat; every candidate is played on the same samples (common random numbers keep the
+comparison fair with few samples).
 
 Hands are count vectors over the five suits in cards.SUITS order: attack, healing, radiance, victory, raven.
 Magick cards are not modelled beyond their worth as a resource.
@@ -13,7 +14,6 @@ Magick cards are not modelled beyond their worth as a resource.
 from __future__ import annotations
 
 import random
-from itertools import combinations_with_replacement
 
 from engine.nevermore import cards as C
 
@@ -33,78 +33,6 @@ WIN_SCORE = 12.0
 RIVAL_MAX = 1.0  # how far the score measures me against the best rival rather than the average one
 
 
-# ---- the draft rule every simulated seat follows ---------------------------------------------------------
-
-_PASS_MEMO: dict[tuple, tuple] = {}
-
-
-def rule_pass(hand: tuple, k: int) -> tuple:
-    """Today's bot's pass (bench/baselines/nevermore.py) on counts: Ravens first while fewer than 3, then the
-    suit held least, Victory counting 2 extra; ties to the earlier suit. Pure, so it is memoised."""
-    key = (hand, k)
-    got = _PASS_MEMO.get(key)
-    if got is not None:
-        return got
-    held = list(hand)
-    out = [0, 0, 0, 0, 0]
-    few_ravens = hand[RV] < 3
-    for _ in range(k):
-        best, best_bad = -1, None
-        for s in range(5):
-            if held[s]:
-                bad = (0, 0) if s == RV and few_ravens else (1, held[s] + (2 if s == V else 0))
-                if best_bad is None or bad < best_bad:
-                    best, best_bad = s, bad
-        held[best] -= 1
-        out[best] += 1
-    got = _PASS_MEMO[key] = tuple(out)
-    return got
-
-
-_MINE_MEMO: dict[tuple, tuple] = {}
-
-
-def my_rule_pass(hand: tuple, k: int) -> tuple:
-    """The reader's own later passes in a playout: like rule_pass, but Victory counts 9 extra and Attack 3
-    (the Nevermore bot's rule of thumb before the search), so the search does not assume it will give
-    its Victory cards away later."""
-    key = (hand, k)
-    got = _MINE_MEMO.get(key)
-    if got is not None:
-        return got
-    held = list(hand)
-    out = [0, 0, 0, 0, 0]
-    few_ravens = hand[RV] < 3
-    for _ in range(k):
-        best, best_bad = -1, None
-        for s in range(5):
-            if held[s]:
-                bad = (0, 0) if s == RV and few_ravens else (1, held[s] + KEEP_BONUS[s])
-                if best_bad is None or bad < best_bad:
-                    best, best_bad = s, bad
-        held[best] -= 1
-        out[best] += 1
-    got = _MINE_MEMO[key] = tuple(out)
-    return got
-
-
-KEEP_BONUS = (3, 0, 0, 9, 0)
-
-
-def pass_options(hand: tuple, k: int, at_least: tuple = (0, 0, 0, 0, 0)) -> list[tuple]:
-    """Every distinct pass of k cards (as counts) from the hand that includes the cards already picked."""
-    need = k - sum(at_least)
-    room = [hand[s] - at_least[s] for s in range(5)]
-    out = []
-    for combo in combinations_with_replacement([s for s in range(5) if room[s]], need):
-        extra = [0] * 5
-        for s in combo:
-            extra[s] += 1
-        if all(extra[s] <= room[s] for s in range(5)):
-            out.append(tuple(at_least[s] + extra[s] for s in range(5)))
-    return out
-
-
 # ---- one sampled world ----------------------------------------------------------------------------------
 
 class Table:
@@ -121,19 +49,10 @@ class Table:
         self.magick = [p["magick"] for p in players]
         self.shield = [p.get("shield", 0) for p in players]
         step = 1 if view["dir"] == "left" else -1
-        self.step = step * (2 if view.get("skip") else 1)
         d = self.seats.index(view["dealer"])
-        self.prio = [(d + step * k) % self.n for k in range(1, self.n + 1)]
+        self.prio = [(d + step * k) % self.n for k in range(1, self.n + 1)]  # ties act in this order
         self.tokens = view["tokens"]
         self.resolved = view.get("resolved", 0)
-
-
-def token_order(table: Table, rng: random.Random) -> list[int]:
-    """The suits still to resolve, in order: the known tokens, then the unknown ones shuffled."""
-    known = [SUIT_INDEX[t] for t in table.tokens if t != "?"]
-    rest = [s for s in (A, H, R, V) if s not in known]
-    rng.shuffle(rest)
-    return (known + rest)[table.resolved:]
 
 
 def kill_plan(hand: list[int], suits_left: list[int], forced: tuple[int, int] | None = None) -> list[int]:
@@ -155,7 +74,7 @@ def kill_plan(hand: list[int], suits_left: list[int], forced: tuple[int, int] | 
     return kills
 
 
-def _leader(table: Table, health: list[int], vp: list[int], raven: list[bool], src: int, n: int) -> int:
+def _target(table: Table, health: list[int], vp: list[int], raven: list[bool], src: int, n: int) -> int:
     """Attack target of the rule of thumb: the richest rival this blow turns into a Raven, else the VP leader."""
     best, best_key = -1, None
     for t in range(table.n):
@@ -168,25 +87,12 @@ def _leader(table: Table, health: list[int], vp: list[int], raven: list[bool], s
     return best
 
 
-def resolve(table: Table, hands: list[list[int]], order: list[int], whole: bool = False,
-            forced: tuple[int, int] | None = None) -> float:
+def resolve(table: Table, hands: list[list[int]], order: list[int], forced: tuple[int, int] | None = None) -> float:
     """Play out the rest of a hand's Resolution from these hands (counts; the reader's kills on one suit may
-    be forced) and score it for the reader. `whole`: these are Final Drafted Hands, so the Conspiracy check
-    comes first and Ravens may return at the end."""
+    be forced) and score it for the reader (Ravens returning to human form are left out)."""
     n, me = table.n, table.me
     health, vp, raven = list(table.health), list(table.vp), list(table.raven)
     magick = [0.0] * n
-    prio = table.prio
-    if whole:
-        consp = [s for s in prio if hands[s][RV] >= 5]
-        if consp:
-            for s in consp:
-                for o in prio:
-                    if o != s:
-                        _hit(o, 1, s, health, vp, raven)
-                vp[s] += 1
-                magick[s] += 1
-            return _score(table, health, vp, raven, magick)
     played, skulk = [], []
     for s in range(n):
         h = hands[s]
@@ -202,11 +108,6 @@ def resolve(table: Table, hands: list[list[int]], order: list[int], whole: bool 
         for s in range(n):
             if skulk[s] == top:
                 magick[s] += k
-    if whole:
-        for s in range(n):
-            c = hands[s]
-            if raven[s] and (min(c) >= 1 or max(c) >= 5):
-                raven[s], health[s] = False, 4
     return _score(table, health, vp, raven, magick)
 
 
@@ -252,7 +153,7 @@ def _suit(table: Table, suit: int, counts: list[int], played, health, vp, raven,
                         _hit(o, 1, s, health, vp, raven)
                 vp[s] += 2
             else:
-                t = _leader(table, health, vp, raven, s, k)
+                t = _target(table, health, vp, raven, s, k)
                 if t >= 0:
                     _hit(t, max(0, k - table.shield[t]), s, health, vp, raven)
             if _won(vp, raven):
@@ -326,7 +227,7 @@ def pool_counts(view: dict) -> list[int]:
     return [max(0, x) for x in pool]
 
 
-def deal_hidden(pool: list[int], sizes: list[int], allowed: list[set[int]] | None, rng: random.Random,
+def deal_hidden(pool: list[int], sizes: list[int], allowed: list[set[int]], rng: random.Random,
                 me: int) -> list[list[int]]:
     """Sample the other hands (counts) from the pool: seat s gets sizes[s] cards of its allowed suits."""
     cards = [s for s in range(5) for _ in range(pool[s])]
@@ -335,10 +236,10 @@ def deal_hidden(pool: list[int], sizes: list[int], allowed: list[set[int]] | Non
     for s, size in enumerate(sizes):
         h = [0] * 5
         if s != me:
-            ok = allowed[s] if allowed else None
+            ok = allowed[s]
             i = 0
             while size > 0 and i < len(cards):
-                if ok is None or cards[i] in ok:
+                if cards[i] in ok:
                     h[cards[i]] += 1
                     cards.pop(i)
                     size -= 1
@@ -349,45 +250,6 @@ def deal_hidden(pool: list[int], sizes: list[int], allowed: list[set[int]] | Non
 
 
 # ---- decisions ------------------------------------------------------------------------------------------
-
-def draft_values(view: dict, candidates: list[tuple], my_hand: tuple, samples: int,
-                 rng: random.Random) -> list[float]:
-    """Average outlook of each candidate pass (counts), over sampled deals of the other hands: this round's
-    passes (the others by the rule of thumb), the later rounds by the rule of thumb, then Resolution."""
-    table = Table(view)
-    n, me, step = table.n, table.me, table.step
-    rnd = view["prompt"]["round"]
-    pool = pool_counts(view)
-    totals = [0.0] * len(candidates)
-    sizes = [C.HAND_SIZE] * n
-    for _ in range(samples):
-        hands = deal_hidden(pool, sizes, None, rng, me)
-        hands[me] = list(my_hand)
-        order = token_order(table, rng)
-        others = [tuple(h) for h in hands]
-        # The other seats' passes this round do not depend on mine (they are simultaneous).
-        their = [rule_pass(others[s], C.PASS_COUNTS[rnd]) if s != me else None for s in range(n)]
-        for ci, mine in enumerate(candidates):
-            moved = [list(h) for h in hands]
-            _pass_all(moved, [mine if s == me else their[s] for s in range(n)], step)
-            for r in range(rnd + 1, len(C.PASS_COUNTS)):
-                k = C.PASS_COUNTS[r]
-                _pass_all(moved, [(my_rule_pass if s == me else rule_pass)(tuple(h), k)
-                                  for s, h in enumerate(moved)], step)
-            totals[ci] += resolve(table, moved, order, whole=True)
-    return [t / samples for t in totals]
-
-
-def _pass_all(hands: list[list[int]], passes: list[tuple], step: int) -> None:
-    n = len(hands)
-    for s in range(n):
-        p = passes[s]
-        h, to = hands[s], hands[(s + step) % n]
-        for x in range(5):
-            if p[x]:
-                h[x] -= p[x]
-                to[x] += p[x]
-
 
 def commit_values(view: dict, kills: list[int], samples: int, rng: random.Random) -> list[float]:
     """Average outlook of each kill count for the suit being called, over sampled remaining hands of the
