@@ -141,3 +141,29 @@ def test_the_ravens_kill_the_suit_that_matters_least():
     legal = [{"type": "commit", "kill": 0}, {"type": "commit", "kill": 1}]
     for seed in range(3):
         assert bot.choose(view, legal, random.Random(seed)) == {"type": "commit", "kill": 1}
+
+
+def test_a_raven_drafts_toward_one_card_of_each_suit():
+    """A Raven returns to human form with one card of each suit: from two Attacks it passes an Attack, where
+    a human would pass a lone Healing or Radiance card and keep the pair."""
+    view, st = _draft_view(["attack", "attack", "healing", "radiance", "victory"], round_no=2)
+    st.raven["p1"], st.health["p1"] = True, 0
+    view = {**st.view("p1"), "prompt": view["prompt"]}
+    assert _passes(view, random.Random(0)) == ["attack"]
+    st.raven["p1"], st.health["p1"] = False, 5
+    view = {**st.view("p1"), "prompt": view["prompt"]}
+    assert _passes(view, random.Random(0)) in (["healing"], ["radiance"])
+
+
+def test_a_healing_card_waits_rather_than_heal_a_rival():
+    view = {"seat": "p1", "hand": [], "players": [
+        {"seat": "p1", "health": 5, "vp": 1, "raven": False},
+        {"seat": "p2", "health": 2, "vp": 4, "raven": False}],
+        "prompt": {"kind": "window", "timing": "before_skulking", "suit": None}}
+    legal = [{"type": "play", "card": "L19"}, {"type": "pass"}]  # Beacon: heal a player 2
+    assert bot.choose(view, legal, random.Random(0)) == {"type": "pass"}
+    view["players"][0]["health"] = 3
+    assert bot.choose(view, legal, random.Random(0)) == {"type": "play", "card": "L19"}
+    view["prompt"] = {"kind": "target", "seat": "p1", "name": "Beacon"}
+    legal = [{"type": "target", "seat": "p2"}, {"type": "target", "seat": "p1"}]
+    assert bot.choose(view, legal, random.Random(0)) == {"type": "target", "seat": "p1"}
