@@ -23,14 +23,14 @@ PER_SUIT = 12
 WIN = C.WIN_VP
 MAX_HEALTH = C.MAX_HEALTH
 
-# What a position is worth, in VP (tuned in bench_bots heads up): Health matters as distance from
+# What a position is worth, in VP (set by judgement, not tuned): Health matters as distance from
 # becoming a Raven, a Magick card is a modest resource, a Raven cannot win until it returns.
 HEALTH_W = (0.0, -1.6, -0.9, -0.45, -0.15, 0.0)  # by Health 0..5, added to VP for a human
 MAGICK_W = 0.3
 RAVEN_VP_W = 0.4
 RAVEN_PENALTY = 2.5
 WIN_SCORE = 12.0
-RIVAL_MAX = 1.0  # how far the score measures me against the best rival rather than the average one
+RIVAL_MAX = 1.0  # me against the best rival (1) or the average one (0): 0, 0.5 and 1 measured alike
 
 
 # ---- one sampled world ----------------------------------------------------------------------------------
