@@ -69,13 +69,13 @@ def _bundle_of(game, state, seat: str, action: dict, bundles, rng: random.Random
     return wanted.index(same(steps)) if same(steps) in wanted else None
 
 
-BY_DECISION: dict[tuple[str, bool], Counter] = {}  # (game, now) -> clicks by the decision's "about"
+BY_DECISION: dict[tuple[str, bool, bool], Counter] = {}  # (game, now, autoplay) -> clicks by decision "about"
 
 
 def play(key: str, players: int, seed: int, now: bool, autoplay: bool = False) -> tuple[int, int, int]:
     """(decisions, clicks, choices) over all seats of one game, priced the way the host offers it `now` (with
     every member's `/game autoplay` on, if `autoplay`) or before; choices: the decisions that cost a click."""
-    by = BY_DECISION.setdefault((key, now), Counter())
+    by = BY_DECISION.setdefault((key, now, autoplay), Counter())
     game = GAMES[key]
     seats = [f"p{i}" for i in range(1, players + 1)]
     state = game.new(seats, seed, None)
@@ -144,7 +144,7 @@ def main(games: int, by: bool = False) -> None:
         print(f"{key:<10} {players:>5} {d:>9.1f} {b:>13.1f} {n:>6.1f} {n / b:>10.2f} {a:>13.1f} {a / b:>7.2f} {c:>7.1f}")
         if by:
             for mode in (False, True):
-                parts = BY_DECISION[(key, mode)].most_common()
+                parts = BY_DECISION[(key, mode, False)].most_common()
                 print(f"    {'now' if mode else 'before'}: " + ", ".join(
                     f"{about} {c / games / players:.1f}" for about, c in parts if c))
     print("decisions, clicks and choices are per player per game. choices: the decisions left with a real choice "
