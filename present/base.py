@@ -161,9 +161,9 @@ class BasePresenter:
 
 def offered_bundles(p, view: View, legal: list[Action], most: int = 25) -> tuple[list[Bundle], list[int]] | None:
     """The presenter's bundles for this prompt and the indexes of the legal actions no bundle contains
-    (offered beside them, e.g. a take-back), or None: no bundles, or more than `most` (one Discord menu) of them or of the
-    rest. A bundle whose first step isn't legal now would be a presenter bug: it is left out, never
-    offered to fail."""
+    (offered beside them, e.g. a take-back), or None: no bundles, or more than `most` (one Discord menu)
+    of them or of the rest. A bundle whose first step isn't legal now would be a presenter bug: it is
+    left out, never offered to fail."""
     offer = getattr(p, "bundles", None)
     found = [b for b in (offer(view, legal) or ()) if b.steps and b.steps[0] in legal] if offer else []
     if not found or len(found) > most:

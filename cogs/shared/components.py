@@ -226,7 +226,8 @@ class EndButton(discord.ui.DynamicItem[discord.ui.Button], template=rf"rk:e:{GAM
         await host.safely(interaction, host.on_end_confirmed(interaction, self.game))
 
 
-DYNAMIC_ITEMS = (ActionButton, ActionSelect, BundleButton, BundleSelect, PageButton, HandButton, LogButton, LobbyButton, OptionSelect, EndButton)
+DYNAMIC_ITEMS = (ActionButton, ActionSelect, BundleButton, BundleSelect, PageButton, HandButton, LogButton,
+                 LobbyButton, OptionSelect, EndButton)
 
 
 def handled(custom_id: str) -> bool:

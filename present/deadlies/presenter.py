@@ -52,7 +52,8 @@ MAX_BUNDLES = 25  # one menu of whole plays; more, and the cards are picked one 
 
 
 def _play_label(kind: str, cards: list[str], top: str | None) -> str:
-    """A whole play, short enough for a button: "😡 Wrath 3", "😡 Wrath 3–4–5 straight", "😡 Wrath 3 on top of 💋3"."""
+    """A whole play, short enough for a button: "😡 Wrath 3", "😡 Wrath 3–4–5 straight",
+    "😡 Wrath 3 on top of 💋3"."""
     ordered = sorted(cards, key=NUM.__getitem__)
     if kind == "single":
         return card(cards[0])

@@ -129,7 +129,8 @@ async def test_autoplay_plays_a_lone_card_for_members_who_chose_it_and_only_for_
     ann, ben, cat, dan = members
     for m, setting in ((ann, "on"), (ben, "on"), (cat, "off")):
         answer = await m.slash(channel, "game autoplay", setting=setting)
-        assert answer.ephemeral and ("plays itself" if setting == "on" else "click every card") in answer.response.content
+        said = "plays itself" if setting == "on" else "click every card"
+        assert answer.ephemeral and said in answer.response.content
     assert await service.store.autoplay_on(channel.guild.id) == {ann.id, ben.id}
     driver = Driver(env, channel, {m.id: m for m in members}, seed=3)
     seen = {"on": 0, "off": 0}
