@@ -7,7 +7,8 @@ Stories are where the Glory is (every Story card told earns 1, and the later ste
 - decks: read its own waiting story first; else draw where the next real card opens a story (the rules deal
   openers every other card, and deck counts are public), judged by the Act's card mix and its own crew;
 - crew: the best hand for the test, risking the one least useful for the other skill;
-- choices: a 📜 option (it leads on to a story), else a random one: the other options cannot be told apart;
+- choices: an option the card marks as leading on to a story, else a random one (the others cannot be
+  told apart);
 - rerolls: when the chance of success times what a success is usually worth beats a supply (so never on a
   roll that cannot succeed).
 A timeout never spends supplies."""
@@ -154,7 +155,8 @@ def _card_value(cid: str, view: dict, ship: dict, out: set[int]) -> float:
     if card["kind"] == "choice":
         values = [_outcome_value(o, view, ship, out) for o in card["options"]]
         story = [v for o, v in zip(card["options"], values) if o.get("story") is not None]
-        # A 📜 option shows on the card, so the bot takes it; otherwise it cannot tell the options apart.
+        # An option leading to a story is marked on the card, so the bot would take it; otherwise it cannot
+        # tell the options apart and gets their average.
         return max(story) if story and view["act"] < 3 else sum(values) / len(values)
     return _outcome_value(card["outcome"], view, ship, out)
 
