@@ -44,14 +44,17 @@ async def deadlies_table(service, hand_p1=None, turn=120):
     await service.start(table)
     if hand_p1 is not None:  # deal p1 exactly these cards (swapped with whoever held them)
         data = table.state.to_json()
-        zones = [data["hands"][s] for s in data["hands"]] + [data["deck"]]
-        for want, give in zip(hand_p1, list(data["hands"]["p1"])):
-            for zone in zones:
-                if want in zone:
-                    zone[zone.index(want)] = give
-                    break
-            data["hands"]["p1"][data["hands"]["p1"].index(give)] = want
-        data["hands"]["p1"] = data["hands"]["p1"][:len(hand_p1)]
+        hand = data["hands"]["p1"]
+        zones = [data["hands"][s] for s in data["hands"] if s != "p1"] + [data["deck"]]
+        for want in hand_p1:
+            if want in hand:  # already dealt to p1 (the table's seed is random)
+                continue
+            give = next(c for c in hand if c not in hand_p1)
+            zone = next((z for z in zones if want in z), None)
+            if zone is not None:  # else it sits outside hands and deck (the Halo in the centre)
+                zone[zone.index(want)] = give
+            hand[hand.index(give)] = want
+        data["hands"]["p1"] = list(hand_p1)
         table.state = GAMES["deadlies"].load(data)
         service._sync_timers(table)
     return table
