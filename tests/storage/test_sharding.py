@@ -97,6 +97,11 @@ async def test_a_dm_click_applied_by_shard_0_reaches_the_owning_shard(pg_cluster
         await one.store.close()
 
 
+async def locked(table, move):
+    async with table.lock:
+        return await move
+
+
 async def test_racing_moves_on_two_shards_apply_exactly_once(pg_cluster):
     url = pg_cluster.new_database()
     zero, one = await a_shard(url, 0), await a_shard(url, 1)
@@ -106,9 +111,11 @@ async def test_racing_moves_on_two_shards_apply_exactly_once(pg_cluster):
         for round_ in range(3):
             foreign = await zero.service.get(owned.id)
             seat, legal = next(iter(owned.pending().items()))
+            # Each shard holds its own table's lock, as every caller of act must: a reload of a change
+            # announced earlier then waits for this move instead of overwriting it halfway through.
             results = await asyncio.gather(
-                one.service.act(owned, seat, legal[0], interaction_id=100 + 2 * round_),
-                zero.service.act(foreign, seat, legal[0], interaction_id=101 + 2 * round_),
+                locked(owned, one.service.act(owned, seat, legal[0], interaction_id=100 + 2 * round_)),
+                locked(foreign, zero.service.act(foreign, seat, legal[0], interaction_id=101 + 2 * round_)),
                 return_exceptions=True)
             assert sorted(type(r).__name__ for r in results) == ["StaleGame", "list"]
             row = await one.store.get_game(owned.id)
