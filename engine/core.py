@@ -76,8 +76,8 @@ def decision(about: str, seats: list[str], **facts: Any) -> dict[str, Any]:
     may be told it waits for. `seats` must come from public facts only: for a window whose possible
     actors depend on hidden cards (who holds a reaction card, who has a real choice) it is [] and
     `about` says what is awaited ("reactions"), so the waiting line names nobody. `obvious=True` says the
-    public can already tell the named seat's one legal move (its last card in hand): a host may make it
-    for the player without telling anyone anything new."""
+    public can already tell what the named seat will play (its last card in hand): where that is its
+    only legal move, a host may make it for the player without telling anyone anything that matters."""
     return {"about": about, "seats": list(seats), **facts}
 
 

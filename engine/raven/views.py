@@ -99,7 +99,8 @@ def _decision(st) -> dict:
         return decision("bid", sorted(st.pending(), key=st.seats.index),
                         leaders_first=bool(st.revealers and not st.revealed()))
     trick = st.trick
-    last = {"obvious": True} if len(st.hands[st.turn]) == 1 else {}  # hand sizes are public
+    # Hand sizes are public. A last Dwarf led still names its suit: the host waits for that choice.
+    last = {"obvious": True} if len(st.hands[st.turn]) == 1 else {}
     if tricks.is_leading(trick):
         return decision("lead", [st.turn], forced_shaman=bool(trick), **last)
     return decision("follow", [st.turn], led=st.led, wolf=st.wolf, **last)
