@@ -49,7 +49,7 @@ async def run(moves: int, private: bool, pings: bool, forced: bool) -> tuple[flo
                 table = service.in_channel(channel.id)
                 if not pings:
                     for m in members:
-                        await host.set_notify(guild.id, m.id, False)
+                        await host.settings.set_notify(guild.id, m.id, False)
                 driver = Driver(env, channel, {m.id: m for m in members}, seed=1)
                 mark, version, clicks = len(env.http_requests), table.version, 0
                 for _ in range(moves):

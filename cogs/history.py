@@ -357,7 +357,7 @@ class ForgetConfirm(discord.ui.View):
         if interaction.user.id != self.user_id or not interaction.permissions.manage_guild:
             return await self.cog.bot.host.reply(interaction, "Only the member who asked can confirm this.")
         counts = await self.cog.history.forget_guild(self.guild_id)
-        self.cog.bot.host.forget_settings(self.guild_id)  # the members' settings went with the rows
+        self.cog.bot.host.settings.forget(self.guild_id)  # the members' settings went with the rows
         self.stop()
         await interaction.response.edit_message(
             content=f"🗑️ Deleted {counts['finished_games']} finished games, their moves, everyone's stats and "

@@ -321,7 +321,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Play card a
     async def notify(self, interaction: discord.Interaction, setting: str) -> None:
         if setting not in ("on", "off"):
             return await self.host.reply(interaction, "Choose `on` or `off`.")
-        await self.host.set_notify(interaction.guild_id, interaction.user.id, setting == "on")
+        await self.host.settings.set_notify(interaction.guild_id, interaction.user.id, setting == "on")
         await self.host.reply(interaction, "🔔 I'll send you a new message when it's your move." if setting == "on"
                               else "🔕 No more pings: your hand message still updates, quietly.")
 
@@ -333,7 +333,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Play card a
     async def autoplay(self, interaction: discord.Interaction, setting: str) -> None:
         if setting not in ("on", "off"):
             return await self.host.reply(interaction, "Choose `on` or `off`.")
-        await self.host.set_autoplay(interaction.guild_id, interaction.user.id, setting == "on")
+        await self.host.settings.set_autoplay(interaction.guild_id, interaction.user.id, setting == "on")
         await self.host.reply(interaction, "⏩ When you have only one legal card, it plays itself after a moment. "
                               "The others may notice you had no other choice." if setting == "on"
                               else "✋ You'll click every card yourself again.")

@@ -28,6 +28,7 @@ from bot.tables import Step, Table, TableService
 from cogs.shared.components import DYNAMIC_ITEMS, actions_view, as_buttons, board_view, handled
 from cogs.shared.messages import (HAND_FILE, PICTURE_KEY, Board, HandPlan, PublishPlan,
                                   PublishRequest, picture_edit, picture_post, shown_hash)
+from cogs.shared.settings import MemberSettings
 from engine import IllegalAction
 from present import fmt, presenter
 from present.base import Doc, Section, offered_bundles
@@ -65,8 +66,7 @@ class Host(commands.Cog):
         self._awaiting: dict[int, set[str]] = {}
         self._requests: dict[int, PublishRequest] = {}     # table id -> what its publisher must send next
         self._publishers: dict[int, asyncio.Task] = {}     # table id -> its running publisher task
-        self._notify_off: dict[int, set[int]] = {}   # guild id -> members who turned pings off (cached)
-        self._autoplay_on: dict[int, set[int]] = {}  # guild id -> members who let lone cards play (cached)
+        self.settings = MemberSettings(service.store)  # /game notify and /game autoplay, cached per server
         self.forced_delay = FORCED_DELAY
         self._forced: dict[int, tuple[str, str, float]] = {}  # table id -> (seat, prompt key, when it plays)
         self._forced_task: asyncio.Task | None = None
@@ -232,11 +232,11 @@ class Host(commands.Cog):
         request = self._requests.setdefault(table.id, PublishRequest())
         request.result |= bool(table.state is not None and table.state.over and steps)
         request.save |= save
-        forced = self._forced_move(table, await self.autoplay_on(table.guild_id))
+        forced = self._forced_move(table, await self.settings.autoplay_on(table.guild_id))
         # A forced move plays itself in a moment: pinging its seat for it would only be noise.
         new_turn = self._new_turns(table, set(table.pending())) - ({forced[0]} if forced else set())
         if new_turn:
-            off = await self.notify_off(table.guild_id)
+            off = await self.settings.notify_off(table.guild_id)
             request.pings |= {s.seat for s in table.seats if s.seat in new_turn and not s.is_bot
                               and s.user_id not in off}
         self._schedule_forced(table, forced)
@@ -514,34 +514,9 @@ class Host(commands.Cog):
             return set()
         return pending - before
 
-    async def notify_off(self, guild_id: int) -> set[int]:
-        if guild_id not in self._notify_off:
-            self._notify_off[guild_id] = await self.service.store.notify_off(guild_id)
-        return self._notify_off[guild_id]
-
-    async def set_notify(self, guild_id: int, user_id: int, on: bool) -> None:
-        await self.service.store.set_notify(guild_id, user_id, on)
-        off = await self.notify_off(guild_id)
-        (off.discard if on else off.add)(user_id)
-
-    def forget_settings(self, guild_id: int) -> None:
-        """Drop the cached member settings of a server whose stored ones were deleted (/game forget)."""
-        self._notify_off.pop(guild_id, None)
-        self._autoplay_on.pop(guild_id, None)
-
-    async def autoplay_on(self, guild_id: int) -> set[int]:
-        if guild_id not in self._autoplay_on:
-            self._autoplay_on[guild_id] = await self.service.store.autoplay_on(guild_id)
-        return self._autoplay_on[guild_id]
-
-    async def set_autoplay(self, guild_id: int, user_id: int, on: bool) -> None:
-        await self.service.store.set_autoplay(guild_id, user_id, on)
-        members = await self.autoplay_on(guild_id)
-        (members.add if on else members.discard)(user_id)
-
     async def reschedule_forced(self, guild_id: int, user_id: int) -> None:
         """After a member's /game autoplay: schedule (or drop) a lone card of theirs that waits right now."""
-        members = await self.autoplay_on(guild_id)
+        members = await self.settings.autoplay_on(guild_id)
         for table in list(self.service.tables.values()):
             if table.guild_id == guild_id and any(s.user_id == user_id for s in table.seats):
                 async with table.lock:

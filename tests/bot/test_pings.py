@@ -77,7 +77,7 @@ async def test_notify_off_means_no_new_message_and_survives_a_restart(simcord_en
     assert all(action_components(dm_last(m)) for m in members), "the prompts still arrive, by edits"
     answer = await members[1].slash(channel, "game notify", setting="on")
     assert "new message" in answer.response.content
-    assert await env.bot.host.notify_off(channel.guild.id) == {members[0].id, members[2].id}
+    assert await env.bot.host.settings.notify_off(channel.guild.id) == {members[0].id, members[2].id}
 
 
 async def test_closed_dms_are_mentioned_in_the_channel_only_when_the_public_decision_names_the_seat(
