@@ -27,6 +27,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bot.storage import Storage  # noqa: E402
 from bot.tables import TableService  # noqa: E402
+from bot.table import Actor
 from engine import GAMES  # noqa: E402
 
 JSON_FIELDS = {"options", "seats", "state", "timers", "logs"}
@@ -40,7 +41,7 @@ def dump(value):
 async def mid_game(service: TableService, channel: int, humans: int):
     """A Raven table a few tricks in; seats after the first `humans` are bots."""
     rng = random.Random(channel)
-    table = await service.create_lobby(1, channel, 1, "Me", "raven", None, 300)
+    table = await service.create_lobby(1, channel, Actor(1, "Me"), "raven", None, 300)
     for n in range(2, humans + 1):
         await service.join(table, n, f"P{n}")
     for _ in range(4 - humans):

@@ -26,6 +26,7 @@ sys.path.insert(0, str(ROOT))
 
 from bot.storage import Storage  # noqa: E402
 from bot.tables import TableService  # noqa: E402
+from bot.table import Actor
 
 
 async def worker(target: str, shard: int, seconds: float, games: int) -> None:
@@ -40,7 +41,7 @@ async def worker(target: str, shard: int, seconds: float, games: int) -> None:
     async def table_loop(channel: int) -> None:
         nonlocal clicks, actions
         while time.perf_counter() < deadline:
-            table = await service.create_lobby(guild, shard * 10_000 + channel, 1, "Me", "raven", None, 300)
+            table = await service.create_lobby(guild, shard * 10_000 + channel, Actor(1, "Me"), "raven", None, 300)
             for _ in range(3):
                 await service.add_bot(table)
             await service.start(table)

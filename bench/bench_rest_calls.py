@@ -54,7 +54,7 @@ async def run(moves: int, private: bool, pings: bool, forced: bool) -> tuple[flo
                 mark, version, clicks = len(env.http_requests), table.version, 0
                 for _ in range(moves):
                     if forced:
-                        await host.play_forced(service.clock() + host.forced_delay + 1)
+                        await host.timers.play_forced(service.clock() + host.timers.forced_delay + 1)
                         await env.settle()
                     if table.state.over:
                         break

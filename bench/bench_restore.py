@@ -19,6 +19,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from bot.table import Actor
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -36,7 +37,7 @@ async def sample_rows(path: str) -> list[dict]:
     service = TableService(store)
     rng = random.Random(5)
     for channel in range(16):
-        table = await service.create_lobby(1, channel, 1, "Me", KINDS[channel % 4], None, 300)
+        table = await service.create_lobby(1, channel, Actor(1, "Me"), KINDS[channel % 4], None, 300)
         for _ in range(3):
             await service.add_bot(table)
         await service.start(table)

@@ -20,6 +20,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bot.storage import Storage  # noqa: E402
 from bot.tables import TableService  # noqa: E402
+from bot.table import Actor
 
 
 async def main(game: str, players: int, games: int) -> None:
@@ -30,7 +31,7 @@ async def main(game: str, players: int, games: int) -> None:
         service = TableService(store)
         actions, per_call, started = 0, [], time.perf_counter()
         for channel in range(games):
-            table = await service.create_lobby(1, channel, 1, "Me", game, None, 300)
+            table = await service.create_lobby(1, channel, Actor(1, "Me"), game, None, 300)
             for _ in range(players - 1):
                 await service.add_bot(table)
             actions += len(await service.start(table))

@@ -1,145 +1,238 @@
-"""A table's messages as Docs, shared by Discord and the terminal: boards, hands, the result, lobbies.
-No Discord imports here; present.fmt turns a Doc into Markdown, an embed or plain text.
+"""A table's messages as neutral parts, shared by Discord and the terminal: boards, hands with their
+choices, the result, the lobby, the log. No Discord imports here; the Discord side lays the parts out
+(cogs/shared/layout.py), the terminal prints them (present.fmt.plain).
 
-Every Doc is built from one reader's engine view (through the game's presenter) and the log lines
-addressed to them, and the public "waiting for" line from the public view only, so nothing hidden can slip
-into a message.
+Every part is built from one reader's view in a Frame (each view computed once per version) and the log
+events addressed to that reader, worded in the language being written (present.i18n.reading); the public
+"waiting for" line comes from the public view only, so nothing hidden can slip into a message.
 """
 from __future__ import annotations
 
-from bot.tables import Table
+from dataclasses import dataclass
+
+from bot.table import Frame, Table
 from present import fmt, presenter
-from present.base import Doc, Line, Name, Section, Strong, line
+from present.base import Bundle, Doc, Line, Name, Section, Strong, line, offered_bundles
+from present.i18n import tr, trl, trn
 
-LIMIT = fmt.CONTENT_LIMIT
 LOG_SHOWN = 8  # the running log on a board or hand; the whole game's log is kept in storage
-
-
-def clip(text: str, limit: int = LIMIT) -> str:
-    return fmt.clip(text, limit)
+BUTTONS_MAX = 20       # up to this many actions become buttons (4 rows of 5): one click instead of a select's two
+BUTTON_LABEL_MAX = 40  # ...when their labels are short (cards); long labels read better in a select menu
+SELECT_SIZE = 25       # options in one Discord select
 
 
 def minutes(seconds: int) -> str:
     if seconds >= 86400:
-        return f"{seconds // 86400} day"
+        return trn("{n} day", "{n} days", seconds // 86400)
     if seconds >= 3600:
-        return f"{seconds // 3600} h"
-    return f"{seconds // 60} min" if seconds >= 60 else f"{seconds} s"
+        return tr("{n} h", n=seconds // 3600)
+    return tr("{n} min", n=seconds // 60) if seconds >= 60 else tr("{n} s", n=seconds)
 
 
-def waiting(table: Table) -> Line:
-    """The public status line: paused, ended, finished, or whom the table waits for (from view(None))."""
-    if table.status == "paused":
-        return line("⏸️ ", Strong("Paused"), " — a moderator or the host can /game resume.")
-    if table.status == "ended":
-        return line("🛑 This game was ended.")
-    if table.state is None:
-        return ()
-    if table.state.over:
-        return line("🏁 Finished: the result is posted below.")
-    p = presenter(table.game_key)
-    found = p.waiting(table.state.view(None), table.names)
-    return line("⏳ ", *found) if found else ()
+# ---- the log, worded per reader
+def describe(table: Table, event: dict) -> Line | None:
+    """One log line for an event: the platform's own (type "_…") or the game presenter's."""
+    kind = event.get("type", "")
+    if kind == "_away":
+        return trl("💤 {name} seems to be away: timeouts keep passing for them until they make a move "
+                   "themselves.", name=Name(table.names.get(event["seat"], event["seat"])))
+    if kind == "_text":  # a line stored as English by an older version
+        return line(event["text"])
+    return presenter(table.game_key).describe(event, table.names)
 
 
-def waiting_line(table: Table) -> str:
-    return fmt.md_line(waiting(table))
-
-
-def _log(table: Table, reader: str | None) -> Section:
-    return Section("Recent", [line("› ", text) for text in table.lines_for(reader, LOG_SHOWN)], trim="start")
-
-
-def board_doc(table: Table) -> Doc:
-    """The public board posted in the channel."""
-    p = presenter(table.game_key)
-    doc = p.board(table.state.view(None), table.names)
-    doc.title = f"{doc.title} · table #{table.id}"
-    doc.sections.append(_log(table, None))
-    foot = list(waiting(table))
-    if table.status in ("active", "paused") and not table.state.over:
-        foot += [" · timer ", minutes(table.turn_seconds), " · use ", Strong("My hand"), " for your cards"]
-    doc.footer = tuple(foot)
-    return doc
-
-
-def hand_doc(table: Table, seat_id: str, where: str = "", private: bool = False) -> Doc:
-    """A player's private hand: the board as they see it, their cards, and what to do now.
-
-    `private`: the form kept in the seat's DM. It leaves out what the public board in the channel already
-    shows (sections equal to the board's, the public log, the "waiting for" line), so the DM changes only
-    when the seat's own cards or prompt change: one move no longer means one DM edit per player. Its own
-    private log lines are in the Log button's answer."""
-    p = presenter(table.game_key)
-    seat = table.seat(seat_id)
-    doc = p.hand(table.state.view(seat_id), table.names)
-    if private:
-        public = p.board(table.state.view(None), table.names).sections
-        doc.sections = [s for s in doc.sections if s not in public]
-    head = line("🂠 your seat: ", Strong(seat.name), f" {where}".rstrip())
-    doc.sections.insert(0, Section("", [head]))
-    if not private:  # the DM leaves the log to the board and the Log button: old lines scrolling away would edit it
-        doc.sections.append(_log(table, seat_id))
-    if not table.pending().get(seat_id):
-        quiet = private and table.status == "active" and not table.state.over  # paused/over: say so
-        doc.footer = (line("Not your move. The board is in the channel; I'll message you when it's your turn.")
-                      if quiet else waiting(table))
-    elif doc.footer:
-        doc.footer = line("👉 ", Strong("Your move:"), " ", *doc.footer)
-    return doc
+def log_lines(table: Table, reader: str | None, count: int = LOG_SHOWN) -> list[Line]:
+    """The last log lines this reader may read (public ones and their own private ones)."""
+    out: list[Line] = []
+    for to, event in reversed(table.logs.get("log", [])):
+        if to is None or to == reader:
+            said = describe(table, event)
+            if said:
+                out.append(said)
+                if len(out) == count:
+                    break
+    return out[::-1]
 
 
 def full_log(table: Table, reader: str | None, actions: list[dict]) -> list[Line]:
     """Every log line of the game this reader may read, rebuilt from the seed and the stored action log
     (`actions`: the storage rows, in order), so lines that scrolled away come back and nothing addressed
     to another seat is ever included."""
-    p = presenter(table.game_key)
-    names = table.names
     state = table.game.new([s.seat for s in table.seats], table.seed, table.options)
     out = []
     for entry in actions:
         for event in state.act(entry["seat"], entry["action"]):
-            to = event.get("to")
-            if to is None or to == reader:
-                said = p.describe(event, names)
+            if event.get("to") in (None, reader):
+                said = describe(table, event)
                 if said:
                     out.append(said)
     return out
 
 
-def result_doc(table: Table) -> Doc:
+def _log(table: Table, reader: str | None) -> Section:
+    return Section(tr("Recent"), [line("› ", *said) for said in log_lines(table, reader)], trim="start")
+
+
+# ---- boards
+def waiting(table: Table, frame: Frame | None = None) -> Line:
+    """The public status line: paused, ended, finished, or whom the table waits for (from view(None))."""
+    if table.status == "paused":
+        return trl("⏸️ {paused} — a moderator or the host can /game resume.", paused=Strong(tr("Paused")))
+    if table.status == "ended":
+        return line(tr("🛑 This game was ended."))
+    if table.state is None:
+        return ()
+    if table.state.over:
+        return line(tr("🏁 Finished: the result is posted below."))
+    frame = frame or table.frame()
+    found = presenter(table.game_key).waiting(frame.view(None), table.names)
+    return line("⏳ ", *found) if found else ()
+
+
+def board_doc(table: Table, frame: Frame | None = None) -> Doc:
+    """The public board posted in the channel."""
+    frame = frame or table.frame()
+    doc = presenter(table.game_key).board(frame.view(None), table.names)
+    doc.title = tr("{title} · table #{id}", title=doc.title, id=table.id)
+    doc.sections.append(_log(table, None))
+    foot = list(waiting(table, frame))
+    if table.status in ("active", "paused") and not table.state.over:
+        foot += trl(" · timer {time} · use {button} for your cards", time=minutes(table.turn_seconds),
+                    button=Strong(tr("My hand")))
+    doc.footer = tuple(foot)
+    return doc
+
+
+# ---- hands
+def hand_doc(table: Table, seat_id: str, where: str = "", private: bool = False,
+             board: Doc | None = None, frame: Frame | None = None) -> Doc:
+    """A player's private hand: the board as they see it, their cards, and what to do now.
+
+    `private`: the form kept in the seat's DM. It leaves out what the public board in the channel already
+    shows (sections equal to `board`'s, the public log, the "waiting for" line), so the DM changes only
+    when the seat's own cards or prompt change. Its own private log lines are in the Log button's answer."""
+    frame = frame or table.frame()
     p = presenter(table.game_key)
-    return p.result(table.state.view(None), table.state.result(), table.names)
+    seat = table.seat(seat_id)
+    doc = p.hand(frame.view(seat_id), table.names)
+    if private:
+        public = (board or board_doc(table, frame)).sections
+        doc.sections = [s for s in doc.sections if s not in public]
+    head = trl("🃏 your seat: {name}", name=Strong(seat.name)) + ((" " + where,) if where else ())
+    doc.sections.insert(0, Section("", [head]))
+    if not private:  # the DM leaves the log to the board and the Log button: old lines scrolling away would edit it
+        doc.sections.append(_log(table, seat_id))
+    if not frame.pending().get(seat_id):
+        quiet = private and table.status == "active" and not table.state.over  # paused/over: say so
+        doc.footer = (line(tr("Not your move. The board is in the channel; I'll message you when it's your turn."))
+                      if quiet else waiting(table, frame))
+    elif doc.footer:
+        doc.footer = trl("👉 {your_move} {what}", your_move=Strong(tr("Your move:")), what="") + doc.footer
+    return doc
+
+
+@dataclass
+class Choices:
+    """A seat's legal actions as a prompt offers them: labels (index i is legal action i), the display
+    order, the menu placeholder, and the presenter's groupings (whole bundles, or one multi-select)."""
+
+    key: str                                     # the prompt key the components carry
+    labels: list[str]
+    order: list[int]
+    placeholder: str
+    bundles: list[Bundle] | None = None          # whole multi-step choices, one click each
+    rest: list[int] | None = None                # legal actions offered beside the bundles
+    together: tuple[list[int], int, int] | None = None  # (indexes, min, max) for one multi-select
+
+    @property
+    def as_buttons(self) -> bool:
+        return as_buttons(self.labels)
+
+
+def as_buttons(labels: list[str]) -> bool:
+    """A handful of choices, or up to 20 short ones (a hand of cards), are buttons."""
+    return len(labels) <= 5 or (len(labels) <= BUTTONS_MAX and max(map(len, labels)) <= BUTTON_LABEL_MAX)
+
+
+def choices(table: Table, seat_id: str, frame: Frame | None = None) -> Choices | None:
+    """The seat's prompt, or None when it has nothing to decide."""
+    frame = frame or table.frame()
+    legal = frame.pending().get(seat_id, [])
+    if not legal:
+        return None
+    p = presenter(table.game_key)
+    view = frame.view(seat_id)
+    labels = [fmt.label(p.label(a, view, table.names)) for a in legal]
+    order = sorted(range(len(legal)), key=lambda i: p.order(legal[i]))  # stable: ties keep engine order
+    found = offered_bundles(p, view, legal)
+    out = Choices(frame.prompt_key(seat_id), labels, order, fmt.placeholder(p.prompt(view)))
+    if found:
+        out.bundles, out.rest = found
+    else:
+        out.together = together(p, view, legal, labels)
+    return out
+
+
+def together(p, view: dict, legal: list[dict], labels: list[str]) -> tuple[list[int], int, int] | None:
+    """The presenter's grouping of several step actions into one multi-select (e.g. a Raven bid: choose
+    its cards at once), as (indexes, min, max); None when the prompt has no such choice. A select holds 25.
+    Only where the choices would be select menus anyway: k cards as buttons cost k clicks, a multi-select
+    k + 2 (open, tick k, close), but k separate menus cost 2k."""
+    if as_buttons(labels):
+        return None
+    found = p.compose(view, legal)
+    if not found:
+        return None
+    kind, low, high = found
+    indexes = [i for i, a in enumerate(legal) if a["type"] == kind]
+    high = min(high, len(indexes))
+    if high < 2 or len(indexes) > SELECT_SIZE or low > high:
+        return None
+    return indexes, low, high
+
+
+def hand_picture(table: Table, seat_id: str, dm: bool = True, frame: Frame | None = None):
+    """The seat's own picture (its hand, drawn from its own view only), or None when the game has no
+    pictures, the seat's picture would show nothing beyond the public board's, or (`dm`) the game keeps
+    it out of DMs (see BasePresenter.hand_picture_in_dm)."""
+    p = presenter(table.game_key)
+    if not table.game.traits.pictures or table.state is None or (dm and not p.hand_picture_in_dm):
+        return None
+    frame = frame or table.frame()
+    mine = p.picture(frame.view(seat_id))
+    if mine is None:
+        return None
+    board = p.picture(frame.view(None))  # drawn pictures are cached by key: this is cheap
+    return None if board is not None and board[1] == mine[1] else mine
+
+
+def board_picture(table: Table, frame: Frame | None = None):
+    if not table.game.traits.pictures or table.state is None:
+        return None
+    return presenter(table.game_key).picture((frame or table.frame()).view(None))
+
+
+# ---- the end, and the lobby
+def result_doc(table: Table, frame: Frame | None = None) -> Doc:
+    p = presenter(table.game_key)
+    return p.result((frame or table.frame()).view(None), table.state.result(), table.names)
 
 
 def lobby_doc(table: Table) -> Doc:
     game = table.game
-    rows = [line(f"{i}. ", Name(s.name), " (bot)" if s.is_bot else "", " (host)" if s.user_id == table.host_id else "")
-            for i, s in enumerate(table.seats, start=1)]
-    options = [line(f"{name}: ", Strong(str(table.options.get(name, opt.default))), f" — {opt.help}" if opt.help else "")
-               for name, opt in game.options.items()]
-    options.append(line("turn timer: ", Strong(minutes(table.turn_seconds))))
+    rows = []
+    for i, s in enumerate(table.seats, start=1):
+        marks = "".join([tr(" (bot)") if s.is_bot else "", tr(" (host)") if s.user_id == table.host_id else ""])
+        rows.append(line(f"{i}. ", Name(s.name), marks))
+    options = [line(f"{name}: ", Strong(str(table.options.get(name, opt.default))),
+                    f" — {tr(opt.help)}" if opt.help else "") for name, opt in game.options.items()]
+    options.append(line(tr("turn timer: "), Strong(minutes(table.turn_seconds))))
     status = {
-        "lobby": line("Press ", Strong("Join"), " to take a seat. The host presses ", Strong("Start"), " when ready."),
-        "ended": line("🛑 This lobby was closed."),
-    }.get(table.status, line("▶️ The game has started — see the board below."))
-    return Doc(f"🎲 {game.title} — new table #{table.id}", [
-        Section(f"Players ({len(table.seats)}/{game.max_players}, needs {game.min_players}+)", rows),
-        Section("Options", options)], status)
-
-
-# ---- Markdown text, for messages that are plain content
-def board_text(table: Table) -> str:
-    return fmt.markdown(board_doc(table))
-
-
-def hand_text(table: Table, seat_id: str, where: str = "", private: bool = False) -> str:
-    return fmt.markdown(hand_doc(table, seat_id, where, private))
-
-
-def result_text(table: Table) -> str:
-    return fmt.markdown(result_doc(table))
-
-
-def lobby_text(table: Table) -> str:
-    return fmt.markdown(lobby_doc(table))
+        "lobby": trl("Press {join} to take a seat. The host presses {start} when ready.",
+                     join=Strong(tr("Join")), start=Strong(tr("Start"))),
+        "ended": line(tr("🛑 This lobby was closed.")),
+    }.get(table.status, line(tr("▶️ The game has started — see the board below.")))
+    players = tr("Players ({seated}/{most}, needs {least}+)", seated=len(table.seats), most=game.max_players,
+                 least=game.min_players)
+    return Doc(tr("🎲 {game} — new table #{id}", game=game.title, id=table.id),
+               [Section(players, rows), Section(tr("Options"), options)], status)

@@ -100,20 +100,19 @@ class GameSync:
                 if row is None:
                     service.tables.pop(game_id, None)
                     return
-                fresh = service._table(row)
+                fresh = service.from_row(row)
                 if fresh.version == table.version and fresh.status == table.status and fresh.seats == table.seats:
                     return  # our own write, or nothing a player can see
                 for name in ("status", "state", "version", "seats", "timers", "logs", "board_message_id",
-                             "board_posted_at", "options"):
+                             "board_posted_at", "board_shown", "board_picture", "options"):
                     setattr(table, name, getattr(fresh, name))
                 self.reloads += 1
                 if table.status not in LIVE:
                     service.tables.pop(game_id, None)  # finished elsewhere: the result was said there
                     return
                 # No publish here: shard 0 already brought the board and hands up to date after its move,
-                # and a second writer of the seats' message fields could undo a newer move's. Only the
-                # remembered look of the board is forgotten, so our next publish compares with nothing stale.
-                getattr(getattr(self.bot, "host", None), "_board_shown", {}).pop(game_id, None)
+                # and a second writer of the seats' message fields could undo a newer move's. What the board
+                # shows came with the row (board_shown), so our next publish compares with the truth.
         except asyncio.CancelledError:
             raise
         except Exception:

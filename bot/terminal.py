@@ -9,7 +9,8 @@ from typing import Callable, TextIO
 
 from bot import render
 from bot.storage import Storage
-from bot.tables import DEFAULT_TURN_SECONDS, TableService
+from bot.lobby import DEFAULT_TURN_SECONDS
+from bot.tables import Actor, TableService
 from engine import GAMES, IllegalAction
 from engine.core import check_seats, resolve_options
 from present import fmt, presenter
@@ -25,7 +26,7 @@ async def play(game_key: str, players: int, seed: int | None, options: dict, aut
     store = await Storage.open(":memory:")
     try:  # the database thread must be closed whatever happens, or the process never exits
         service = TableService(store)
-        table = await service.create_lobby(0, 0, ME, "Player 1", game_key, options, DEFAULT_TURN_SECONDS)
+        table = await service.create_lobby(0, 0, Actor(ME, "Player 1"), game_key, options, DEFAULT_TURN_SECONDS)
         if seed is not None:
             table.seed = seed
             service.bot_rng.seed(seed)  # the same seed and the same answers replay the same game
@@ -38,7 +39,7 @@ async def play(game_key: str, players: int, seed: int | None, options: dict, aut
             if not legal:  # only bots are left to move (cannot happen while a human is seated; a guard)
                 break
             print(fmt.plain(render.hand_doc(table, "p1")), file=out)
-            view = table.state.view("p1")
+            view = table.view("p1")
             # The same choices as the Discord prompt: whole bundles (a pass, a play) first, then the rest.
             found = offered_bundles(shown, view, legal)
             choices = ([(b.label, list(b.steps)) for b in found[0]] + [(None, legal[i]) for i in found[1]]

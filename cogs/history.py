@@ -21,7 +21,10 @@ from discord.utils import escape_markdown
 from bot import replay as replay_file
 from bot.history import PAGE_SIZE, HistoryService, Page
 from bot.tables import Table
-from engine import GAMES, IllegalAction
+from engine import GAMES
+from bot import errors
+from cogs.shared.components import actor
+from present.i18n import mark, reading, tr
 
 log = logging.getLogger("rookery.history")
 GAME_CHOICES = [app_commands.Choice(name=g.title, value=k) for k, g in GAMES.items()]
@@ -69,7 +72,7 @@ class History(commands.Cog):
 
     async def cog_load(self) -> None:
         self.service.history = self.history
-        self.bot.add_dynamic_items(RematchButton, PageButton)
+        self.bot.host.register(RematchButton, PageButton)
         group = self.bot.tree.get_command("game")
         if group is None:
             log.error("no /game group (the Lobby cog must load first): history commands are not available")
@@ -91,13 +94,11 @@ class History(commands.Cog):
             if group is not None and group.get_command(command.name) is command:
                 group.remove_command(command.name)
 
-    def result_view(self, table: Table) -> discord.ui.View | None:
-        """The Rematch button for a finished game's result message (the host adds it)."""
+    def result_rows(self, table: Table) -> list[discord.ui.ActionRow]:
+        """The Rematch button under a finished game's result message (the host adds it)."""
         if table.status != "over":
-            return None
-        view = discord.ui.View(timeout=None)
-        view.add_item(RematchButton(table.id))
-        return view
+            return []
+        return [discord.ui.ActionRow(RematchButton(table.id))]
 
     async def turn_page(self, interaction: discord.Interaction, button: "PageButton") -> None:
         game_known = button.game in GAMES if button.game is not None else button.kind == "h"
@@ -114,61 +115,38 @@ class History(commands.Cog):
         host = self.bot.host
         row = await self.service.store.get_game(game_id) if 0 < game_id <= SQLITE_MAX_ID else None
         if row is None or row["guild_id"] != interaction.guild_id or row["status"] != "over":
-            return await host.reply(interaction, "That game can't be rematched any more. Start a new one with "
-                                                 "`/game new`.")
+            raise errors.Refusal(mark("That game can't be rematched any more. Start a new one with `/game new`."))
         if interaction.user.id not in {s["user_id"] for s in row["seats"]}:
-            return await host.reply(interaction, "Only the players of that game can ask for a rematch. Start "
-                                                 "your own table with `/game new`.")
+            raise errors.Refusal(mark("Only the players of that game can ask for a rematch. Start your own table "
+                                      "with `/game new`."))
         if row["game_key"] not in GAMES:
-            return await host.reply(interaction, "That game isn't available any more.")
+            raise errors.Refusal(mark("That game isn't available any more."))
         # Two Rematch clicks at once: the second waits here, then finds the first one's lobby. The
         # one-live-game-per-channel unique index would refuse a second lobby even without this lock.
         lock = self._rematch_locks.setdefault(row["channel_id"], asyncio.Lock())
         async with lock:
             live = self.service.in_channel(row["channel_id"])
-            if live is not None or await self.service.store.live_game_in(row["channel_id"]):
-                where = " — press **Join** on its lobby." if live is not None and live.status == "lobby" else "."
-                return await host.reply(interaction, f"A table is already open in this channel{where}")
-            refusal = await self._may_start(interaction)
-            if refusal:
-                return await host.reply(interaction, refusal)
-            user = interaction.user
+            if live is not None and live.status == "lobby":
+                raise errors.Refusal(mark("A table is already open in this channel — press **Join** on its lobby."))
             try:
                 table = await self.service.create_lobby(
-                    row["guild_id"], row["channel_id"], user.id, user.display_name, row["game_key"], row["options"],
+                    row["guild_id"], row["channel_id"], actor(interaction), row["game_key"], row["options"],
                     row["turn_seconds"])
-            except IllegalAction as exc:
-                return await host.reply(interaction, f"🚫 {exc}")
             except sqlite3.IntegrityError:  # another process opened a table here a moment ago
-                return await host.reply(interaction, "A table is already open in this channel.")
+                raise errors.ChannelTaken() from None
             replaced = {seat for seat, *_ in self.history.db.handovers(game_id)}
-            async with table.lock:
+            async with self.service.locked(table):
                 for seat in row["seats"]:
                     if seat["user_id"] is None and seat["seat"] not in replaced:  # bots from the start stay bots
                         await self.service.add_bot(table)
-                lobby = self.bot.get_cog("Lobby")
-                await interaction.response.send_message(**lobby.lobby_message(table))
-                message = await interaction.original_response()
-                table.board_message_id = message.id
-                await self.service.save_messages(table)
-        others = [s["user_id"] for s in row["seats"] if s["user_id"] not in (None, user.id)]
+                await self.bot.get_cog("Lobby").post_lobby(interaction, table)
+        others = [s["user_id"] for s in row["seats"] if s["user_id"] not in (None, interaction.user.id)]
         if others:
-            mentions = " ".join(f"<@{u}>" for u in others)
-            await interaction.followup.send(
-                f"🔁 {escape_markdown(user.display_name)} wants a rematch of game #{game_id}: {mentions}, press "
-                "**Join** on the lobby above to take your seat again.",
-                allowed_mentions=discord.AllowedMentions(users=True))
-
-    async def _may_start(self, interaction: discord.Interaction) -> str | None:
-        """The server's /game config applies to rematches as to /game new."""
-        config = await self.service.store.guild_config(interaction.guild_id)
-        if config.channel_ids and interaction.channel_id not in config.channel_ids:
-            return "Games can't run in this channel any more (see `/game config`)."
-        roles = getattr(interaction.user, "roles", [])
-        if (config.starter_role_id and not interaction.permissions.manage_guild
-                and not any(r.id == config.starter_role_id for r in roles)):
-            return f"Only members with the <@&{config.starter_role_id}> role can start games here."
-        return None
+            with reading(await host.settings.guild_lang(interaction.guild_id)):
+                text = tr("🔁 {name} wants a rematch of game #{id}: {mentions}, press **Join** on the lobby above to "
+                          "take your seat again.", name=escape_markdown(interaction.user.display_name), id=game_id,
+                          mentions=" ".join(f"<@{u}>" for u in others))
+            await interaction.followup.send(text, allowed_mentions=discord.AllowedMentions(users=True))
 
 
 # ---- the commands (added to the /game group by History.cog_load)

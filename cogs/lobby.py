@@ -1,4 +1,8 @@
-"""The shared lobby and moderation cog: every /game command, and the lobby buttons and option selects."""
+"""The /game commands: lobbies, moderation and a member's settings, and the lobby's own components.
+
+Thin by design: each command turns the interaction into one call of the table service (which decides and
+refuses with typed errors, answered by the host) and publishes what changed through the host.
+"""
 from __future__ import annotations
 
 import logging
@@ -7,33 +11,91 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import render
-from bot.storage import GuildConfig
-from bot.tables import DEFAULT_TURN_SECONDS, TIMER_CHOICES, Table
-from cogs.shared.components import EndButton, lobby_view
-from engine import GAMES, IllegalAction
+from bot import errors, render
+from bot.lobby import TIMER_CHOICES, known_game
+from bot.table import Table
+from cogs.shared.components import TableItem, actor, values_of
+from cogs.shared.layout import Message, layout
+from cogs.shared.pages import RulesPage, rules_message
+from engine import GAMES
+from present import presenter
+from present.i18n import LANGUAGES, mark, reading, tr
 
-GAME_CHOICES = [app_commands.Choice(name=g.title, value=k) for k, g in GAMES.items()]
 log = logging.getLogger("rookery.lobby")
+GAME = r"(?P<game>\d{1,18})"
+GAME_CHOICES = [app_commands.Choice(name=g.title, value=k) for k, g in GAMES.items()]
 TIMER_OPTIONS = [app_commands.Choice(name=render.minutes(s), value=s) for s in TIMER_CHOICES]
+ON_OFF = [app_commands.Choice(name=mark("on"), value="on"), app_commands.Choice(name=mark("off"), value="off")]
+LANGUAGE_CHOICES = [app_commands.Choice(name=name, value=code) for code, name in LANGUAGES.items()]
 SELECT_ROWS = 4  # Discord's five component rows, less the row of lobby buttons
 MORE = "_more"  # the select holding the settings past the fourth (no game option starts with "_")
+LOBBY_VERBS = {"join": (mark("Join"), discord.ButtonStyle.success),
+               "leave": (mark("Leave"), discord.ButtonStyle.secondary),
+               "bot": (mark("Add bot"), discord.ButtonStyle.secondary),
+               "start": (mark("Start"), discord.ButtonStyle.primary)}
 
 
-def parse_settings(text: str | None, game) -> dict:
-    """'length=short theme=prophecy' -> {'length': 'short', ...}, typed like the option's choices."""
-    out: dict = {}
-    for part in (text or "").replace(",", " ").split():
-        name, sep, value = part.partition("=")
-        if not sep:
-            raise IllegalAction(f"Write settings as name=value (for example `{_example(game)}`).")
-        option = game.options.get(name)
-        out[name] = next((c for c in option.choices if str(c) == value), value) if option else value
-    return out
+# ---- the lobby's components
+class LobbyItem(TableItem):
+    statuses = ("lobby",)
+
+    def check(self, interaction: discord.Interaction) -> None:
+        if self.table is None or self.table.status != "lobby":
+            raise errors.LobbyClosed()
 
 
-def _example(game) -> str:
-    return " ".join(f"{n}={o.default}" for n, o in game.options.items()) or "(this game has no settings)"
+class LobbyButton(LobbyItem, discord.ui.DynamicItem[discord.ui.Button],
+                  template=rf"rk:l:{GAME}:(?P<verb>join|leave|bot|start)"):
+    def __init__(self, game: int, verb: str):
+        label, style = LOBBY_VERBS[verb]
+        super().__init__(discord.ui.Button(label=tr(label), style=style, custom_id=f"rk:l:{game}:{verb}"))
+        self.game, self.verb = game, verb
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match):
+        return cls(int(match["game"]), match["verb"])
+
+    async def handle(self, interaction: discord.Interaction) -> None:
+        await interaction.client.get_cog("Lobby").lobby_verb(interaction, self.table, self.verb)
+
+
+class OptionSelect(LobbyItem, discord.ui.DynamicItem[discord.ui.Select], template=rf"rk:o:{GAME}:(?P<name>\w{{1,40}})"):
+    def __init__(self, game: int, name: str, options: list[discord.SelectOption] | None = None, placeholder: str = ""):
+        super().__init__(discord.ui.Select(custom_id=f"rk:o:{game}:{name}",
+                                           options=options or [discord.SelectOption(label="…")],
+                                           placeholder=(placeholder or name)[:150]))
+        self.game, self.name = game, name
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match):
+        return cls(int(match["game"]), match["name"])
+
+    async def handle(self, interaction: discord.Interaction) -> None:
+        value = (values_of(interaction) or [""])[0][:100]
+        await interaction.client.get_cog("Lobby").lobby_option(interaction, self.table, self.name, value)
+
+
+class EndButton(TableItem, discord.ui.DynamicItem[discord.ui.Button], template=rf"rk:e:{GAME}"):
+    statuses = ("lobby", "active", "paused")
+
+    def __init__(self, game: int):
+        super().__init__(discord.ui.Button(label=tr("Yes, end the game"), style=discord.ButtonStyle.danger,
+                                           custom_id=f"rk:e:{game}"))
+        self.game = game
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match):
+        return cls(int(match["game"]))
+
+    def check(self, interaction: discord.Interaction) -> None:
+        if self.table is None or self.table.status not in self.statuses:
+            raise errors.GameOver()
+
+    async def handle(self, interaction: discord.Interaction) -> None:
+        await interaction.client.get_cog("Lobby").end_confirmed(interaction, self.table)
+
+
+ITEMS = (LobbyButton, OptionSelect, EndButton, RulesPage)
 
 
 class Lobby(commands.GroupCog, group_name="game", group_description="Play card and board games here"):
@@ -42,207 +104,160 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Play card a
         self.service = bot.service
         self.host = bot.host
 
-    # ---- helpers
-    async def here(self, interaction: discord.Interaction) -> Table | None:
-        table = self.service.in_channel(interaction.channel_id)
-        if table is None:
-            await self.host.reply(interaction, "There's no game in this channel. Start one with `/game new`.")
-        return table
+    async def cog_load(self) -> None:
+        self.host.register(*ITEMS)
 
-    def is_moderator(self, interaction: discord.Interaction, table: Table) -> bool:
-        perms = interaction.permissions
-        return interaction.user.id == table.host_id or perms.manage_channels or perms.manage_guild
+    async def cog_unload(self) -> None:
+        self.bot.remove_dynamic_items(*ITEMS)
 
+    # ---- the lobby message
     def lobby_selects(self, table: Table) -> list:
         """One select per setting (the game's options, then the timer). Discord gives the lobby four select
         rows under its buttons: past four settings the last row becomes one "more settings" select whose
         entries are name=value pairs, so every setting stays settable with clicks."""
         selects = [(name, f"{name}: {table.options[name]}", [(str(c), c) for c in opt.choices], table.options[name])
                    for name, opt in table.game.options.items()]
-        selects.append(("turn_seconds", f"turn timer: {render.minutes(table.turn_seconds)}",
+        timer = tr("turn timer")
+        selects.append(("turn_seconds", f"{timer}: {render.minutes(table.turn_seconds)}",
                         [(render.minutes(s), s) for s in TIMER_CHOICES], table.turn_seconds))
         if len(selects) <= SELECT_ROWS:
             return selects
         own, rest = selects[:SELECT_ROWS - 1], selects[SELECT_ROWS - 1:]
         shown = " · ".join(placeholder for _, placeholder, _, _ in rest)
-        entries = [(f"{name if name != 'turn_seconds' else 'turn timer'}: {label}", f"{name}={value}")
+        entries = [(f"{name if name != 'turn_seconds' else timer}: {label}", f"{name}={value}")
                    for name, _, choices, _ in rest for label, value in choices]
-        return [*own, (MORE, f"more settings: {shown}", entries, None)]
+        return [*own, (MORE, tr("more settings: {which}", which=shown), entries, None)]
 
-    def lobby_message(self, table: Table) -> dict:
-        view = lobby_view(table.id, self.lobby_selects(table)) if table.status == "lobby" else None
-        return {"content": render.lobby_text(table), "view": view}
+    async def lobby_message(self, table: Table) -> Message:
+        """The lobby in the server's language: who sits, the settings, and (while open) its components."""
+        with reading(await self.host.settings.guild_lang(table.guild_id)):
+            rows = []
+            if table.status == "lobby":
+                rows.append(discord.ui.ActionRow(*(LobbyButton(table.id, verb) for verb in LOBBY_VERBS)))
+                for name, placeholder, choices, current in self.lobby_selects(table)[:SELECT_ROWS]:
+                    options = [discord.SelectOption(label=label[:100], value=str(value), default=value == current)
+                               for label, value in choices[:25]]
+                    rows.append(discord.ui.ActionRow(OptionSelect(table.id, name, options, placeholder)))
+            return layout(render.lobby_doc(table), colour=presenter(table.game_key).colour, rows=rows)
 
     async def refresh_lobby(self, table: Table, interaction: discord.Interaction | None = None) -> None:
         """Edit the lobby message; through the interaction when it was a click on that very message."""
-        message = self.lobby_message(table)
+        message = await self.lobby_message(table)
         if (interaction is not None and not interaction.response.is_done() and interaction.message is not None
                 and interaction.message.id == table.board_message_id):
-            await interaction.response.edit_message(**message)
+            await interaction.response.edit_message(**message.edit_kwargs(None))
             return
         if table.board_message_id:
-            channel = await self.host.channel(table)
+            channel = await self.host.publisher.channel(table)
             try:
-                await channel.get_partial_message(table.board_message_id).edit(**message)
+                await channel.get_partial_message(table.board_message_id).edit(**message.edit_kwargs(None))
             except discord.NotFound:
                 pass
 
-    async def guarded(self, interaction: discord.Interaction, coro) -> bool:
-        try:
-            await coro
-            return True
-        except IllegalAction as exc:
-            await self.host.reply(interaction, f"🚫 {exc}")
-            return False
+    async def post_lobby(self, interaction: discord.Interaction, table: Table) -> None:
+        """Answer with the lobby (public) and remember its message: the callback returns it, no lookup."""
+        message = await self.lobby_message(table)
+        if interaction.response.is_done():
+            sent = await interaction.followup.send(wait=True, **message.send_kwargs())
+        else:
+            sent = (await interaction.response.send_message(**message.send_kwargs())).resource
+        table.board_message_id = sent.id
+        await self.service.save_messages(table)
 
     # ---- lobby
     @app_commands.command(name="new", description="Open a table for a game in this channel")
     @app_commands.describe(game="Which game", settings="Optional, e.g. length=short theme=prophecy",
                            timer="How long each player has per move")
     @app_commands.choices(game=GAME_CHOICES, timer=TIMER_OPTIONS)
-    @app_commands.guild_only()
     async def new(self, interaction: discord.Interaction, game: str, settings: str | None = None,
                   timer: int | None = None) -> None:
-        if game not in GAMES:  # the menu offers only known games, but a forged request can carry anything
-            return await self.host.reply(interaction, unknown_game(game))
-        if interaction.guild_id is None:
-            return await self.host.reply(interaction, "Games run in a server channel, not in direct messages.")
-        config = await self.service.store.guild_config(interaction.guild_id)
-        member = interaction.user
-        if config.channel_ids and interaction.channel_id not in config.channel_ids:
-            allowed = ", ".join(f"<#{c}>" for c in config.channel_ids)
-            return await self.host.reply(interaction, f"Games can run only in {allowed} on this server.")
-        if config.starter_role_id and not interaction.permissions.manage_guild and not any(
-                r.id == config.starter_role_id for r in getattr(member, "roles", [])):
-            return await self.host.reply(
-                interaction, f"Only members with the <@&{config.starter_role_id}> role can start games here.")
-        try:
-            table = await self.service.create_lobby(
-                interaction.guild_id, interaction.channel_id, member.id, member.display_name, game,
-                parse_settings(settings, GAMES[game]), timer or config.turn_seconds or DEFAULT_TURN_SECONDS)
-        except IllegalAction as exc:
-            return await self.host.reply(interaction, f"🚫 {exc}")
-        await interaction.response.send_message(**self.lobby_message(table))
-        message = await interaction.original_response()
-        table.board_message_id = message.id
-        await self.service.save_messages(table)
+        table = await self.service.create_lobby(interaction.guild_id, interaction.channel_id, actor(interaction),
+                                                game, settings, timer)
+        await self.post_lobby(interaction, table)
 
-    async def lobby_verb(self, interaction: discord.Interaction, game_id: int, verb: str) -> None:
-        table = await self.service.get(game_id)
-        if table is None or table.status != "lobby":
-            return await self.host.reply(interaction, "This lobby is closed.")
+    async def lobby_verb(self, interaction: discord.Interaction, table: Table, verb: str) -> None:
         user = interaction.user
-        async with table.lock:
-            if verb == "join":
-                ok = await self.guarded(interaction, self.service.join(table, user.id, user.display_name))
-            elif verb == "leave":
-                ok = await self.guarded(interaction, self.service.leave(table, user.id))
-            elif verb == "bot":
-                if user.id != table.host_id:
-                    return await self.host.reply(interaction, "Only the host can add bots.")
-                ok = await self.guarded(interaction, self.service.add_bot(table))
-            else:
+        async with self.service.locked(table, "lobby"):
+            if verb == "start":
                 return await self.start_table(interaction, table)
-            if ok:
-                await self.refresh_lobby(table, interaction)
-                if not interaction.response.is_done():
-                    await self.host.reply(interaction, {"join": "You're in!", "leave": "You left the table.",
-                                                        "bot": "A bot joined."}[verb])
+            if verb == "join":
+                await self.service.join(table, user.id, user.display_name)
+            elif verb == "leave":
+                await self.service.leave(table, user.id)
+            else:
+                await self.service.add_bot(table, actor(interaction))
+            await self.refresh_lobby(table, interaction)
+            if not interaction.response.is_done():
+                with reading(self.host.settings.reader_lang(interaction)):
+                    await self.host.reply(interaction, tr({"join": "You're in!", "leave": "You left the table.",
+                                                           "bot": "A bot joined."}[verb]))
 
-    async def lobby_option(self, interaction: discord.Interaction, game_id: int, name: str, value: str) -> None:
-        table = await self.service.get(game_id)
-        if table is None or table.status != "lobby":
-            return await self.host.reply(interaction, "This lobby is closed.")
-        if interaction.user.id != table.host_id:
-            return await self.host.reply(interaction, "Only the host can change the settings.")
+    async def lobby_option(self, interaction: discord.Interaction, table: Table, name: str, value: str) -> None:
         if name == MORE:  # the shared "more settings" select: its value says which setting, "name=value"
             name, _, value = value.partition("=")
-        option = table.game.options.get(name)
-        if (option is None and name != "turn_seconds") or (name == "turn_seconds" and not value.isdecimal()):
-            return await self.host.reply(interaction, "That setting is out of date. Here are the current ones.")
-        typed = next((c for c in option.choices if str(c) == value), value) if option else value
-        async with table.lock:
-            if await self.guarded(interaction, self.service.set_option(table, name, typed)):
-                await self.refresh_lobby(table, interaction)
+        async with self.service.locked(table, "lobby"):
+            await self.service.set_option(table, name, value, actor(interaction))
+            await self.refresh_lobby(table, interaction)
 
     async def start_table(self, interaction: discord.Interaction, table: Table) -> None:
         """Caller holds the lock."""
-        if not self.is_moderator(interaction, table):
-            return await self.host.reply(interaction, "Only the host can start the game.")
-        if len(table.seats) < table.game.min_players:
-            return await self.host.reply(
-                interaction, f"{table.game.title} needs at least {table.game.min_players} players — "
-                "invite friends to **Join**, or **Add bot**.")
-        try:
-            steps = await self.service.start(table)
-        except IllegalAction as exc:
-            return await self.host.reply(interaction, f"🚫 {exc}")
+        outcome = await self.service.start(table, actor(interaction))
         try:
             await self.refresh_lobby(table, interaction)
             if not interaction.response.is_done():
-                await self.host.reply(interaction, "The game has started! Your cards are in your DMs.")
-        except discord.HTTPException:  # started and saved: the hands and the board must go out regardless
-            log.warning("could not close the lobby message of table %s", table.id, exc_info=True)
+                with reading(self.host.settings.reader_lang(interaction)):
+                    await self.host.reply(interaction, tr("The game has started! Your cards are in your DMs."))
+        except discord.HTTPException as exc:  # started and saved: the hands and the board must go out regardless
+            log.warning("table %s: could not close the lobby message (HTTP %s)", table.id, exc.status)
         table.board_message_id = None
-        await self.host.publish(table, steps)
+        await self.host.changed(table, outcome)
 
     @app_commands.command(name="join", description="Take a seat at the table in this channel")
     async def join(self, interaction: discord.Interaction) -> None:
-        if table := await self.here(interaction):
-            await self.lobby_verb(interaction, table.id, "join")
+        await self.lobby_verb(interaction, self.service.here(interaction.channel_id), "join")
 
     @app_commands.command(name="leave", description="Leave the table (in a running game a bot takes your seat)")
     async def leave(self, interaction: discord.Interaction) -> None:
-        table = await self.here(interaction)
-        if table is None:
-            return
+        table = self.service.here(interaction.channel_id)
         if table.status == "lobby":
-            return await self.lobby_verb(interaction, table.id, "leave")
-        async with table.lock:
-            if await self.guarded(interaction, self.service.leave(table, interaction.user.id)):
-                await self.host.reply(interaction, "You left; a bot plays your seat from now on.")
-                steps = await self.service.run_bots(table)
-                await self.host.publish(table, steps)
+            return await self.lobby_verb(interaction, table, "leave")
+        async with self.service.locked(table):
+            await self.service.leave(table, interaction.user.id)
+            with reading(self.host.settings.reader_lang(interaction)):
+                await self.host.reply(interaction, tr("You left; a bot plays your seat from now on."))
+            outcome = await self.service.run_bots(table) if table.status == "active" else None
+            await self.host.changed(table, outcome)
 
     @app_commands.command(name="start", description="Start the game (host)")
     async def start(self, interaction: discord.Interaction) -> None:
-        table = await self.here(interaction)
-        if table is None:
-            return
-        if table.status != "lobby":
-            return await self.host.reply(interaction, "The game has already started.")
-        async with table.lock:
+        table = self.service.here(interaction.channel_id)
+        async with self.service.locked(table, "lobby"):
             await self.start_table(interaction, table)
 
     # ---- during the game
     @app_commands.command(name="status", description="Post the board again at the bottom of the channel")
     async def status(self, interaction: discord.Interaction) -> None:
-        table = await self.here(interaction)
-        if table is None:
-            return
-        async with table.lock:
+        table = self.service.here(interaction.channel_id)
+        async with self.service.locked(table):
             if table.status == "lobby":
-                await interaction.response.send_message(**self.lobby_message(table))
-                table.board_message_id = (await interaction.original_response()).id
-                await self.service.save_messages(table)
-                return
-            await self.host.reply(interaction, "Here's the board.")
-            await self.host.update_board(table, repost=True)
+                return await self.post_lobby(interaction, table)
+            with reading(self.host.settings.reader_lang(interaction)):
+                await self.host.reply(interaction, tr("Here's the board."))
+            self.host.publisher.publish(table, repost=True)
 
     @app_commands.command(name="hand", description="See your cards and choices (only you see the answer)")
     async def hand(self, interaction: discord.Interaction) -> None:
-        if table := await self.here(interaction):
-            await self.host.on_hand(interaction, table.id)
+        table = self.service.here(interaction.channel_id)
+        self.service.require(table, "active", "paused")
+        await self.host.show_hand(interaction, table)
 
     @app_commands.command(name="rules", description="Read a game's rules summary and our rulings")
     @app_commands.choices(game=GAME_CHOICES)
     async def rules(self, interaction: discord.Interaction, game: str) -> None:
-        if game not in GAMES:
-            return await self.host.reply(interaction, unknown_game(game))
-        chunks = split_text(GAMES[game].rules)
-        await interaction.response.send_message(chunks[0], ephemeral=True)
-        for chunk in chunks[1:]:
-            await interaction.followup.send(chunk, ephemeral=True)
+        known_game(game)
+        with reading(self.host.settings.reader_lang(interaction)):
+            message = rules_message(game, 0)
+        await self.host.send_private(interaction, message)
 
     @app_commands.command(name="pause", description="Pause the game (host or moderator)")
     async def pause(self, interaction: discord.Interaction) -> None:
@@ -253,139 +268,146 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Play card a
         await self.moderate(interaction, "resume")
 
     async def moderate(self, interaction: discord.Interaction, verb: str) -> None:
-        table = await self.here(interaction)
-        if table is None:
-            return
-        if not self.is_moderator(interaction, table):
-            return await self.host.reply(interaction, "Only the host or a moderator (Manage Channels) can do that.")
-        async with table.lock:
-            call = self.service.pause(table) if verb == "pause" else self.service.resume(table)
-            if not await self.guarded(interaction, call):
-                return
-            await interaction.response.send_message(
-                f"{'⏸️' if verb == 'pause' else '▶️'} {interaction.user.display_name} {verb}d the game.")
-            await self.host.publish(table, [])
+        table = self.service.here(interaction.channel_id)
+        async with self.service.locked(table):
+            if verb == "pause":
+                await self.service.pause(table, actor(interaction))
+                outcome = None
+            else:
+                outcome = await self.service.resume(table, actor(interaction))
+            with reading(await self.host.settings.guild_lang(table.guild_id)):
+                text = (tr("⏸️ {name} paused the game.", name=interaction.user.display_name) if verb == "pause"
+                        else tr("▶️ {name} resumed the game.", name=interaction.user.display_name))
+            await interaction.response.send_message(discord.utils.escape_markdown(text))
+            await self.host.changed(table, outcome)
 
     @app_commands.command(name="end", description="End the game in this channel (host or moderator)")
     async def end(self, interaction: discord.Interaction) -> None:
-        table = await self.here(interaction)
-        if table is None:
-            return
-        if not self.is_moderator(interaction, table):
-            return await self.host.reply(interaction, "Only the host or a moderator (Manage Channels) can end it.")
-        view = discord.ui.View(timeout=None)
-        view.add_item(EndButton(table.id))
-        await self.host.reply(interaction, f"End **{table.game.title}** (table #{table.id}) for everyone? "
-                                           "This can't be undone.", view)
+        table = self.service.here(interaction.channel_id)
+        self.service.require_moderator(table, actor(interaction))
+        with reading(self.host.settings.reader_lang(interaction)):
+            text = tr("End **{game}** (table #{id}) for everyone? This can't be undone.", game=table.game.title,
+                      id=table.id)
+            view = discord.ui.View(timeout=None)
+            view.add_item(EndButton(table.id))
+        await self.host.reply(interaction, text, view)
 
-    async def end_confirmed(self, interaction: discord.Interaction, game_id: int) -> None:
-        table = await self.service.get(game_id)
-        if table is None or table.status not in ("lobby", "active", "paused"):
-            return await interaction.response.edit_message(content="That game is already over.", view=None)
-        if not self.is_moderator(interaction, table):
-            return await self.host.reply(interaction, "Only the host or a moderator can end it.")
-        async with table.lock:
-            await self.service.end(table)
-            await interaction.response.edit_message(content="Game ended.", view=None)
-            channel = await self.host.channel(table)
-            await channel.send(f"🛑 {interaction.user.display_name} ended **{table.game.title}** (table #{table.id}).")
+    async def end_confirmed(self, interaction: discord.Interaction, table: Table) -> None:
+        async with self.service.locked(table):
+            await self.service.end(table, actor(interaction))
+            with reading(self.host.settings.reader_lang(interaction)):
+                await interaction.response.edit_message(content=tr("Game ended."), view=None)
+            channel = await self.host.publisher.channel(table)
+            with reading(await self.host.settings.guild_lang(table.guild_id)):
+                await channel.send(tr("🛑 {name} ended **{game}** (table #{id}).",
+                                      name=discord.utils.escape_markdown(interaction.user.display_name),
+                                      game=table.game.title, id=table.id))
             if table.state is None:
                 await self.refresh_lobby(table)
             else:
-                await self.host.publish(table, [])
+                await self.host.changed(table)
 
     @app_commands.command(name="kick", description="Take a member's seat away: a bot (or a replacement) plays it")
     @app_commands.describe(member="Who leaves the seat", replacement="Optional member who takes the seat over")
     async def kick(self, interaction: discord.Interaction, member: discord.Member,
                    replacement: discord.Member | None = None) -> None:
-        table = await self.here(interaction)
-        if table is None:
-            return
-        if not self.is_moderator(interaction, table):
-            return await self.host.reply(interaction, "Only the host or a moderator (Manage Channels) can do that.")
+        table = self.service.here(interaction.channel_id)
         new = (replacement.id, replacement.display_name) if replacement else None
-        async with table.lock:
-            if not await self.guarded(interaction, self.service.replace(table, member.id, new)):
-                return
-            who = replacement.display_name if replacement else "a bot"
-            await interaction.response.send_message(f"🔁 {member.display_name}'s seat is now played by {who}.")
+        async with self.service.locked(table):
+            await self.service.replace(table, actor(interaction), member.id, new)
+            with reading(await self.host.settings.guild_lang(table.guild_id)):
+                text = tr("🔁 {member}'s seat is now played by {who}.", member=member.display_name,
+                          who=replacement.display_name if replacement else tr("a bot"))
+            await interaction.response.send_message(discord.utils.escape_markdown(text))
             if table.status == "lobby":
                 return await self.refresh_lobby(table)
-            steps = await self.service.run_bots(table) if table.status == "active" else []
-            await self.host.publish(table, steps)
+            outcome = await self.service.run_bots(table) if table.status == "active" else None
+            await self.host.changed(table, outcome)
 
+    # ---- a member's own settings
     @app_commands.command(name="notify", description="Turn the 'it's your move' pings on or off (this server)")
-    @app_commands.choices(setting=[app_commands.Choice(name="on", value="on"),
-                                   app_commands.Choice(name="off", value="off")])
-    @app_commands.guild_only()
+    @app_commands.choices(setting=ON_OFF)
     async def notify(self, interaction: discord.Interaction, setting: str) -> None:
-        if setting not in ("on", "off"):
-            return await self.host.reply(interaction, "Choose `on` or `off`.")
-        await self.host.settings.set_notify(interaction.guild_id, interaction.user.id, setting == "on")
-        await self.host.reply(interaction, "🔔 I'll send you a new message when it's your move." if setting == "on"
-                              else "🔕 No more pings: your hand message still updates, quietly.")
+        on = self.on_off(setting)
+        await self.host.settings.set_notify(self.server(interaction), interaction.user.id, on)
+        with reading(self.host.settings.reader_lang(interaction)):
+            await self.host.reply(interaction, tr("🔔 I'll send you a new message when it's your move.") if on
+                                  else tr("🔕 No more pings: your hand message still updates, quietly."))
 
     @app_commands.command(name="autoplay",
                           description="Play your only legal card by itself after a moment (this server)")
-    @app_commands.choices(setting=[app_commands.Choice(name="on", value="on"),
-                                   app_commands.Choice(name="off", value="off")])
-    @app_commands.guild_only()
+    @app_commands.choices(setting=ON_OFF)
     async def autoplay(self, interaction: discord.Interaction, setting: str) -> None:
-        if setting not in ("on", "off"):
-            return await self.host.reply(interaction, "Choose `on` or `off`.")
-        await self.host.settings.set_autoplay(interaction.guild_id, interaction.user.id, setting == "on")
-        await self.host.reply(interaction, "⏩ When you have only one legal card, it plays itself after a moment. "
-                              "The others may notice you had no other choice." if setting == "on"
-                              else "✋ You'll click every card yourself again.")
-        await self.host.reschedule_forced(interaction.guild_id, interaction.user.id)
+        on = self.on_off(setting)
+        await self.host.settings.set_autoplay(self.server(interaction), interaction.user.id, on)
+        with reading(self.host.settings.reader_lang(interaction)):
+            await self.host.reply(interaction, tr("⏩ When you have only one legal card, it plays itself after a "
+                                                  "moment. The others may notice you had no other choice.") if on
+                                  else tr("✋ You'll click every card yourself again."))
+        await self.host.timers.reschedule_forced(interaction.guild_id, interaction.user.id)
+
+    @app_commands.command(name="language", description="The language I write to you in (your DMs and answers)")
+    @app_commands.describe(language="Leave out to follow your Discord language again")
+    @app_commands.choices(language=LANGUAGE_CHOICES)
+    async def language(self, interaction: discord.Interaction, language: str | None = None) -> None:
+        if language is not None and language not in LANGUAGES:
+            raise errors.Refusal(mark("Pick a language from the list Discord offers."))
+        await self.host.settings.set_language(interaction.user.id, language)
+        with reading(self.host.settings.reader_lang(interaction)):
+            await self.host.reply(interaction, tr("🌐 I'll write to you in {language}.",
+                                                  language=LANGUAGES[self.host.settings.reader_lang(interaction)]))
+        for table in list(self.service.tables.values()):  # your hands switch language now
+            if table.seat_of(interaction.user.id) and table.state is not None:
+                async with self.service.locked(table):
+                    self.host.publisher.publish(table)
 
     # ---- server settings
-    @app_commands.command(name="config", description="Server settings: who may start games, where, timer")
+    @app_commands.command(name="config", description="Server settings: who may start games, where, timer, language")
     @app_commands.describe(starter_role="Only members with this role may start games",
                            everyone="Let everyone start games again (clears the role)",
                            add_channel="Allow games in this channel (once any is set, only those)",
                            remove_channel="Stop allowing games in this channel",
-                           timer="Default turn timer for new games")
-    @app_commands.choices(timer=TIMER_OPTIONS)
-    @app_commands.guild_only()
+                           timer="Default turn timer for new games",
+                           language="The language of boards and lobbies in this server")
+    @app_commands.choices(timer=TIMER_OPTIONS, language=LANGUAGE_CHOICES)
     async def config(self, interaction: discord.Interaction, starter_role: discord.Role | None = None,
                      everyone: bool | None = None, add_channel: discord.TextChannel | None = None,
-                     remove_channel: discord.TextChannel | None = None, timer: int | None = None) -> None:
-        if not interaction.permissions.manage_guild:
-            return await self.host.reply(interaction, "You need the Manage Server permission for that.")
-        config = await self.service.store.guild_config(interaction.guild_id)
-        channels = list(config.channel_ids)
-        if add_channel and add_channel.id not in channels:
-            channels.append(add_channel.id)
-        if remove_channel and remove_channel.id in channels:
-            channels.remove(remove_channel.id)
-        role = None if everyone else (starter_role.id if starter_role else config.starter_role_id)
-        config = GuildConfig(interaction.guild_id, role, tuple(channels), timer or config.turn_seconds)
-        await self.service.store.save_guild_config(config)
-        who = f"<@&{config.starter_role_id}>" if config.starter_role_id else "everyone"
-        where = ", ".join(f"<#{c}>" for c in config.channel_ids) or "any channel"
-        await self.host.reply(
-            interaction, f"⚙️ Settings saved. Who may start games: {who}. Where: {where}. Default turn timer: "
-            f"{render.minutes(config.turn_seconds or DEFAULT_TURN_SECONDS)}.\n"
-            "🗑️ To delete this server's game history, stats and ratings: `/game forget` "
-            "(or, for the bot's operator, `rookery forget-guild <server id>`).")
+                     remove_channel: discord.TextChannel | None = None, timer: int | None = None,
+                     language: str | None = None) -> None:
+        config = await self.service.configure(
+            interaction.guild_id, actor(interaction), starter_role=starter_role.id if starter_role else None,
+            everyone=everyone, add_channel=add_channel.id if add_channel else None,
+            remove_channel=remove_channel.id if remove_channel else None, timer=timer,
+            language=language if language in LANGUAGES else None)
+        self.host.settings.guild_changed(interaction.guild_id)
+        with reading(self.host.settings.reader_lang(interaction)):
+            who = f"<@&{config.starter_role_id}>" if config.starter_role_id else tr("everyone")
+            where = ", ".join(f"<#{c}>" for c in config.channel_ids) or tr("any channel")
+            lang = LANGUAGES.get(await self.host.settings.guild_lang(interaction.guild_id), "English")
+            await self.host.reply(interaction, tr(
+                "⚙️ Settings saved. Who may start games: {who}. Where: {where}. Default turn timer: {timer}. "
+                "Language of boards: {language}.\n🗑️ To delete this server's game history, stats and ratings: "
+                "`/game forget` (or, for the bot's operator, `rookery forget-guild <server id>`).", who=who,
+                where=where, timer=render.minutes(config.turn_seconds or 300), language=lang))
+        if language is not None:
+            for table in list(self.service.tables.values()):  # boards switch language now
+                if table.guild_id == interaction.guild_id and table.state is not None:
+                    async with self.service.locked(table):
+                        self.host.publisher.publish(table)
 
+    # ---- small helpers
+    def on_off(self, setting: str) -> bool:
+        if setting not in ("on", "off"):
+            raise errors.Refusal(mark("Choose `on` or `off`."))
+        return setting == "on"
 
-def unknown_game(name: str) -> str:
-    known = ", ".join(f"`{key}`" for key in GAMES)
-    return f"I don't know a game called `{name[:40]}`. Pick one from the list: {known}."
-
-
-def split_text(text: str, limit: int = 1900) -> list[str]:
-    """Split Markdown at line breaks into Discord-sized messages."""
-    chunks, current = [], ""
-    for line in text.splitlines(keepends=True):
-        if len(current) + len(line) > limit and current:
-            chunks.append(current)
-            current = ""
-        current += line if len(line) <= limit else line[:limit]
-    return [c for c in [*chunks, current] if c.strip()] or ["(no rules text)"]
+    @staticmethod
+    def server(interaction: discord.Interaction) -> int:
+        if interaction.guild_id is None:
+            raise errors.ServerOnly()
+        return interaction.guild_id
 
 
 async def setup(bot) -> None:
     await bot.add_cog(Lobby(bot))
+

@@ -89,6 +89,9 @@ class Presenter(Protocol):
     def order(self, action: Action) -> tuple:
         """A sort key for showing one legal action in a menu (cards in hand order); () keeps engine order."""
 
+    def compose(self, view: View, legal: list[Action]) -> tuple[str, int, int] | None:
+        """(action type, min, max) for choosing several step actions at once in one multi-select, or None."""
+
     def bundles(self, view: View, legal: list[Action]) -> list[Bundle] | None:
         """Whole multi-step choices offered as one click each (a Nevermore pass: its cards and the
         confirm), or None. Each bundle's steps are applied together or not at all, each checked against
@@ -145,6 +148,11 @@ class BasePresenter:
         return ()
 
     def bundles(self, view: View, legal: list[Action]) -> list[Bundle] | None:
+        return None
+
+    def compose(self, view: View, legal: list[Action]) -> tuple[str, int, int] | None:
+        """(action type, min, max): several step actions of that type chosen at once in one multi-select
+        (a Raven bid's cards), or None."""
         return None
 
     def result(self, view: View, result: dict[str, Any], names: dict[str, str]) -> Doc:

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 LIVE = ("lobby", "active", "paused")
+MEMBER_FIELDS = ("dm_channel_id", "discord_locale", "language")
 
 
 class DuplicateInteraction(Exception):
@@ -31,6 +32,19 @@ class GuildConfig:
     starter_role_id: int | None = None
     channel_ids: tuple[int, ...] = ()
     turn_seconds: int | None = None
+    language: str | None = None         # /game config language; None: the server's own Discord locale
+    discord_locale: str | None = None   # the server's locale as Discord last told it (interaction.guild_locale)
+
+
+@dataclass
+class Member:
+    """What the bot remembers of a Discord user, whatever the server: their DM channel (opened once) and
+    their language (Discord's locale as last seen, and their own choice from /game language)."""
+
+    user_id: int
+    dm_channel_id: int | None = None
+    discord_locale: str | None = None
+    language: str | None = None
 
 
 # One action log entry: (seat, action, source, interaction_id).
@@ -106,4 +120,17 @@ class Storage:
         raise NotImplementedError
 
     async def set_autoplay(self, guild_id: int, user_id: int, on: bool) -> None:
+        raise NotImplementedError
+
+    async def save_guild_locale(self, guild_id: int, locale: str) -> None:
+        """Remember the server's Discord locale (its board language unless /game config language says)."""
+        raise NotImplementedError
+
+    # ---- members, whatever the server
+    async def members(self, user_ids: list[int]) -> dict[int, Member]:
+        """The remembered members among these ids (others are simply absent)."""
+        raise NotImplementedError
+
+    async def save_member(self, user_id: int, **fields: Any) -> None:
+        """Upsert some of a Member's fields (dm_channel_id, discord_locale, language)."""
         raise NotImplementedError

@@ -18,7 +18,7 @@ from bot.storage.postgres import MIGRATIONS, is_postgres_url
 
 # Parents before children; seat_handovers in rowid order (its identity column keeps that order).
 TABLES = ("games", "actions", "guild_config", "finished_games", "finished_seats", "ratings", "seat_handovers",
-          "member_settings")
+          "member_settings", "members")
 ORDER = {"games": "id", "actions": "game_id, seq", "seat_handovers": "rowid"}
 
 

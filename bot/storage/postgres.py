@@ -24,7 +24,8 @@ from typing import Any, Callable
 
 import orjson
 
-from bot.storage.base import LIVE, DuplicateInteraction, Entry, GuildConfig, StaleGame, Storage, StorageUnavailable
+from bot.storage.base import (LIVE, MEMBER_FIELDS, DuplicateInteraction, Entry, GuildConfig, Member, StaleGame, Storage,
+                               StorageUnavailable)
 from bot.storage.sqlite import DECODED_COLUMNS, JSON_COLUMNS, _dump
 
 try:
@@ -144,6 +145,19 @@ MIGRATIONS: list[str] = [
     # 4: /game autoplay (as in sqlite.MIGRATIONS).
     """
     ALTER TABLE member_settings ADD COLUMN autoplay INTEGER NOT NULL DEFAULT 0;
+    """,
+    # 5: languages and members whatever the server (as in sqlite.MIGRATIONS).
+    """
+    ALTER TABLE games ADD COLUMN board_shown TEXT NOT NULL DEFAULT '';
+    ALTER TABLE games ADD COLUMN board_picture TEXT NOT NULL DEFAULT '';
+    ALTER TABLE guild_config ADD COLUMN language TEXT;
+    ALTER TABLE guild_config ADD COLUMN discord_locale TEXT;
+    CREATE TABLE members (
+        user_id BIGINT PRIMARY KEY,
+        dm_channel_id BIGINT,
+        discord_locale TEXT,
+        language TEXT
+    );
     """,
 ]
 
@@ -342,19 +356,46 @@ class PostgresStorage(Storage):
     async def guild_config(self, guild_id: int) -> GuildConfig:
         async with self.pool.acquire() as conn:
             row = await conn.fetchrow(
-                "SELECT starter_role_id, channel_ids, turn_seconds FROM guild_config WHERE guild_id = $1", guild_id)
+                "SELECT starter_role_id, channel_ids, turn_seconds, language, discord_locale FROM guild_config"
+                " WHERE guild_id = $1", guild_id)
         if row is None:
             return GuildConfig(guild_id)
-        return GuildConfig(guild_id, row[0], tuple(orjson.loads(row[1])), row[2])
+        return GuildConfig(guild_id, row[0], tuple(orjson.loads(row[1])), row[2], row[3], row[4])
 
     async def save_guild_config(self, config: GuildConfig) -> None:
         async with self.pool.acquire() as conn:
             await conn.execute(
-                "INSERT INTO guild_config (guild_id, starter_role_id, channel_ids, turn_seconds)"
-                " VALUES ($1, $2, $3, $4) ON CONFLICT (guild_id) DO UPDATE SET"
+                "INSERT INTO guild_config (guild_id, starter_role_id, channel_ids, turn_seconds, language)"
+                " VALUES ($1, $2, $3, $4, $5) ON CONFLICT (guild_id) DO UPDATE SET"
                 " starter_role_id = excluded.starter_role_id, channel_ids = excluded.channel_ids,"
-                " turn_seconds = excluded.turn_seconds",
-                config.guild_id, config.starter_role_id, _dump(list(config.channel_ids)), config.turn_seconds)
+                " turn_seconds = excluded.turn_seconds, language = excluded.language",
+                config.guild_id, config.starter_role_id, _dump(list(config.channel_ids)), config.turn_seconds,
+                config.language)
+
+    async def save_guild_locale(self, guild_id: int, locale: str) -> None:
+        async with self.pool.acquire() as conn:
+            await conn.execute(
+                "INSERT INTO guild_config (guild_id, discord_locale) VALUES ($1, $2)"
+                " ON CONFLICT (guild_id) DO UPDATE SET discord_locale = excluded.discord_locale", guild_id, locale)
+
+    async def members(self, user_ids: list[int]) -> dict[int, Member]:
+        ids = list(dict.fromkeys(user_ids))
+        if not ids:
+            return {}
+        rows = await self._fetch(
+            "SELECT user_id, dm_channel_id, discord_locale, language FROM members WHERE user_id = ANY($1::bigint[])",
+            ids)
+        return {r["user_id"]: Member(r["user_id"], r["dm_channel_id"], r["discord_locale"], r["language"])
+                for r in rows}
+
+    async def save_member(self, user_id: int, **fields: Any) -> None:
+        names = [n for n in MEMBER_FIELDS if n in fields]
+        marks = ", ".join(f"${i}" for i in range(2, len(names) + 2))
+        async with self.pool.acquire() as conn:
+            await conn.execute(
+                f"INSERT INTO members (user_id, {', '.join(names)}) VALUES ($1, {marks})"
+                f" ON CONFLICT (user_id) DO UPDATE SET {', '.join(f'{n} = excluded.{n}' for n in names)}",
+                user_id, *(fields[n] for n in names))
 
     async def notify_off(self, guild_id: int) -> set[int]:
         rows = await self._fetch("SELECT user_id FROM member_settings WHERE guild_id = $1 AND notify = 0", guild_id)

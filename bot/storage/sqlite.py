@@ -19,7 +19,7 @@ from typing import Any, Callable
 
 import orjson
 
-from bot.storage.base import LIVE, DuplicateInteraction, Entry, GuildConfig, Storage
+from bot.storage.base import LIVE, MEMBER_FIELDS, DuplicateInteraction, Entry, GuildConfig, Member, Storage
 
 log = logging.getLogger("rookery.storage")
 
@@ -128,6 +128,21 @@ MIGRATIONS: list[str] = [
     # 4: `autoplay` 1 lets the host play a member's only legal card by itself (/game autoplay).
     """
     ALTER TABLE member_settings ADD COLUMN autoplay INTEGER NOT NULL DEFAULT 0;
+    """,
+    # 5: what the board message shows (its hash and picture key: a restart edits nothing that is right),
+    # languages (a server's choice and its Discord locale), and members whatever the server: the DM channel
+    # opened once (no user lookup per DM) and their language.
+    """
+    ALTER TABLE games ADD COLUMN board_shown TEXT NOT NULL DEFAULT '';
+    ALTER TABLE games ADD COLUMN board_picture TEXT NOT NULL DEFAULT '';
+    ALTER TABLE guild_config ADD COLUMN language TEXT;
+    ALTER TABLE guild_config ADD COLUMN discord_locale TEXT;
+    CREATE TABLE members (
+        user_id INTEGER PRIMARY KEY,
+        dm_channel_id INTEGER,
+        discord_locale TEXT,
+        language TEXT
+    );
     """,
 ]
 
@@ -298,19 +313,46 @@ class SqliteStorage(Storage):
     # ---- server settings
     async def guild_config(self, guild_id: int) -> GuildConfig:
         row = self.conn.execute(
-            "SELECT starter_role_id, channel_ids, turn_seconds FROM guild_config WHERE guild_id = ?", (guild_id,)
+            "SELECT starter_role_id, channel_ids, turn_seconds, language, discord_locale FROM guild_config"
+            " WHERE guild_id = ?", (guild_id,)
         ).fetchone()
         if row is None:
             return GuildConfig(guild_id)
-        return GuildConfig(guild_id, row[0], tuple(_load(row[1])), row[2])
+        return GuildConfig(guild_id, row[0], tuple(_load(row[1])), row[2], row[3], row[4])
 
     async def save_guild_config(self, config: GuildConfig) -> None:
         self.conn.execute(
-            "INSERT INTO guild_config (guild_id, starter_role_id, channel_ids, turn_seconds) VALUES (?, ?, ?, ?)"
+            "INSERT INTO guild_config (guild_id, starter_role_id, channel_ids, turn_seconds, language)"
+            " VALUES (?, ?, ?, ?, ?)"
             " ON CONFLICT(guild_id) DO UPDATE SET starter_role_id = excluded.starter_role_id,"
-            " channel_ids = excluded.channel_ids, turn_seconds = excluded.turn_seconds",
-            (config.guild_id, config.starter_role_id, _dump(list(config.channel_ids)), config.turn_seconds),
+            " channel_ids = excluded.channel_ids, turn_seconds = excluded.turn_seconds,"
+            " language = excluded.language",
+            (config.guild_id, config.starter_role_id, _dump(list(config.channel_ids)), config.turn_seconds,
+             config.language),
         )
+        self._committed()
+
+    async def save_guild_locale(self, guild_id: int, locale: str) -> None:
+        self.conn.execute(
+            "INSERT INTO guild_config (guild_id, discord_locale) VALUES (?, ?)"
+            " ON CONFLICT(guild_id) DO UPDATE SET discord_locale = excluded.discord_locale", (guild_id, locale))
+        self._committed()
+
+    async def members(self, user_ids: list[int]) -> dict[int, Member]:
+        ids = list(dict.fromkeys(user_ids))
+        if not ids:
+            return {}
+        rows = self.conn.execute(
+            "SELECT user_id, dm_channel_id, discord_locale, language FROM members WHERE user_id IN"
+            f" ({', '.join('?' * len(ids))})", ids).fetchall()
+        return {r[0]: Member(*r) for r in rows}
+
+    async def save_member(self, user_id: int, **fields: Any) -> None:
+        names = [n for n in MEMBER_FIELDS if n in fields]
+        self.conn.execute(
+            f"INSERT INTO members (user_id, {', '.join(names)}) VALUES (?{', ?' * len(names)})"
+            f" ON CONFLICT(user_id) DO UPDATE SET {', '.join(f'{n} = excluded.{n}' for n in names)}",
+            (user_id, *(fields[n] for n in names)))
         self._committed()
 
 

@@ -1,5 +1,7 @@
-"""Persistent components. Every custom_id carries what is needed to act after a restart (DynamicItem),
-so buttons on old messages keep working; the handlers live in cogs.shared.host.
+"""Persistent components of a table. Every custom_id carries what is needed to act after a restart
+(DynamicItem), so buttons on old messages keep working. Each item resolves its table and seat in
+`from_custom_id` and refuses in `interaction_check` (privately, in the clicker's language); what it does
+when allowed is the host's (cogs/shared/interactions.py).
 
 custom_id formats (<= 100 chars):
   rk:a:<game>:<seat>:<prompt>:<index>   one legal action (button)
@@ -9,235 +11,238 @@ custom_id formats (<= 100 chars):
   rk:p:<game>:<seat>:<prompt>:<page>    "More…": show that page of a prompt with more choices than one message holds
   rk:h:<game>                           "My hand" on the public board
   rk:g:<game>                           "Log" on the public board: the whole log, as the clicker may read it
-  rk:l:<game>:<verb>                    lobby buttons (join, leave, bot, start)
-  rk:o:<game>:<option>                  lobby option select
-  rk:e:<game>                           confirm ending a game
 <prompt> is "<moves>.<fingerprint>" of the seat's legal actions, so a click on an older prompt is caught.
 <game> has at most 18 digits, so every id that reaches a query fits SQLite's 63-bit INTEGER; a forged or
 older custom_id that fits no template is answered by the Host ("out of date"), never dropped silently.
+The lobby's own items (rk:l, rk:o, rk:e) are in cogs/lobby.py, history's (rkh:) in cogs/history.py.
 """
 from __future__ import annotations
 
 import re
-from typing import Any
 
 import discord
 
+from bot import errors
+from bot.render import SELECT_SIZE, Choices, as_buttons, choices
+from bot.table import Actor, Seat, Table
+from present.i18n import tr
+
 GAME = r"(?P<game>\d{1,18})"  # below 2**63: SQLite's INTEGER range
 PROMPT = r"(?P<prompt>\d{1,9}\.[0-9a-f]{8})"
-BUTTONS_MAX = 20      # up to this many actions become buttons (4 rows of 5): one click instead of a select's two
-BUTTON_LABEL_MAX = 40 # ...when their labels are short (cards); long labels read better in a select menu
-SELECT_SIZE = 25      # Discord's limit of options per select
+SEAT = r"(?P<seat>p\d{1,2})"
 SELECTS_MAX = 4       # leaves one row free
 PAGE_SIZE = (SELECTS_MAX - 1) * SELECT_SIZE  # past 100 choices: three selects a page, the 4th row turns pages
+SQLITE_MAX_ID = 2**63 - 1
 
 
-def _host(interaction: discord.Interaction):
+def actor(interaction: discord.Interaction) -> Actor:
+    """Who asks, as the service's policy reads it."""
+    perms = interaction.permissions
+    roles = frozenset(r.id for r in getattr(interaction.user, "roles", []) or [])
+    return Actor(interaction.user.id, interaction.user.display_name, perms.manage_channels, perms.manage_guild,
+                 roles)
+
+
+def host_of(interaction: discord.Interaction):
     return interaction.client.host  # type: ignore[attr-defined]
 
 
-def _index(values: list[str] | None) -> int:
-    """A select value as an action index; anything forged (not 1–4 ASCII digits) becomes -1, "not offered"."""
+def index_of(values: list[str] | None) -> int:
+    """A select value as an index; anything forged (not 1–4 ASCII digits) becomes -1, "not offered"."""
     value = (values or [""])[0]
     return int(value) if re.fullmatch(r"[0-9]{1,4}", value) else -1
 
 
-def _values(interaction: discord.Interaction) -> list[str]:
+def values_of(interaction: discord.Interaction) -> list[str]:
     values = (interaction.data or {}).get("values")
     return [str(v) for v in values] if isinstance(values, list) else []
 
 
-class ActionButton(discord.ui.DynamicItem[discord.ui.Button], template=rf"rk:a:{GAME}:(?P<seat>p\d{{1,2}}):{PROMPT}:(?P<index>\d{{1,4}})"):
-    def __init__(self, game: int, seat: str, prompt: str, index: int, label: str = "…", style=discord.ButtonStyle.primary):
-        super().__init__(discord.ui.Button(label=label[:80], style=style,
-                                           custom_id=f"rk:a:{game}:{seat}:{prompt}:{index}"))
-        self.game, self.seat, self.prompt, self.index = game, seat, prompt, index
+class TableItem:
+    """Mixin for a DynamicItem on a table's message: resolves the table (and the seat the item belongs
+    to) once, refuses in interaction_check, and runs `handle` through the host's safety net."""
+
+    game: int
+    seat_id: str | None = None
+    statuses: tuple[str, ...] = ("active", "paused")
+    table: Table | None = None
+
+    async def resolve(self, interaction: discord.Interaction) -> None:
+        service = host_of(interaction).service
+        self.table = await service.get(self.game) if 0 < self.game <= SQLITE_MAX_ID else None
+
+    @property
+    def seat(self) -> Seat | None:
+        if self.table is None or self.seat_id is None:
+            return None
+        return next((s for s in self.table.seats if s.seat == self.seat_id), None)
+
+    def check(self, interaction: discord.Interaction) -> None:
+        """Raise the Refusal that stops this click before anything runs."""
+        if self.table is None or self.table.status not in self.statuses or self.table.state is None:
+            raise errors.NotRunning()
+        if self.seat_id is not None:
+            seat = self.seat
+            if seat is None or seat.user_id != interaction.user.id:
+                raise errors.NotYourChoices(owner=f"**{seat.name if seat else tr('another player')}**")
+
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        await self.resolve(interaction)
+        try:
+            self.check(interaction)
+        except errors.Refusal as refusal:
+            await host_of(interaction).refuse(interaction, refusal)
+            return False
+        return True
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await host_of(interaction).safely(interaction, self.handle(interaction))
+
+    async def handle(self, interaction: discord.Interaction) -> None:
+        raise NotImplementedError
+
+
+class PromptItem(TableItem):
+    """An item of one seat's prompt: its custom_id names the game, the seat and the prompt key."""
 
     @classmethod
     async def from_custom_id(cls, interaction, item, match: re.Match[str]):
         g = match.groupdict()
-        return cls(int(g["game"]), g["seat"], g["prompt"], int(g["index"]))
+        return cls(int(g["game"]), g["seat"], g["prompt"], int(g.get("n") or 0))
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        host = _host(interaction)
-        await host.safely(interaction, host.on_action(interaction, self.game, self.seat, self.prompt, self.index))
+    async def choose(self, interaction: discord.Interaction, pick) -> None:
+        await host_of(interaction).choose(interaction, self.table, self.seat_id, self.prompt, pick)
 
 
-class ActionSelect(discord.ui.DynamicItem[discord.ui.Select], template=rf"rk:s:{GAME}:(?P<seat>p\d{{1,2}}):{PROMPT}:(?P<chunk>\d)"):
-    def __init__(self, game: int, seat: str, prompt: str, chunk: int, options: list[discord.SelectOption] | None = None,
-                 placeholder: str = "Choose…", count: tuple[int, int] = (1, 1)):
+def _pick(indexes: list[int]):
+    """The legal actions named by indexes: one action, or a list of steps (all or none)."""
+    def pick(table: Table, seat_id: str, legal: list[dict]):
+        if len(set(indexes)) != len(indexes) or not all(0 <= i < len(legal) for i in indexes):
+            return None
+        return [legal[i] for i in indexes] if len(indexes) > 1 else legal[indexes[0]]
+    return pick
+
+
+class ActionButton(PromptItem, discord.ui.DynamicItem[discord.ui.Button],
+                   template=rf"rk:a:{GAME}:{SEAT}:{PROMPT}:(?P<n>\d{{1,4}})"):
+    def __init__(self, game: int, seat: str, prompt: str, index: int, label: str = "…",
+                 style=discord.ButtonStyle.primary):
+        super().__init__(discord.ui.Button(label=label[:80], style=style,
+                                           custom_id=f"rk:a:{game}:{seat}:{prompt}:{index}"))
+        self.game, self.seat_id, self.prompt, self.index = game, seat, prompt, index
+
+    async def handle(self, interaction: discord.Interaction) -> None:
+        await self.choose(interaction, _pick([self.index]))
+
+
+class ActionSelect(PromptItem, discord.ui.DynamicItem[discord.ui.Select],
+                   template=rf"rk:s:{GAME}:{SEAT}:{PROMPT}:(?P<n>\d)"):
+    def __init__(self, game: int, seat: str, prompt: str, chunk: int,
+                 options: list[discord.SelectOption] | None = None, placeholder: str = "…",
+                 count: tuple[int, int] = (1, 1)):
         # count: (min, max) values. Past 1 it is a multi-select: the chosen actions are the steps of one
         # decision (cards of a bid), applied together or not at all.
         super().__init__(discord.ui.Select(custom_id=f"rk:s:{game}:{seat}:{prompt}:{chunk}",
                                            options=options or [discord.SelectOption(label="…")],
                                            placeholder=placeholder[:150], min_values=count[0],
                                            max_values=count[1]))
-        self.game, self.seat, self.prompt = game, seat, prompt
+        self.game, self.seat_id, self.prompt = game, seat, prompt
 
-    @classmethod
-    async def from_custom_id(cls, interaction, item, match: re.Match[str]):
-        g = match.groupdict()
-        return cls(int(g["game"]), g["seat"], g["prompt"], int(g["chunk"]))
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        host = _host(interaction)
-        values = _values(interaction)[:SELECT_SIZE]
-        index = _index(values)
-        more = [_index([v]) for v in values[1:]]
-        await host.safely(interaction, host.on_action(interaction, self.game, self.seat, self.prompt, index, more))
+    async def handle(self, interaction: discord.Interaction) -> None:
+        values = values_of(interaction)[:SELECT_SIZE]
+        await self.choose(interaction, _pick([index_of([v]) for v in values] or [-1]))
 
 
-class BundleButton(discord.ui.DynamicItem[discord.ui.Button], template=rf"rk:b:{GAME}:(?P<seat>p\d{{1,2}}):{PROMPT}:(?P<n>\d{{1,2}})"):
-    """A whole multi-step choice (the presenter's bundle n, recomputed from the live view on click)."""
+def _bundle(n: int):
+    """The presenter's n-th whole choice, recomputed from the live view (the prompt key already says the
+    view is the one the button was made for)."""
+    def pick(table: Table, seat_id: str, legal: list[dict]):
+        found = choices(table, seat_id)
+        return list(found.bundles[n].steps) if found and found.bundles and 0 <= n < len(found.bundles) else None
+    return pick
+
+
+class BundleButton(PromptItem, discord.ui.DynamicItem[discord.ui.Button],
+                   template=rf"rk:b:{GAME}:{SEAT}:{PROMPT}:(?P<n>\d{{1,2}})"):
+    """A whole multi-step choice (the presenter's bundle n)."""
 
     def __init__(self, game: int, seat: str, prompt: str, n: int, label: str = "…"):
         super().__init__(discord.ui.Button(label=label[:80], style=discord.ButtonStyle.primary,
                                            custom_id=f"rk:b:{game}:{seat}:{prompt}:{n}"))
-        self.game, self.seat, self.prompt, self.n = game, seat, prompt, n
+        self.game, self.seat_id, self.prompt, self.n = game, seat, prompt, n
 
-    @classmethod
-    async def from_custom_id(cls, interaction, item, match: re.Match[str]):
-        g = match.groupdict()
-        return cls(int(g["game"]), g["seat"], g["prompt"], int(g["n"]))
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        host = _host(interaction)
-        await host.safely(interaction, host.on_bundle(interaction, self.game, self.seat, self.prompt, self.n))
+    async def handle(self, interaction: discord.Interaction) -> None:
+        await self.choose(interaction, _bundle(self.n))
 
 
-class BundleSelect(discord.ui.DynamicItem[discord.ui.Select], template=rf"rk:b:{GAME}:(?P<seat>p\d{{1,2}}):{PROMPT}:s"):
+class BundleSelect(PromptItem, discord.ui.DynamicItem[discord.ui.Select],
+                   template=rf"rk:b:{GAME}:{SEAT}:{PROMPT}:s"):
     """More bundles than buttons hold (or long labels): one menu, each value a bundle number."""
 
-    def __init__(self, game: int, seat: str, prompt: str, options: list[discord.SelectOption] | None = None,
-                 placeholder: str = "Choose…"):
+    def __init__(self, game: int, seat: str, prompt: str, _n: int = 0,
+                 options: list[discord.SelectOption] | None = None, placeholder: str = "…"):
         super().__init__(discord.ui.Select(custom_id=f"rk:b:{game}:{seat}:{prompt}:s", placeholder=placeholder[:150],
                                            options=options or [discord.SelectOption(label="…")]))
-        self.game, self.seat, self.prompt = game, seat, prompt
+        self.game, self.seat_id, self.prompt = game, seat, prompt
 
-    @classmethod
-    async def from_custom_id(cls, interaction, item, match: re.Match[str]):
-        g = match.groupdict()
-        return cls(int(g["game"]), g["seat"], g["prompt"])
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        host = _host(interaction)
-        n = _index(_values(interaction))
-        await host.safely(interaction, host.on_bundle(interaction, self.game, self.seat, self.prompt, n))
+    async def handle(self, interaction: discord.Interaction) -> None:
+        await self.choose(interaction, _bundle(index_of(values_of(interaction))))
 
 
-class PageButton(discord.ui.DynamicItem[discord.ui.Button], template=rf"rk:p:{GAME}:(?P<seat>p\d{{1,2}}):{PROMPT}:(?P<page>\d{{1,3}})"):
+class PageButton(PromptItem, discord.ui.DynamicItem[discord.ui.Button],
+                 template=rf"rk:p:{GAME}:{SEAT}:{PROMPT}:(?P<n>\d{{1,3}})"):
     """Turns a long prompt's page: no option is ever dropped, however many the rules allow."""
 
-    def __init__(self, game: int, seat: str, prompt: str, page: int, label: str = "More…"):
+    def __init__(self, game: int, seat: str, prompt: str, page: int, label: str = "…"):
         super().__init__(discord.ui.Button(label=label[:80], style=discord.ButtonStyle.secondary,
                                            custom_id=f"rk:p:{game}:{seat}:{prompt}:{page}"))
-        self.game, self.seat, self.prompt, self.page = game, seat, prompt, page
+        self.game, self.seat_id, self.prompt, self.page = game, seat, prompt, page
 
+    async def handle(self, interaction: discord.Interaction) -> None:
+        await host_of(interaction).turn_page(interaction, self.table, self.seat_id, self.prompt, self.page)
+
+
+class BoardItem(TableItem):
     @classmethod
     async def from_custom_id(cls, interaction, item, match: re.Match[str]):
-        g = match.groupdict()
-        return cls(int(g["game"]), g["seat"], g["prompt"], int(g["page"]))
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        host = _host(interaction)
-        await host.safely(interaction, host.on_page(interaction, self.game, self.seat, self.prompt, self.page))
+        return cls(int(match["game"]))
 
 
-class HandButton(discord.ui.DynamicItem[discord.ui.Button], template=rf"rk:h:{GAME}"):
+class HandButton(BoardItem, discord.ui.DynamicItem[discord.ui.Button], template=rf"rk:h:{GAME}"):
     def __init__(self, game: int):
-        super().__init__(discord.ui.Button(label="My hand", emoji="🂠", style=discord.ButtonStyle.success,
+        super().__init__(discord.ui.Button(label=tr("My hand"), emoji="🃏", style=discord.ButtonStyle.success,
                                            custom_id=f"rk:h:{game}"))
         self.game = game
 
-    @classmethod
-    async def from_custom_id(cls, interaction, item, match):
-        return cls(int(match["game"]))
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        host = _host(interaction)
-        await host.safely(interaction, host.on_hand(interaction, self.game))
+    async def handle(self, interaction: discord.Interaction) -> None:
+        await host_of(interaction).show_hand(interaction, self.table)
 
 
-class LogButton(discord.ui.DynamicItem[discord.ui.Button], template=rf"rk:g:{GAME}"):
+class LogButton(BoardItem, discord.ui.DynamicItem[discord.ui.Button], template=rf"rk:g:{GAME}"):
     """The whole game's log as the clicking member may read it (rebuilt from the stored actions)."""
 
+    statuses = ("active", "paused", "over", "ended")
+
     def __init__(self, game: int):
-        super().__init__(discord.ui.Button(label="Log", emoji="📜", style=discord.ButtonStyle.secondary,
+        super().__init__(discord.ui.Button(label=tr("Log"), emoji="📜", style=discord.ButtonStyle.secondary,
                                            custom_id=f"rk:g:{game}"))
         self.game = game
 
-    @classmethod
-    async def from_custom_id(cls, interaction, item, match):
-        return cls(int(match["game"]))
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        host = _host(interaction)
-        await host.safely(interaction, host.on_log(interaction, self.game))
+    async def handle(self, interaction: discord.Interaction) -> None:
+        await host_of(interaction).show_log(interaction, self.table)
 
 
-LOBBY_VERBS = {"join": ("Join", discord.ButtonStyle.success), "leave": ("Leave", discord.ButtonStyle.secondary),
-               "bot": ("Add bot", discord.ButtonStyle.secondary), "start": ("Start", discord.ButtonStyle.primary)}
+DYNAMIC_ITEMS = (ActionButton, ActionSelect, BundleButton, BundleSelect, PageButton, HandButton, LogButton)
 
 
-class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=rf"rk:l:{GAME}:(?P<verb>join|leave|bot|start)"):
-    def __init__(self, game: int, verb: str):
-        label, style = LOBBY_VERBS[verb]
-        super().__init__(discord.ui.Button(label=label, style=style, custom_id=f"rk:l:{game}:{verb}", row=0))
-        self.game, self.verb = game, verb
-
-    @classmethod
-    async def from_custom_id(cls, interaction, item, match):
-        return cls(int(match["game"]), match["verb"])
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        host = _host(interaction)
-        await host.safely(interaction, host.on_lobby(interaction, self.game, self.verb))
+# ---- a prompt's rows
+def _row_of(items: list) -> list[discord.ui.ActionRow]:
+    """Buttons five to a row, in order."""
+    return [discord.ui.ActionRow(*items[i:i + 5]) for i in range(0, len(items), 5)]
 
 
-class OptionSelect(discord.ui.DynamicItem[discord.ui.Select], template=rf"rk:o:{GAME}:(?P<name>\w{{1,40}})"):
-    def __init__(self, game: int, name: str, options: list[discord.SelectOption] | None = None, placeholder: str = ""):
-        super().__init__(discord.ui.Select(custom_id=f"rk:o:{game}:{name}",
-                                           options=options or [discord.SelectOption(label="…")],
-                                           placeholder=(placeholder or name)[:150]))  # Discord refuses a longer placeholder
-        self.game, self.name = game, name
-
-    @classmethod
-    async def from_custom_id(cls, interaction, item, match):
-        return cls(int(match["game"]), match["name"])
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        host = _host(interaction)
-        value = (_values(interaction) or [""])[0]
-        await host.safely(interaction, host.on_option(interaction, self.game, self.name, value[:100]))
-
-
-class EndButton(discord.ui.DynamicItem[discord.ui.Button], template=rf"rk:e:{GAME}"):
-    def __init__(self, game: int):
-        super().__init__(discord.ui.Button(label="Yes, end the game", style=discord.ButtonStyle.danger,
-                                           custom_id=f"rk:e:{game}"))
-        self.game = game
-
-    @classmethod
-    async def from_custom_id(cls, interaction, item, match):
-        return cls(int(match["game"]))
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        host = _host(interaction)
-        await host.safely(interaction, host.on_end_confirmed(interaction, self.game))
-
-
-DYNAMIC_ITEMS = (ActionButton, ActionSelect, BundleButton, BundleSelect, PageButton, HandButton, LogButton,
-                 LobbyButton, OptionSelect, EndButton)
-
-
-def handled(custom_id: str) -> bool:
-    """Whether one of our persistent items answers this custom_id (else it is forged or out of date)."""
-    return any(item.__discord_ui_compiled_template__.fullmatch(custom_id) for item in DYNAMIC_ITEMS)
-
-
-def as_buttons(labels: list[str]) -> bool:
-    """A handful of choices, or up to 20 short ones (a hand of cards), are buttons."""
-    return len(labels) <= 5 or (len(labels) <= BUTTONS_MAX and max(map(len, labels)) <= BUTTON_LABEL_MAX)
+def _options(labels: list[str], indexes: list[int]) -> list[discord.SelectOption]:
+    return [discord.SelectOption(label=labels[i][:100], value=str(i)) for i in indexes]
 
 
 def pages(count: int) -> int:
@@ -245,85 +250,63 @@ def pages(count: int) -> int:
     return 1 if count <= SELECTS_MAX * SELECT_SIZE else -(-count // PAGE_SIZE)
 
 
-def actions_view(game_id: int, seat: str, prompt: str, labels: list[str], placeholder: str,
-                 order: list[int] | None = None, page: int = 0,
-                 together: tuple[list[int], int, int] | None = None,
-                 bundled: tuple[list[str], list[int]] | None = None) -> discord.ui.View | None:
-    """Buttons for a few choices, select menus for many, pages of three selects and a "More…" button past
-    100. Index i always means legal action i, whatever `order` (the display order of the indexes, e.g.
-    cards as the hand shows them) or the page puts where.
+def _rest(game_id: int, seat: str, c: Choices, rest: list[int]) -> list[discord.ui.ActionRow]:
+    """The actions offered beside a bundle or a multi-select: small buttons, or one menu per 25."""
+    if len(rest) <= 5:
+        return _row_of([ActionButton(game_id, seat, c.key, i, c.labels[i], discord.ButtonStyle.secondary)
+                        for i in rest])
+    return [discord.ui.ActionRow(ActionSelect(game_id, seat, c.key, chunk,
+                                              _options(c.labels, rest[chunk * SELECT_SIZE:(chunk + 1) * SELECT_SIZE]),
+                                              c.placeholder))
+            for chunk in range(min(SELECTS_MAX - 1, -(-len(rest) // SELECT_SIZE)))]
 
-    `bundled`: (bundle labels, indexes of the legal actions still offered beside them): the bundles as
-    buttons (or one menu), then those actions as smaller buttons (or menus)."""
-    if not labels:
-        return None
-    order = list(range(len(labels))) if order is None else order
-    view = discord.ui.View(timeout=None)
-    if bundled is not None:
-        names, rest = bundled
+
+def choice_rows(game_id: int, seat: str, c: Choices | None, page: int = 0) -> list[discord.ui.ActionRow]:
+    """Buttons for a few choices, select menus for many, pages of three selects and a "More…" button past
+    100. Index i always means legal action i, whatever the display order or the page puts where."""
+    if c is None or not c.labels:
+        return []
+    if c.bundles is not None:
+        names = [b.label for b in c.bundles]
         if as_buttons(names):  # at most 4 rows of buttons: the 5th is left for what else is on offer
-            for n, name in enumerate(names):
-                view.add_item(BundleButton(game_id, seat, prompt, n, name))
+            rows = _row_of([BundleButton(game_id, seat, c.key, n, name) for n, name in enumerate(names)])
         else:
-            view.add_item(BundleSelect(game_id, seat, prompt, [
-                discord.SelectOption(label=name[:100], value=str(n)) for n, name in enumerate(names)], placeholder))
-        rest = [i for i in order if i in rest]
-        if len(rest) <= 5:
-            for i in rest:
-                view.add_item(ActionButton(game_id, seat, prompt, i, labels[i], discord.ButtonStyle.secondary))
-        elif rest:  # the host offers bundles only when the rest fits one menu
-            view.add_item(ActionSelect(game_id, seat, prompt, 0, [
-                discord.SelectOption(label=labels[i][:100], value=str(i)) for i in rest], placeholder))
-        return view
-    if together is not None:  # (indexes, min, max): one multi-select for them, the other actions as usual
-        indexes, low, high = together
-        options = [discord.SelectOption(label=labels[i][:100], value=str(i)) for i in order if i in indexes]
-        view.add_item(ActionSelect(game_id, seat, prompt, 9, options, f"{placeholder} (choose {low})"
-                                   if low == high else f"{placeholder} (up to {high} at once)", (low, high)))
-        rest = [i for i in order if i not in indexes]
-        if len(rest) <= 5:
-            for i in rest:
-                view.add_item(ActionButton(game_id, seat, prompt, i, labels[i], discord.ButtonStyle.secondary))
-        else:
-            for chunk in range(min(SELECTS_MAX - 1, -(-len(rest) // SELECT_SIZE))):
-                part = rest[chunk * SELECT_SIZE:(chunk + 1) * SELECT_SIZE]
-                view.add_item(ActionSelect(game_id, seat, prompt, chunk, [
-                    discord.SelectOption(label=labels[i][:100], value=str(i)) for i in part], placeholder))
-        return view
-    if as_buttons(labels):
-        for i in order:
-            view.add_item(ActionButton(game_id, seat, prompt, i, labels[i]))
-        return view
-    total = pages(len(labels))
+            rows = [discord.ui.ActionRow(BundleSelect(game_id, seat, c.key, 0, [
+                discord.SelectOption(label=name[:100], value=str(n)) for n, name in enumerate(names)],
+                c.placeholder))]
+        return rows + _rest(game_id, seat, c, [i for i in c.order if i in (c.rest or [])])
+    if c.together is not None:  # (indexes, min, max): one multi-select for them, the other actions as usual
+        indexes, low, high = c.together
+        hint = tr("{prompt} (choose {n})", prompt=c.placeholder, n=low) if low == high else \
+            tr("{prompt} (up to {n} at once)", prompt=c.placeholder, n=high)
+        rows = [discord.ui.ActionRow(ActionSelect(game_id, seat, c.key, 9, _options(
+            c.labels, [i for i in c.order if i in indexes]), hint, (low, high)))]
+        return rows + _rest(game_id, seat, c, [i for i in c.order if i not in indexes])
+    if c.as_buttons:
+        return _row_of([ActionButton(game_id, seat, c.key, i, c.labels[i]) for i in c.order])
+    total = pages(len(c.labels))
     page = page % total
     first = page * PAGE_SIZE if total > 1 else 0
-    shown = order[first:first + (PAGE_SIZE if total > 1 else SELECTS_MAX * SELECT_SIZE)]
+    shown = c.order[first:first + (PAGE_SIZE if total > 1 else SELECTS_MAX * SELECT_SIZE)]
+    rows = []
     for chunk in range(-(-len(shown) // SELECT_SIZE)):
         part = shown[chunk * SELECT_SIZE:(chunk + 1) * SELECT_SIZE]
-        options = [discord.SelectOption(label=labels[i][:100], value=str(i)) for i in part]
         start = first + chunk * SELECT_SIZE
-        suffix = f" ({start + 1}–{start + len(options)} of {len(labels)})" if len(labels) > SELECT_SIZE else ""
-        view.add_item(ActionSelect(game_id, seat, prompt, chunk, options, placeholder + suffix))
+        suffix = tr(" ({first}–{last} of {n})", first=start + 1, last=start + len(part), n=len(c.labels)) \
+            if len(c.labels) > SELECT_SIZE else ""
+        rows.append(discord.ui.ActionRow(ActionSelect(game_id, seat, c.key, chunk, _options(c.labels, part),
+                                                      c.placeholder + suffix)))
     if total > 1:
-        view.add_item(PageButton(game_id, seat, prompt, (page + 1) % total,
-                                 f"More… (page {(page + 1) % total + 1} of {total})"))
-    return view
+        nxt = (page + 1) % total
+        rows.append(discord.ui.ActionRow(PageButton(game_id, seat, c.key, nxt,
+                                                    tr("More… (page {n} of {total})", n=nxt + 1, total=total))))
+    return rows
 
 
-def board_view(game_id: int) -> discord.ui.View:
-    view = discord.ui.View(timeout=None)
-    view.add_item(HandButton(game_id))
-    view.add_item(LogButton(game_id))
-    return view
+def board_rows(game_id: int) -> list[discord.ui.ActionRow]:
+    return [discord.ui.ActionRow(HandButton(game_id), LogButton(game_id))]
 
 
-def lobby_view(game_id: int, selects: list[tuple[str, str, list[tuple[str, Any]], Any]]) -> discord.ui.View:
-    """Lobby buttons, then one select per option: (name, placeholder, [(label, value)], current)."""
-    view = discord.ui.View(timeout=None)
-    for verb in LOBBY_VERBS:
-        view.add_item(LobbyButton(game_id, verb))
-    for name, placeholder, choices, current in selects[:SELECTS_MAX]:
-        options = [discord.SelectOption(label=label[:100], value=str(value), default=value == current)
-                   for label, value in choices[:SELECT_SIZE]]
-        view.add_item(OptionSelect(game_id, name, options, placeholder))
-    return view
+def handled(custom_id: str, items=DYNAMIC_ITEMS) -> bool:
+    """Whether one of these persistent items answers this custom_id (else it is forged or out of date)."""
+    return any(item.__discord_ui_compiled_template__.fullmatch(custom_id) for item in items)

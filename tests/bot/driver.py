@@ -3,20 +3,54 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from types import SimpleNamespace
 from typing import Any
 
 
-def components_of(message) -> list[dict]:
-    """Flat list of {type, custom_id, label?, options?} for a discord.Message or a simcord ResponseMessage."""
+def walk(components) -> list:
+    """Every component, nested ones included (a V2 message's containers, sections and rows), as given:
+    dicts (simcord's interaction answers, the e2e fake) or discord.py objects (channel and DM messages)."""
     out = []
-    for row in message.components or []:
-        children = row["components"] if isinstance(row, dict) else row.children
-        for c in children:
-            if isinstance(c, dict):
+    for c in components or []:
+        out.append(c)
+        if isinstance(c, dict):
+            out += walk(c.get("components"))
+            out += walk([c["accessory"]] if c.get("accessory") else [])
+        else:
+            out += walk(getattr(c, "children", None) or getattr(c, "components", None) or [])
+            accessory = getattr(c, "accessory", None)
+            out += walk([accessory] if accessory is not None else [])
+    return out
+
+
+def text_of(message) -> str:
+    """What a message says: its content and every text display of a V2 layout, in order."""
+    parts = [message.content or ""] if getattr(message, "content", None) else []
+    for c in walk(message.components):
+        kind = c.get("type") if isinstance(c, dict) else getattr(getattr(c, "type", None), "value", None)
+        if kind == 10:
+            parts.append(c["content"] if isinstance(c, dict) else c.content)
+    return "\n".join(parts)
+
+
+def built_text(message) -> str:
+    """The text a message built by the host (cogs.shared.layout.Message) shows, read as text_of reads a
+    sent one."""
+    return text_of(SimpleNamespace(content=None, components=message.view.to_components()))
+
+
+def components_of(message) -> list[dict]:
+    """Flat list of {type, custom_id, label?, options?} for the buttons and selects of a message."""
+    out = []
+    for c in walk(message.components):
+        if isinstance(c, dict):
+            if c.get("type") in (2, 3, 5, 6, 7, 8):
                 out.append(c)
-            else:
-                out.append({"type": c.type.value, "custom_id": c.custom_id, "label": getattr(c, "label", None),
-                            "options": [{"value": o.value, "label": o.label} for o in getattr(c, "options", [])]})
+            continue
+        kind = c.type.value
+        if kind in (2, 3, 5, 6, 7, 8):
+            out.append({"type": kind, "custom_id": c.custom_id, "label": getattr(c, "label", None),
+                        "options": [{"value": o.value, "label": o.label} for o in getattr(c, "options", [])]})
     return out
 
 
@@ -84,14 +118,14 @@ class Driver:
         else:
             message, actor = self.hand_message(seat), member.user
         comps = action_components(message)
-        assert comps, f"{seat.name} must act but their message has no choices:\n{message.content}"
+        assert comps, f"{seat.name} must act but their message has no choices:\n{text_of(message)}"
         comp, value, label = self.pick(comps)
         self.clicked[comp["custom_id"][:4]] += 1
         if value is None:
             result = await actor.click(message, custom_id=comp["custom_id"])
         else:
             result = await actor.select(message, [value], custom_id=comp["custom_id"])
-        assert not result.ephemeral or seat.dm_closed, f"refused: {result.response.content}"
+        assert not result.ephemeral or seat.dm_closed, f"refused: {text_of(result.response)}"
         self.moves += 1
         return seat.seat, result, label
 

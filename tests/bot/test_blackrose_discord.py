@@ -22,7 +22,7 @@ from bot import render
 from engine.blackrose import bot as brw_bot
 from engine.blackrose import cards as C
 from present import fmt, presenter
-from tests.bot.driver import action_components
+from tests.bot.driver import action_components, text_of
 from tests.present.board_pictures import PictureWatch, board_message
 
 SEED = 4  # if a rules change stops the trap firing, pick another seed: any seed that passes is as good
@@ -79,7 +79,7 @@ def hidden_from(table, reader: str) -> set[str]:
 def readable(message) -> str:
     """What a member reads now in a message, less the log lines (the past: a spell cast last turn may be
     back in someone's hand; the engine tests check each event's reader)."""
-    text = [line for line in (message.content or "").splitlines() if not line.startswith("› ")]
+    text = [line for line in (text_of(message) or "").splitlines() if not line.startswith("› ")]
     for c in action_components(message):
         text.append(c.get("label") or "")
         text += [o["label"] for o in c.get("options", [])]
@@ -134,10 +134,10 @@ async def move(env, channel, table, member, seat, rng, closed: bool, answers: di
             result = await actor.select(message, [str(index)], custom_id=comp["custom_id"])
             break
     else:
-        raise AssertionError(f"choice {index} ({legal[index]}) is not offered to {seat.name}:\n{message.content}")
-    assert not result.ephemeral or closed, f"refused: {result.response.content}"
+        raise AssertionError(f"choice {index} ({legal[index]}) is not offered to {seat.name}:\n{text_of(message)}")
+    assert not result.ephemeral or closed, f"refused: {text_of(result.response)}"
     if closed:
-        assert "already made" not in result.response.content, result.response.content
+        assert "already made" not in text_of(result.response), text_of(result.response)
         answers[seat.seat] = result.response   # the ephemeral message, edited to the next prompt
     return legal[index]
 
@@ -152,7 +152,7 @@ async def test_whole_black_rose_wars_game(simcord_env, make_bot):
     members = {ann.id: ann, ben.id: ben}
 
     result = await ann.slash(channel, "game new", game="blackrose", settings="overkill=True extra_turns=True")
-    assert not result.ephemeral and "Black Rose Wars" in result.response.content
+    assert not result.ephemeral and "Black Rose Wars" in text_of(result.response)
     lobby = channel.last_message
     await ben.click(lobby, label="Join")
     await ann.click(lobby, label="Add bot")
@@ -162,11 +162,11 @@ async def test_whole_black_rose_wars_game(simcord_env, make_bot):
     await ann.click(lobby, label="Start")
     assert table.status == "active" and len(table.seats) == 3
     assert table.state.to_json()["opts"]["overkill"] and table.state.to_json()["opts"]["extra_turns"]
-    assert any("can't send you direct messages" in m.content and str(ben.id) in m.content
+    assert any("can't send you direct messages" in text_of(m) and str(ben.id) in text_of(m)
                for m in channel.history())
-    assert "Black Rose Wars" in ann.user.dm_channel.last_message.content
+    assert "Black Rose Wars" in text_of(ann.user.dm_channel.last_message)
     outsider = await eve.click(board_message(channel, table), label="My hand")
-    assert outsider.ephemeral and "don't have a seat" in outsider.response.content
+    assert outsider.ephemeral and "don't have a seat" in text_of(outsider.response)
 
     rng = random.Random(SEED)
     watch = PictureWatch()
@@ -182,7 +182,7 @@ async def test_whole_black_rose_wars_game(simcord_env, make_bot):
         if (not restarted and data["turn"] >= 2 and table.state.view(None)["phase"] == "prep"
                 and ann_seat.seat not in pending and ben_seat.seat in pending):
             # Ann confirmed her Preparation, Ben is still choosing: the table only learns who it waits for.
-            assert "Waiting for ben to ready their spells." in board_message(channel, table).content
+            assert "Waiting for ben to ready their spells." in text_of(board_message(channel, table))
             # Restart now.
             version = table.version
             picture = board_message(channel, table).attachments[0].id
@@ -202,7 +202,7 @@ async def test_whole_black_rose_wars_game(simcord_env, make_bot):
         seat = table.seat(humans[0])
         if seat.user_id == ann.id and data["stack"][-1]["k"] == "prep" and not prepared_in_dm:
             # Her DM shows every spell she holds in full: school and both sides, nothing to look up.
-            dm = hand_dm(ann, seat).content
+            dm = text_of(hand_dm(ann, seat))
             for card in data["hand"][seat.seat]:
                 spell = C.spell_of(card)
                 assert f"{spell['school'].title()} · {spell['name']} —" in dm, (spell["name"], dm)
@@ -212,25 +212,25 @@ async def test_whole_black_rose_wars_game(simcord_env, make_bot):
             # Ann walks away on her turn: when her time is up a bot makes a legal move, said in the channel.
             version, clock = table.version, env.bot.service.clock
             env.bot.service.clock = lambda: clock() + 3600
-            await env.bot.host.tick()
+            await env.bot.host.timers.tick()
             await env.bot.host.settled()  # the table's publisher sends the board and hands after the tick
             assert table.version > version
-            assert "ran out of time" in channel.history()[-1].content or any(
-                "ran out of time" in m.content for m in channel.history()[-3:])
+            assert "ran out of time" in text_of(channel.history()[-1]) or any(
+                "ran out of time" in text_of(m) for m in channel.history()[-3:])
             timed_out = True
             continue
         if (not reaction_timed_out and seat.user_id == ann.id and data["stack"][-1]["k"] == "react"):
             # A reaction window in her DM, with the short timer. Who may react is not said publicly, so
             # when the time is up she alone is told, by DM, and the rules' default is taken for her.
-            assert "Reaction window" in hand_dm(ann, seat).content
-            assert "Waiting for reactions" in board_message(channel, table).content
+            assert "Reaction window" in text_of(hand_dm(ann, seat))
+            assert "Waiting for reactions" in text_of(board_message(channel, table))
             version, clock, before = table.version, env.bot.service.clock, len(channel.history())
             env.bot.service.clock = lambda: clock() + 3600
-            await env.bot.host.tick()
+            await env.bot.host.timers.tick()
             await env.bot.host.settled()  # the table's publisher sends the board and hands after the tick
             assert table.version > version
-            assert not any("ran out of time" in m.content for m in channel.history()[before:])
-            assert "Your time ran out" in ann.user.dm_channel.last_message.content
+            assert not any("ran out of time" in text_of(m) for m in channel.history()[before:])
+            assert "Your time ran out" in text_of(ann.user.dm_channel.last_message)
             reaction_timed_out = True
             continue
         done.append(await move(env, channel, table, members[seat.user_id], seat, rng, seat.dm_closed, answers))
@@ -251,6 +251,6 @@ async def test_whole_black_rose_wars_game(simcord_env, make_bot):
     assert "is defeated by" in public, "a mage was defeated"
     assert "The Moon changes" in public
     assert watch.uploads >= 20 and watch.kept >= 2
-    final = channel.history()[-1].content
+    final = text_of(channel.history()[-1])
     assert "Game over" in final and "Final scores" in final
     assert await env.bot.service.replay(table.id) == table.state.to_json()

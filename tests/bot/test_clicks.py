@@ -1,6 +1,6 @@
 """Fewer clicks (issue 12 §2): a forced move plays itself after a short pause (only where the public may see
 it made), and a prompt with more than 100 choices is paged with "More…" instead of dropping the rest."""
-from tests.bot.driver import action_components, started_table
+from tests.bot.driver import action_components, components_of, started_table, text_of, walk
 from tests.bot.test_pings import table_of
 from tests.bot.test_toy_flow import dm_last
 from tests.bot.toygame import ToyState
@@ -13,15 +13,15 @@ async def test_a_forced_move_plays_itself_after_the_pause_and_not_before(simcord
     (dealer, legal), = table.pending().items()
     assert legal == [{"type": "deal"}]             # the first hand's deal: nothing to decide, nothing hidden
     now = service.clock()
-    assert await host.play_forced(now) == 0 and table.version == 0, "the table gets time to read first"
-    assert await host.play_forced(now + host.forced_delay + 0.1) == 1
+    assert await host.timers.play_forced(now) == 0 and table.version == 0, "the table gets time to read first"
+    assert await host.timers.play_forced(now + host.timers.forced_delay + 0.1) == 1
     await host.settled()
     await env.settle()
     assert table.version == 1
     rows = await service.store.actions(table.id)
     assert rows[0]["seat"] == dealer and rows[0]["action"] == {"type": "deal"} and rows[0]["source"] == "player"
     assert all(len(v) > 1 for v in table.pending().values()), "bids are choices: none plays itself"
-    assert host._forced_move(table) is None
+    assert host.timers.forced_move(table) is None
 
 
 async def test_a_single_choice_in_a_hidden_window_waits_for_the_player(simcord_env, monkeypatch):
@@ -34,14 +34,19 @@ async def test_a_single_choice_in_a_hidden_window_waits_for_the_player(simcord_e
     real_view = ToyState.view
     named = {"about": "next", "seats": [winner]}
     monkeypatch.setattr(ToyState, "view", lambda self, seat: {**real_view(self, seat), "decision": named})
-    assert env.bot.host._forced_move(table) == (winner, env.bot.service.prompt_key(table, winner))
+
+    def forced():
+        table.touch()  # the patched rules changed what the table shows
+        return env.bot.host.timers.forced_move(table)
+
+    assert forced() == (winner, env.bot.service.prompt_key(table, winner))
     named["seats"] = []                             # the public may not know who must act
-    assert env.bot.host._forced_move(table) is None
+    assert forced() is None
     named["seats"] = [winner]                       # a lone move naming a card: only the hand made it lone
     monkeypatch.setattr(ToyState, "pending", lambda self: {winner: [{"type": "pick", "card": "c1"}]})
-    assert env.bot.host._forced_move(table) is None
+    assert forced() is None
     named["obvious"] = True                         # ...unless everyone can tell (the seat's last card)
-    assert env.bot.host._forced_move(table) == (winner, env.bot.service.prompt_key(table, winner))
+    assert forced() == (winner, env.bot.service.prompt_key(table, winner))
 
 
 async def test_more_than_100_choices_are_all_reachable_through_pages(simcord_env):
@@ -50,7 +55,11 @@ async def test_more_than_100_choices_are_all_reachable_through_pages(simcord_env
     ann = members[0]
     big = [f"c{i}" for i in range(100, 230)]       # 130 choices
     table.state.d["hands"]["p1"] = sorted(big)
-    await env.bot.host.update_dm(table, "p1")
+    table.touch()
+    async with table.lock:
+        env.bot.host.publisher.publish(table)
+    await env.bot.host.settled(table)
+    await env.settle()
     dm = dm_last(ann)
     offered, page_turns = set(), 0
     for _ in range(4):
@@ -58,8 +67,8 @@ async def test_more_than_100_choices_are_all_reachable_through_pages(simcord_env
         selects = [c for c in comps if c["type"] == 3]
         assert len(selects) <= 3 and all(len(c["options"]) <= 25 for c in selects)
         offered |= {o["value"] for c in selects for o in c["options"]}
-        more = next(c for c in dm.components[-1].children if c.custom_id.startswith("rk:p:"))
-        answer = await ann.user.click(dm, custom_id=more.custom_id)
+        more = next(c for c in components_of(dm) if c["custom_id"].startswith("rk:p:"))
+        answer = await ann.user.click(dm, custom_id=more["custom_id"])
         assert not answer.ephemeral
         page_turns += 1
         dm = dm_last(ann)
@@ -67,8 +76,8 @@ async def test_more_than_100_choices_are_all_reachable_through_pages(simcord_env
     assert page_turns == 4                          # two pages of 75, then round again
     last_page = [c for c in action_components(dm) if c["type"] == 3]
     if not any(o["value"] == "129" for c in last_page for o in c["options"]):
-        more = next(c for c in dm.components[-1].children if c.custom_id.startswith("rk:p:"))
-        await ann.user.click(dm, custom_id=more.custom_id)
+        more = next(c for c in components_of(dm) if c["custom_id"].startswith("rk:p:"))
+        await ann.user.click(dm, custom_id=more["custom_id"])
         dm = dm_last(ann)
         last_page = [c for c in action_components(dm) if c["type"] == 3]
     choice = next((c, o) for c in last_page for o in c["options"] if o["value"] == "129")
@@ -79,16 +88,16 @@ async def test_more_than_100_choices_are_all_reachable_through_pages(simcord_env
 async def test_a_bid_is_one_multi_select_applied_whole_or_not_at_all(simcord_env, monkeypatch):
     import pytest
 
-    from cogs.shared import components
-    from engine import IllegalAction
+    from bot import render
+    from bot.errors import Refusal
 
     # Short card labels are buttons (one click a card); with long labels the choices are menus, and a
     # bid becomes one multi-select instead of one menu per card.
-    monkeypatch.setattr(components, "BUTTON_LABEL_MAX", 0)
+    monkeypatch.setattr(render, "BUTTON_LABEL_MAX", 0)
     env = simcord_env
     channel, members, table = await started_table(env, "raven")
     host, service = env.bot.host, env.bot.service
-    await host.play_forced(service.clock() + host.forced_delay + 1)   # the deal
+    await host.timers.play_forced(service.clock() + host.timers.forced_delay + 1)   # the deal
     await host.settled()
     await env.settle()
     seat_id = next(s for s, legal in table.pending().items() if any(a["type"] == "bid" for a in legal))
@@ -100,13 +109,13 @@ async def test_a_bid_is_one_multi_select_applied_whole_or_not_at_all(simcord_env
     card = next(a for a in table.pending()[seat_id] if a["type"] == "bid")
     before, version = table.state.to_json(), table.version
     async with table.lock:
-        with pytest.raises(IllegalAction):
+        with pytest.raises(Refusal):
             await service.act(table, seat_id, [card, card])
     assert table.state.to_json() == before and table.version == version
 
     member = next(m for m in members if m.id == seat.user_id)
     dm = member.user.dm_channel.last_message
-    multi = next(c for row in dm.components for c in row.children if getattr(c, "max_values", 1) > 1)
+    multi = next(c for c in walk(dm.components) if getattr(c, "max_values", 1) > 1)
     assert multi.max_values == size and multi.custom_id.startswith("rk:s:")
     values = [o.value for o in multi.options[:size]]
     result = await member.user.select(dm, values, custom_id=multi.custom_id)
@@ -130,7 +139,7 @@ async def test_autoplay_plays_a_lone_card_for_members_who_chose_it_and_only_for_
     for m, setting in ((ann, "on"), (ben, "on"), (cat, "off")):
         answer = await m.slash(channel, "game autoplay", setting=setting)
         said = "plays itself" if setting == "on" else "click every card"
-        assert answer.ephemeral and said in answer.response.content
+        assert answer.ephemeral and said in text_of(answer.response)
     assert await service.store.autoplay_on(channel.guild.id) == {ann.id, ben.id}
     driver = Driver(env, channel, {m.id: m for m in members}, seed=3)
     seen = {"on": 0, "off": 0}
@@ -142,11 +151,11 @@ async def test_autoplay_plays_a_lone_card_for_members_who_chose_it_and_only_for_
                 and not table.state.view(None)["decision"].get("obvious"))
         if lone:
             member = next(m for m in members if m.id == table.seat(seat_id).user_id)
-            scheduled = host._forced.get(table.id, (None,))[0] == seat_id
+            scheduled = host.timers._forced.get(table.id, (None,))[0] == seat_id
             if member in (ann, ben):
                 assert scheduled, "the member chose autoplay: their lone card is scheduled"
                 version = table.version
-                assert await host.play_forced(service.clock() + host.forced_delay + 1) == 1
+                assert await host.timers.play_forced(service.clock() + host.timers.forced_delay + 1) == 1
                 await host.settled()
                 await env.settle()
                 assert table.version == version + 1
@@ -156,8 +165,8 @@ async def test_autoplay_plays_a_lone_card_for_members_who_chose_it_and_only_for_
                 continue
             assert not scheduled, "nobody chose it for them: they click it"
             seen["off"] += 1
-        if host._forced.get(table.id):
-            await host.play_forced(service.clock() + host.forced_delay + 1)
+        if host.timers._forced.get(table.id):
+            await host.timers.play_forced(service.clock() + host.timers.forced_delay + 1)
             await host.settled()
             await env.settle()
             continue

@@ -1,5 +1,5 @@
 """The Deadlies on Discord (simcord): a whole game through DMs, with a Lust resolved by two members."""
-from tests.bot.driver import Driver
+from tests.bot.driver import Driver, text_of
 from tests.present.board_pictures import PictureWatch
 
 LUST_WORDS = ("We both may discard", "Secretly discard", "as Lust partner")
@@ -28,10 +28,10 @@ async def test_whole_deadlies_game_with_a_secret_lust(simcord_env):
             secret_choosers.add(seat)
             # until both are in, nobody else's message names the chosen card
             board = next(m for m in reversed(channel.history()) if m.id == table.board_message_id)
-            revealed |= "Revealed together" in board.content
+            revealed |= "Revealed together" in text_of(board)
         if driver.moves > 3000:
             break
     assert revealed and len(secret_choosers) >= 2, "a Lust with two secret discards was played and revealed"
-    assert "Game over" in channel.history()[-1].content
+    assert "Game over" in text_of(channel.history()[-1])
     assert watch.uploads >= 10 and watch.swaps >= 10
     assert await env.bot.service.replay(table.id) == table.state.to_json()

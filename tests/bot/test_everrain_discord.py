@@ -1,6 +1,6 @@
 """The Everrain on Discord (simcord): a whole voyage from /game new to the final Glory, through DMs, with
 the board's picture checked after every move."""
-from tests.bot.driver import Driver
+from tests.bot.driver import Driver, text_of
 from tests.present.board_pictures import PictureWatch, pause_keeps_the_picture, play_watching
 
 
@@ -25,16 +25,16 @@ async def test_whole_everrain_voyage(simcord_env):
     # The whole log so far, privately, as a file (and the recent lines in the answer)
     board = next(m for m in reversed(channel.history()) if m.id == table.board_message_id)
     log = await ben.click(board, label="Log")
-    assert log.ephemeral and "Log of table" in log.response.content
+    assert log.ephemeral and "Log of table" in text_of(log.response)
     assert [a.filename for a in log.response.attachments] == [f"table-{table.id}-log.txt"]
     await play_watching(driver, lambda t: t.state.over, watch)
     assert watch.uploads >= 5 and watch.kept >= 2
     for message in channel.history():
-        stories_seen |= "Story" in message.content or "story" in message.content
-    final = channel.history()[-1].content
+        stories_seen |= "Story" in text_of(message) or "story" in text_of(message)
+    final = text_of(channel.history()[-1])
     assert "Game over" in final and "Winner" in final
     assert stories_seen
     assert await env.bot.service.replay(table.id) == table.state.to_json()
     # each player's DM hand message names the server, channel and game
-    dm = ann.user.dm_channel.last_message.content
+    dm = text_of(ann.user.dm_channel.last_message)
     assert "Test Guild" in dm and "voyage" in dm

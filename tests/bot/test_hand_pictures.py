@@ -3,10 +3,16 @@ it changes; in every game with pictures it comes with the private **My hand** an
 from tests.bot.driver import Driver, started_table
 
 
-def uploads(env, path: str, since: int, method: str) -> int:
-    """Requests (of one method) to a DM channel since `since` that upload a picture."""
-    return sum(1 for r in env.http_requests[since:]
-               if r.method == method and r.path.startswith(path) and (r.json or {}).get("attachments"))
+def uploads(env, path: str, since: int, method: str, answers_too: bool = False) -> int:
+    """Requests (of one method) to a DM channel since `since` that upload a picture; `answers_too`: the
+    answer to the click counts too (a click's answer is the edit of the clicked DM)."""
+    def new_files(body) -> bool:
+        return any("filename" in a for a in (body or {}).get("attachments") or [])
+    direct = sum(1 for r in env.http_requests[since:]
+                 if r.method == method and r.path.startswith(path) and new_files(r.json))
+    answers = sum(1 for r in env.http_requests[since:] if answers_too and r.path.endswith("/callback")
+                  and (r.json or {}).get("type") == 7 and new_files((r.json or {}).get("data")))
+    return direct + answers
 
 
 async def test_black_rose_spells_picture_rides_on_the_dm_and_is_uploaded_only_when_it_changes(simcord_env):
@@ -19,10 +25,10 @@ async def test_black_rose_spells_picture_rides_on_the_dm_and_is_uploaded_only_wh
     changes = 0
     for _ in range(60):
         before, mark = seat.picture, len(env.http_requests)
-        await driver.step()
+        clicker, _, _ = await driver.step()
         await env.bot.host.settled()
         seat = env.bot.service.in_channel(channel.id).seat_of(ann.id)
-        edits = uploads(env, path, mark, "PATCH")
+        edits = uploads(env, path, mark, "PATCH", answers_too=clicker == seat.seat)
         if seat.picture == before:
             assert edits == 0, "an edit re-uploaded a picture that did not change"
         elif seat.picture:

@@ -14,10 +14,12 @@ from bot.history import HistoryService
 from bot.storage import MIGRATIONS, Storage
 from bot.storage.history import BOT_USER
 from bot.tables import TableService
+from bot.table import Actor
 from engine import GAMES
 
 OLD_DB = Path(__file__).resolve().parent.parent / "data" / "history_schema_v1.sqlite"
 ANN, BEN, CY, DAN, EVE = 1001, 1002, 1003, 1004, 1005
+MOD = Actor(1, "mod", manage_channels=True)
 
 
 @pytest.fixture
@@ -45,7 +47,7 @@ async def play_out(tables, table, before_move=None):
 
 
 async def toy_table(tables, humans, bots=0, rounds=3, channel=10, seed=None):
-    table = await tables.create_lobby(1, channel, humans[0][0], humans[0][1], "toy", {"rounds": rounds}, 300)
+    table = await tables.create_lobby(1, channel, Actor(humans[0][0], humans[0][1]), "toy", {"rounds": rounds}, 300)
     for user, name in humans[1:]:
         await tables.join(table, user, name)
     for _ in range(bots):
@@ -96,9 +98,9 @@ async def test_a_replaced_seat_belongs_to_whoever_made_most_of_its_moves(store, 
 
     async def hand_over(move: int) -> None:  # kicks with a human replacement: no bot moves, fully seeded
         if table.seat("p1").user_id == ANN and table.seat("p1").moves == 1:
-            await tables.replace(table, ANN, (EVE, "eve"))
+            await tables.replace(table, MOD, ANN, (EVE, "eve"))
         if table.seat("p2").user_id == BEN and table.seat("p2").moves == ben_moves:
-            await tables.replace(table, BEN, (DAN, "dan"))
+            await tables.replace(table, MOD, BEN, (DAN, "dan"))
 
     await play_out(tables, table, hand_over)
     assert table.status == "over" and table.seat("p2").user_id == DAN
@@ -236,13 +238,15 @@ class FakeResponse:
         await asyncio.sleep(0)  # a real answer is a network round trip: let the other click run meanwhile
         self.done = True
         self.sent.append((content, kwargs))
+        return SimpleNamespace(resource=SimpleNamespace(id=99))
 
 
 def fake_click(user_id, name, guild_id, channel_id):
     sent: list = []
     interaction = SimpleNamespace(
         user=SimpleNamespace(id=user_id, display_name=name, roles=[]), guild_id=guild_id, channel_id=channel_id,
-        permissions=SimpleNamespace(manage_guild=False), response=FakeResponse(sent),
+        permissions=SimpleNamespace(manage_guild=False, manage_channels=False), response=FakeResponse(sent),
+        locale=None, guild_locale=None, data={},
         followup=SimpleNamespace(send=lambda *a, **k: asyncio.sleep(0)))
 
     async def original_response():
@@ -263,7 +267,7 @@ async def test_rematch_clicks_at_the_same_moment_open_one_lobby(simcord_env):
     game_id, _ = await finished_game(env, guild, channel, [ann, ben])
     cog = env.bot.get_cog("History")
     clicks = [fake_click(m.id, n, guild.id, channel.id) for m, n in ((ann, "ann"), (ben, "ben"))]
-    await asyncio.gather(*(cog.rematch(i, game_id) for i, _ in clicks))
+    await asyncio.gather(*(env.bot.host.safely(i, cog.rematch(i, game_id)) for i, _ in clicks))
     answers = [sent[0] for _, sent in clicks]
     assert sum(1 for _, kwargs in answers if kwargs.get("ephemeral")) == 1
     assert any("already open" in (text or "") for text, _ in answers)
@@ -277,7 +281,7 @@ async def test_every_game_exports_a_replay_that_re_runs_exactly(store):
     tables = TableService(store)
     tables.bot_rng = random.Random(3)
     for channel, key in enumerate(GAMES, start=100):
-        table = await tables.create_lobby(1, channel, ANN, "ann", key, None, 300)
+        table = await tables.create_lobby(1, channel, Actor(ANN, "ann"), key, None, 300)
         while len(table.seats) < max(GAMES[key].min_players, 3) and len(table.seats) < GAMES[key].max_players:
             await tables.add_bot(table)
         table.seats[0].user_id = None  # the host's seat too: bots play the whole game

@@ -7,7 +7,7 @@ import pytest
 
 from bot import cli
 from present import fmt, presenter
-from tests.bot.driver import Driver, components_of
+from tests.bot.driver import Driver, components_of, text_of
 
 
 @pytest.fixture(autouse=True)
@@ -54,7 +54,7 @@ async def test_finish_rematch_finish_then_history_stats_leaderboard_and_replay(s
     # Both players press Rematch: one lobby opens, the second click is told where it is (simultaneous
     # clicks: test_rematch_clicks_at_the_same_moment_open_one_lobby).
     clicks = [await ben.click(result, label="Rematch"), await ann.click(result, label="Rematch")]
-    assert "press **Join** on its lobby" in clicks[1].response.content
+    assert "press **Join** on its lobby" in text_of(clicks[1].response)
     service = env.bot.service
     lobby_table = service.in_channel(channel.id)
     assert lobby_table is not None and lobby_table.status == "lobby" and lobby_table.id != first
@@ -72,16 +72,16 @@ async def test_finish_rematch_finish_then_history_stats_leaderboard_and_replay(s
     assert len(lobby_table.seats) == 3
     host = ann if lobby_table.host_id == ann.id else ben
     await host.click(lobby_message, label="Start")
-    assert opener.followups and f"<@{joiner.id}>" in opener.followups[0].content
+    assert opener.followups and f"<@{joiner.id}>" in text_of(opener.followups[0])
     second, _ = await finished_game(env, guild, channel, [ann, ben], seed=1)
 
     # History lists both games, newest first; stats and the leaderboard count both.
     answer = (await ann.slash(channel, "game history")).response
-    assert answer.content.index(f"#{second}") < answer.content.index(f"#{first}")
-    assert "2 games." in answer.content and "ended early" not in answer.content
-    stats = (await ben.slash(channel, "game stats", game="toy")).response.content
+    assert text_of(answer).index(f"#{second}") < text_of(answer).index(f"#{first}")
+    assert "2 games." in text_of(answer) and "ended early" not in text_of(answer)
+    stats = text_of((await ben.slash(channel, "game stats", game="toy")).response)
     assert "2 games played" in stats and "Rating:" in stats
-    board = (await ben.slash(channel, "game leaderboard", game="toy")).response.content
+    board = text_of((await ben.slash(channel, "game leaderboard", game="toy")).response)
     assert "ann" in board and "ben" in board and "Bot" not in board and "2 rated players." in board
 
     # The replay file made from the channel re-runs to the same result through `rookery replay`.
@@ -102,10 +102,10 @@ async def test_finish_rematch_finish_then_history_stats_leaderboard_and_replay(s
     other = env.create_guild()
     elsewhere = other.create_text_channel("games")
     ann_there = other.add_member(ann.user)
-    empty = (await ann_there.slash(elsewhere, "game history")).response.content
+    empty = text_of((await ann_there.slash(elsewhere, "game history")).response)
     assert "No games here yet" in empty and f"#{first}" not in empty
-    assert "0 games played" in (await ann_there.slash(elsewhere, "game stats")).response.content
-    refused = (await ann_there.slash(elsewhere, "game replay", game_id=first)).response.content
+    assert "0 games played" in text_of((await ann_there.slash(elsewhere, "game stats")).response)
+    refused = text_of((await ann_there.slash(elsewhere, "game replay", game_id=first)).response)
     assert f"no game #{first} on this server" in refused
 
 
@@ -117,15 +117,15 @@ async def test_replay_refused_while_live_and_ended_game_marked(simcord_env):
     await open_table(env, channel, ann, [ben])
     game_id = env.bot.service.in_channel(channel.id).id
     live = (await ben.slash(channel, "game replay", game_id=game_id)).response
-    assert live.ephemeral and "still going" in live.content and not live.attachments
+    assert live.ephemeral and "still going" in text_of(live) and not live.attachments
     asked = await ann.slash(channel, "game end")
     await ann.click(asked.response, label="Yes, end the game")
     assert env.bot.service.in_channel(channel.id) is None
-    text = (await ann.slash(channel, "game history")).response.content
+    text = text_of((await ann.slash(channel, "game history")).response)
     assert f"#{game_id}" in text and "ended early" in text
-    stats = (await ann.slash(channel, "game stats")).response.content
+    stats = text_of((await ann.slash(channel, "game stats")).response)
     assert "0 games played" in stats and "1 more ended early" in stats
-    assert "Nobody is rated" in (await ann.slash(channel, "game leaderboard", game="toy")).response.content
+    assert "Nobody is rated" in text_of((await ann.slash(channel, "game leaderboard", game="toy")).response)
 
 
 def _exit_code(call) -> int:
@@ -149,17 +149,17 @@ async def test_rematch_button_works_after_a_restart_and_forget_needs_manage_serv
     monkey_fallback(env)
     outsider = guild.add_member(env.create_user("cy"))
     refused = await outsider.click(result, label="Rematch")
-    assert refused.ephemeral and "Only the players" in refused.response.content
+    assert refused.ephemeral and "Only the players" in text_of(refused.response)
     opened = await ben.click(result, label="Rematch")
     assert not opened.ephemeral and env.bot.service.in_channel(channel.id).status == "lobby"
 
     denied = await ben.slash(channel, "game forget")
-    assert denied.ephemeral and "Manage Server" in denied.response.content
+    assert denied.ephemeral and "Manage Server" in text_of(denied.response)
     asked = await ann.slash(channel, "game forget")
-    assert asked.ephemeral and "can't be undone" in asked.response.content
+    assert asked.ephemeral and "can't be undone" in text_of(asked.response)
     done = await ann.click(asked.response, label="Yes, delete this server's game history")
-    assert "Deleted 1 finished games" in done.response.content
-    assert "No games here yet" in (await ann.slash(channel, "game history")).response.content
+    assert "Deleted 1 finished games" in text_of(done.response)
+    assert "No games here yet" in text_of((await ann.slash(channel, "game history")).response)
     assert env.bot.service.in_channel(channel.id) is not None  # the open lobby is kept
 
 
@@ -182,12 +182,12 @@ async def test_history_and_leaderboard_page_with_buttons(simcord_env):
                  {"seat": "p2", "user_id": 5001 + 2 * n, "name": f"m{2 * n + 1}"}]
         assert history.record(900 + n, guild.id, "toy", "over", seats, _Over({"p1": n, "p2": 0}), 10, 1e9 + n)
     first = (await ann.slash(channel, "game history")).response
-    assert "Page 1 of 2 (12 games)" in first.content and "#912" in first.content and "#902" not in first.content
+    assert "Page 1 of 2 (12 games)" in text_of(first) and "#912" in text_of(first) and "#902" not in text_of(first)
     older = await ann.click(first, label="Older ▶")
-    assert "Page 2 of 2" in older.response.content and "#902" in older.response.content
+    assert "Page 2 of 2" in text_of(older.response) and "#902" in text_of(older.response)
     newer = await ann.click(older.response, label="◀ Newer")
-    assert "#912" in newer.response.content
+    assert "#912" in text_of(newer.response)
     board = (await ann.slash(channel, "game leaderboard", game="toy")).response
-    assert "Page 1 of 3 (24 rated players)" in board.content and "1. " in board.content
+    assert "Page 1 of 3 (24 rated players)" in text_of(board) and "1. " in text_of(board)
     lower = await ann.click(board, label="Lower ▶")
-    assert "Page 2 of 3" in lower.response.content and "11. " in lower.response.content
+    assert "Page 2 of 3" in text_of(lower.response) and "11. " in text_of(lower.response)

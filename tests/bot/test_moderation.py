@@ -1,7 +1,8 @@
 """Moderation, settings and timers through Discord (simcord), with the toy game for speed."""
 import discord
 
-from tests.bot.driver import action_components
+from engine import GAMES
+from tests.bot.driver import action_components, components_of, text_of
 
 
 async def lobby_with(env, *names, game="toy", **options):
@@ -18,7 +19,7 @@ async def lobby_with(env, *names, game="toy", **options):
 async def test_second_game_in_a_channel_is_refused_privately(simcord_env):
     guild, channel, (ann, ben), _ = await lobby_with(simcord_env, "ann", "ben")
     again = await ben.slash(channel, "game new", game="toy")
-    assert again.ephemeral and "already has a game" in again.response.content
+    assert again.ephemeral and "already has a game" in text_of(again.response)
 
 
 async def test_bad_settings_get_a_friendly_private_answer(simcord_env):
@@ -26,20 +27,20 @@ async def test_bad_settings_get_a_friendly_private_answer(simcord_env):
     channel = guild.create_text_channel("games")
     ann = guild.add_member(simcord_env.create_user("ann"))
     result = await ann.slash(channel, "game new", game="toy", settings="rounds=9")
-    assert result.ephemeral and "rounds" in result.response.content and "1, 2, 3" in result.response.content
+    assert result.ephemeral and "rounds" in text_of(result.response) and "1, 2, 3" in text_of(result.response)
     assert simcord_env.bot.service.in_channel(channel.id) is None
 
 
 async def test_lobby_option_select_only_for_host(simcord_env):
     _, channel, (ann, ben), lobby = await lobby_with(simcord_env, "ann", "ben")
-    custom_id = next(c["custom_id"] for row in lobby.components for c in [x.to_dict() for x in row.children]
+    custom_id = next(c["custom_id"] for c in components_of(lobby)
                      if c["custom_id"].startswith("rk:o:") and c["custom_id"].endswith(":rounds"))
     refused = await ben.select(lobby, ["1"], custom_id=custom_id)
-    assert refused.ephemeral and "Only the host" in refused.response.content
+    assert refused.ephemeral and "Only the host" in text_of(refused.response)
     await ann.select(lobby, ["1"], custom_id=custom_id)
     table = simcord_env.bot.service.in_channel(channel.id)
     assert table.options["rounds"] == 1
-    assert "rounds: **1**" in channel.last_message.content
+    assert "rounds: **1**" in text_of(channel.last_message)
 
 
 async def test_pause_resume_end_and_kick(simcord_env):
@@ -49,11 +50,11 @@ async def test_pause_resume_end_and_kick(simcord_env):
     table = env.bot.service.in_channel(channel.id)
 
     denied = await ben.slash(channel, "game pause")
-    assert denied.ephemeral and "Only the host" in denied.response.content
+    assert denied.ephemeral and "Only the host" in text_of(denied.response)
     await ann.slash(channel, "game pause")
     assert table.status == "paused"
     dm = ben.user.dm_channel.last_message
-    assert "Paused" in dm.content and action_components(dm) == []  # no choices offered while paused
+    assert "Paused" in text_of(dm) and action_components(dm) == []  # no choices offered while paused
     hand = await ben.slash(channel, "game hand")
     assert hand.ephemeral and action_components(hand.response) == []
     await ann.slash(channel, "game resume")
@@ -64,14 +65,14 @@ async def test_pause_resume_end_and_kick(simcord_env):
     await ann.slash(channel, "game kick", member=cat)
     assert table.seat("p3").is_bot and table.seat("p3").moves >= 1
     stale = await cat.user.click(cat_dm, custom_id=action_components(cat_dm)[0]["custom_id"])
-    assert stale.ephemeral and "belong to" in stale.response.content
+    assert stale.ephemeral and "belong to" in text_of(stale.response)
 
     # ending asks for confirmation first
     ask = await ann.slash(channel, "game end")
     assert ask.ephemeral and table.status == "active"
     await ann.click(ask.response, label="Yes, end the game")
     assert table.status == "ended"
-    assert "ended" in channel.last_message.content
+    assert "ended" in text_of(channel.last_message)
     assert env.bot.service.in_channel(channel.id) is None
 
 
@@ -99,14 +100,14 @@ async def test_config_limits_who_and_where(simcord_env):
     host = guild.add_member(env.create_user("host"), roles=[hosts])
     pleb = guild.add_member(env.create_user("pleb"))
     denied = await pleb.slash(games, "game config", timer=60)
-    assert denied.ephemeral and "Manage Server" in denied.response.content
+    assert denied.ephemeral and "Manage Server" in text_of(denied.response)
     saved = await admin.slash(games, "game config", starter_role=hosts, add_channel=games, timer=60)
-    assert saved.ephemeral and "1 min" in saved.response.content
-    assert "/game forget" in saved.response.content  # says how to delete the server's history
+    assert saved.ephemeral and "1 min" in text_of(saved.response)
+    assert "/game forget" in text_of(saved.response)  # says how to delete the server's history
     wrong_place = await host.slash(chat, "game new", game="toy")
-    assert wrong_place.ephemeral and "only in" in wrong_place.response.content
+    assert wrong_place.ephemeral and "only in" in text_of(wrong_place.response)
     no_role = await pleb.slash(games, "game new", game="toy")
-    assert no_role.ephemeral and "role" in no_role.response.content
+    assert no_role.ephemeral and "role" in text_of(no_role.response)
     ok = await host.slash(games, "game new", game="toy")
     assert not ok.ephemeral
     assert env.bot.service.in_channel(games.id).turn_seconds == 60
@@ -121,14 +122,14 @@ async def test_turn_timer_reminds_then_a_bot_moves(simcord_env):
     now = [service.clock()]
     service.clock = lambda: now[0]
     now[0] += 31
-    await env.bot.host.tick()
+    await env.bot.host.timers.tick()
     await env.settle()
-    reminders = [m.content for m in channel.history() if m.content.startswith("⏰")]
+    reminders = [text_of(m) for m in channel.history() if text_of(m).startswith("⏰")]
     assert len(reminders) == 2 and all("a bot will move for you" in r for r in reminders)
     now[0] += 30
-    await env.bot.host.tick()
+    await env.bot.host.timers.tick()
     await env.settle()
-    assert any("ran out of time" in m.content for m in channel.history())
+    assert any("ran out of time" in text_of(m) for m in channel.history())
     assert table.seat("p1").moves == 1 and table.seat("p2").moves == 1
     sources = {r["source"] for r in await service.store.actions(table.id)}
     assert sources == {"timer"}
@@ -143,8 +144,14 @@ async def test_status_hand_and_rules(simcord_env):
     await ben.slash(channel, "game status")
     assert table.board_message_id != old_board and channel.last_message.id == table.board_message_id
     hand = await ben.slash(channel, "game hand")
-    assert hand.ephemeral and "your seat: **ben**" in hand.response.content and action_components(hand.response)
+    assert hand.ephemeral and "your seat: **ben**" in text_of(hand.response) and action_components(hand.response)
     rules = await ben.slash(channel, "game rules", game="raven")
-    texts = [rules.response.content] + [f.content for f in rules.followups]
-    assert rules.ephemeral and any("Rulings" in t or "ruling" in t.lower() for t in texts)
-    assert all(len(t) <= 2000 for t in texts)
+    assert rules.ephemeral and not rules.followups, "the rules are one message, with pages"
+    page, texts = rules.response, [text_of(rules.response)]
+    while nxt := next((c for c in components_of(page) if c.get("label") == "▶"), None):
+        turned = await ben.click(page, custom_id=nxt["custom_id"])
+        page = turned.response
+        texts.append(text_of(page))
+    assert len(texts) > 1 and "page 1 of" in texts[0] and any("Rulings" in t or "ruling" in t.lower() for t in texts)
+    whole = "\n".join(texts)
+    assert all(line in whole for line in GAMES["raven"].rules.splitlines() if line.strip()), "no line is lost"

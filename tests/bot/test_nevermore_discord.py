@@ -1,5 +1,5 @@
 """Nevermore on Discord (simcord): a whole game through DMs, drafting and suit commits included."""
-from tests.bot.driver import Driver
+from tests.bot.driver import Driver, text_of
 from tests.present.board_pictures import PictureWatch, pause_keeps_the_picture
 
 
@@ -14,7 +14,7 @@ async def test_whole_nevermore_game_with_dms(simcord_env):
     await ann.click(lobby, label="Add bot")
     await ann.click(lobby, label="Start")
     table = env.bot.service.in_channel(channel.id)
-    dm = ann.user.dm_channel.last_message.content
+    dm = text_of(ann.user.dm_channel.last_message)
     assert "Nevermore" in dm and "Test Guild" in dm
     # take-backs are offered but a person rarely uses them: prefer moving forward
     driver = Driver(env, channel, {ann.id: ann, ben.id: ben}, seed=4,
@@ -27,6 +27,6 @@ async def test_whole_nevermore_game_with_dms(simcord_env):
         watch.check(channel, table)
         assert driver.moves < 4000, "the game should end"
     assert driver.clicked["rk:b"] >= 3, "each pass of the draft was one click on its DM"
-    assert "Game over" in channel.history()[-1].content
+    assert "Game over" in text_of(channel.history()[-1])
     assert watch.uploads >= 10 and watch.kept >= 2 and watch.swaps >= 10
     assert await env.bot.service.replay(table.id) == table.state.to_json()

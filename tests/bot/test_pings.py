@@ -6,7 +6,7 @@ doesn't name is never mentioned in the channel.
 The toy game (tests/bot/toygame.py): everyone picks a card at once, then the round's winner alone presses
 "Next round", then everyone picks again.
 """
-from tests.bot.driver import action_components
+from tests.bot.driver import action_components, text_of
 from tests.bot.test_toy_flow import dm_last
 from tests.bot.toygame import ToyState
 
@@ -64,7 +64,7 @@ async def test_notify_off_means_no_new_message_and_survives_a_restart(simcord_en
     channel, members, table = await table_of(env)
     for m in members:
         answer = await m.slash(channel, "game notify", setting="off")
-        assert answer.ephemeral and "No more pings" in answer.response.content
+        assert answer.ephemeral and "No more pings" in text_of(answer.response)
     await env.restart_bot(make_bot())
     await env.bot.host.republished.wait()
     table = env.bot.service.in_channel(channel.id)
@@ -76,7 +76,7 @@ async def test_notify_off_means_no_new_message_and_survives_a_restart(simcord_en
     assert all(new_dms(env, m, mark) == 0 for m in members)
     assert all(action_components(dm_last(m)) for m in members), "the prompts still arrive, by edits"
     answer = await members[1].slash(channel, "game notify", setting="on")
-    assert "new message" in answer.response.content
+    assert "new message" in text_of(answer.response)
     assert await env.bot.host.settings.notify_off(channel.guild.id) == {members[0].id, members[2].id}
 
 
@@ -101,7 +101,7 @@ async def test_closed_dms_are_mentioned_in_the_channel_only_when_the_public_deci
         await (by_my_hand(cat) if winner is cat else pick(winner))
 
     def mentions_of_cat(since):
-        return [m for m in channel.history()[since:] if f"<@{cat.id}>" in m.content and "🔔" in m.content]
+        return [m for m in channel.history()[since:] if f"<@{cat.id}>" in text_of(m) and "🔔" in text_of(m)]
 
     # A hidden window: the public decision names nobody, so nobody may be named in the channel.
     real_view = ToyState.view

@@ -2,7 +2,7 @@
 log that change on every move, so a DM whose private content did not change is not touched at all."""
 import asyncio
 
-from tests.bot.driver import Driver, started_table
+from tests.bot.driver import Driver, built_text, started_table, text_of
 
 
 def private_part(table, seat_id):
@@ -42,19 +42,20 @@ async def test_moves_made_while_a_board_edit_is_in_flight_cost_one_more_edit_and
     host, service = env.bot.host, env.bot.service
     await host.settled()
 
-    gate, edits, real_edit = asyncio.Event(), [], host._edit_board
+    gate, edits, real_send = asyncio.Event(), [], host.publisher._send
 
-    async def held_edit(where, planned):
-        edits.append(planned[1].text)
-        await gate.wait()  # the network is slow: this board edit is in flight until the gate opens
-        return await real_edit(where, planned)
+    async def held_send(where, job):
+        if job.kind == "board":
+            edits.append(job.message.shown)
+            await gate.wait()  # the network is slow: this board edit is in flight until the gate opens
+        return await real_send(where, job)
 
     async def move() -> None:
         async with table.lock:
             seat_id, legal = next(iter(table.pending().items()))
-            await host.publish(table, await service.act(table, seat_id, legal[0]))
+            await host.changed(table, await service.act(table, seat_id, legal[0]))
 
-    host._edit_board = held_edit
+    host.publisher._send = held_send
     try:
         await asyncio.wait_for(move(), 5)  # publishing under the lock would wait for the gate here
         for _ in range(50):
@@ -68,12 +69,14 @@ async def test_moves_made_while_a_board_edit_is_in_flight_cost_one_more_edit_and
         gate.set()
         await host.settled()
     finally:
-        host._edit_board = real_edit
+        host.publisher._send = real_send
+    await env.settle()
+    board_now = host.publisher.board_message(table, table.frame(), "en")
     assert len(edits) == 2, "the two later moves cost one board edit together"
-    assert edits[-1] == host.board_message(table).text
+    assert edits[-1] == board_now.shown
     board = next(m for m in channel.history() if m.id == table.board_message_id)
-    assert board.content == host.board_message(table).text, "the board ends up current"
+    assert text_of(board) == built_text(board_now), "the board ends up current"
     for member in members:
         seat = table.seat_of(member.id)
-        text, _ = host.hand_message(table, seat.seat, private=True)
-        assert member.user.dm_channel.last_message.content == text, f"{seat.seat}'s hand ends up current"
+        hand = host.publisher.hand_message(table, seat.seat, private=True)
+        assert text_of(member.user.dm_channel.last_message) == built_text(hand), f"{seat.seat}'s hand ends up current"

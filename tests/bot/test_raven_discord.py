@@ -8,7 +8,7 @@ a card that is in another player's hand.
 import re
 
 from present.raven.presenter import card_name
-from tests.bot.driver import Driver, action_components
+from tests.bot.driver import Driver, action_components, text_of
 from tests.present.board_pictures import PictureWatch, board_message
 
 
@@ -32,9 +32,9 @@ def current(content):
 
 
 def readable_by(member, channel, dm_message, board):
-    texts = [current(board.content)]
+    texts = [current(text_of(board))]
     if dm_message is not None:
-        texts.append(current(dm_message.content))
+        texts.append(current(text_of(dm_message)))
         texts += [c.get("label") or "" for c in action_components(dm_message)]
         texts += [o["label"] for c in action_components(dm_message) for o in c.get("options", [])]
     return "\n".join(texts)
@@ -63,23 +63,23 @@ async def test_whole_four_player_raven_game(simcord_env, make_bot):
     members = {m.id: m for m in (alice, bob, carol, dave)}
 
     result = await alice.slash(channel, "game new", game="raven")
-    assert not result.ephemeral and "Raven" in result.response.content
+    assert not result.ephemeral and "Raven" in text_of(result.response)
     lobby = channel.last_message
     for m in (bob, carol, dave):
         await m.click(lobby, label="Join")
     refused = await bob.click(lobby, label="Start")          # a wrong member pressing the host's button
-    assert refused.ephemeral and "Only the host" in refused.response.content
+    assert refused.ephemeral and "Only the host" in text_of(refused.response)
     await alice.click(lobby, label="Start")
     table = env.bot.service.in_channel(channel.id)
     assert table.status == "active" and len(table.seats) == 4
 
     history = channel.history()
-    assert any("can't send you direct messages" in m.content and str(dave.id) in m.content for m in history)
-    assert "raven" in alice.user.dm_channel.last_message.content.lower()
-    assert "Test Guild" in alice.user.dm_channel.last_message.content
+    assert any("can't send you direct messages" in text_of(m) and str(dave.id) in text_of(m) for m in history)
+    assert "raven" in text_of(alice.user.dm_channel.last_message).lower()
+    assert "Test Guild" in text_of(alice.user.dm_channel.last_message)
     board = next(m for m in history if m.id == table.board_message_id)
     outsider = await eve.click(board, label="My hand")          # not seated: told so, privately
-    assert outsider.ephemeral and "don't have a seat" in outsider.response.content
+    assert outsider.ephemeral and "don't have a seat" in text_of(outsider.response)
 
     driver = Driver(env, channel, members, seed=2)
     watch = PictureWatch()
@@ -118,7 +118,7 @@ async def test_whole_four_player_raven_game(simcord_env, make_bot):
                 again = await alice.click(copy, custom_id=comp["custom_id"])
             else:
                 again = await alice.select(copy, [comp["options"][0]["value"]], custom_id=comp["custom_id"])
-            assert again.ephemeral and "already made" in again.response.content
+            assert again.ephemeral and "already made" in text_of(again.response)
             assert table.version == version, "the second click changed nothing"
             double_clicked = True
             continue
@@ -128,7 +128,7 @@ async def test_whole_four_player_raven_game(simcord_env, make_bot):
             assert_nothing_leaks(driver, members, channel)
     assert restarted and double_clicked
     assert watch.uploads >= 20 and watch.swaps >= 20
-    final = channel.history()[-1].content
+    final = text_of(channel.history()[-1])
     assert "Game over" in final and "Final scores" in final
     assert table.status == "over"
     assert await env.bot.service.replay(table.id) == table.state.to_json()

@@ -3,7 +3,7 @@
 A crash between a commit and its messages is simulated by committing through the service directly (the
 Discord side never hears of it), then restarting the bot on the same database.
 """
-from tests.bot.driver import action_components
+from tests.bot.driver import action_components, built_text, text_of
 
 
 async def lobby(env, names=("ann", "ben", "cat")):
@@ -22,9 +22,8 @@ def prompt_of(message) -> set[str]:
 
 
 def board_text(host, table) -> str:
-    """The content the host would publish for this board now (a Board, or an older (text, view) pair)."""
-    board = host.board_message(table)
-    return board.text if hasattr(board, "text") else board[0]
+    """What the host would publish on this board now."""
+    return built_text(host.publisher.board_message(table, table.frame(), "en"))
 
 
 async def restart(env, make_bot):
@@ -52,7 +51,7 @@ async def test_crash_right_after_start_gives_everyone_a_hand_and_a_board(simcord
         dm = member.user.dm_channel.last_message
         assert prompt_of(dm) == {env.bot.service.prompt_key(table, seat.seat)}, f"{member.user.name} has buttons"
     board = next(m for m in channel.history() if m.id == table.board_message_id)
-    assert "Waiting for" in board.content and "Join" not in str(board.components)
+    assert "Waiting for" in text_of(board) and "Join" not in str(board.components)
 
 
 async def test_crash_between_commit_and_publish_is_repaired_and_right_messages_are_left_alone(
@@ -62,7 +61,7 @@ async def test_crash_between_commit_and_publish_is_repaired_and_right_messages_a
     await members[0].click(channel.last_message, label="Start")
     service = env.bot.service
     table = service.in_channel(channel.id)
-    stale_board = next(m for m in channel.history() if m.id == table.board_message_id).content
+    stale_board = text_of(next(m for m in channel.history() if m.id == table.board_message_id))
 
     # Everyone picks without the Discord side hearing of it: the round is revealed and its winner must
     # press "Next round", but every message still shows the old picks.
@@ -80,7 +79,7 @@ async def test_crash_between_commit_and_publish_is_repaired_and_right_messages_a
         want = {env.bot.service.prompt_key(table, seat)} if seat == winner else set()
         assert prompt_of(member.user.dm_channel.last_message) == want, f"{member.user.name}'s DM is current"
     board = next(m for m in channel.history() if m.id == table.board_message_id)
-    assert board.content != stale_board and board.content == board_text(env.bot.host, table)
+    assert text_of(board) != stale_board and text_of(board) == board_text(env.bot.host, table)
 
     # A second restart finds every message right: no hand is edited, nothing new is sent.
     mark = len(env.http_requests)

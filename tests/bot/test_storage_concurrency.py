@@ -14,7 +14,8 @@ import pytest
 import tests.bot.toygame  # noqa: F401
 from bot.storage import DuplicateInteraction, GuildConfig, Storage
 from bot.tables import TableService
-from engine import IllegalAction
+from bot.table import Actor
+from bot.errors import Refusal
 
 GAMES, CLICKS = 8, 5   # 5 clicks always fit: a 3-round toy game needs 6 human picks before it can end
 
@@ -73,7 +74,7 @@ async def world(request, tmp_path):
 
 
 async def new_table(service, channel, humans=2, bots=1, turn=300):
-    table = await service.create_lobby(1, channel, 1000 + channel * 10, "Ann", "toy", {"rounds": 3}, turn)
+    table = await service.create_lobby(1, channel, Actor(1000 + channel * 10, "Ann"), "toy", {"rounds": 3}, turn)
     for i in range(1, humans):
         await service.join(table, 1000 + channel * 10 + i, f"P{i}")
     for _ in range(bots):
@@ -124,7 +125,8 @@ async def test_concurrent_clicks_in_many_games_are_each_applied_once(world):
     clock.now += 61  # every human's turn timer is due too, and fires in the middle of the clicks
     timers = [expire_all(service, t) for t in tables[: GAMES // 2]]
     lobbies = [new_table(service, 100 + n) for n in range(3)]
-    configs = [store.save_guild_config(GuildConfig(g, channel_ids=(g,), turn_seconds=60)) for g in range(3)]
+    # Other servers' settings change meanwhile (the lobbies above are in server 1, whose settings stay open).
+    configs = [store.save_guild_config(GuildConfig(g, channel_ids=(g,), turn_seconds=60)) for g in range(10, 13)]
     everything = [*clicks, *timers, *lobbies, *configs]
     results = await asyncio.gather(*everything, return_exceptions=True)
 
@@ -139,7 +141,7 @@ async def test_concurrent_clicks_in_many_games_are_each_applied_once(world):
     for t in tables[GAMES // 2:]:
         assert sum(s.moves for s in t.seats if not s.is_bot) == CLICKS
     await assert_disk_matches_memory(path, service, [*tables, *results[-6:-3]])
-    assert [(await store.guild_config(g)).channel_ids for g in range(3)] == [(0,), (1,), (2,)]
+    assert [(await store.guild_config(g)).channel_ids for g in range(10, 13)] == [(10,), (11,), (12,)]
 
 
 async def test_a_duplicate_in_one_game_does_not_disturb_the_others(world):
@@ -166,7 +168,7 @@ async def test_refused_moves_write_nothing_while_others_commit(world):
 
     async def bad(table):
         async with table.lock:
-            with pytest.raises(IllegalAction):
+            with pytest.raises(Refusal):
                 await service.act(table, "p1", {"type": "pick", "card": "nope"}, interaction_id=9000 + table.id)
 
     await asyncio.gather(*(bad(t) for t in tables[:2]), *(click(service, t, 500 + t.id) for t in tables[2:]))

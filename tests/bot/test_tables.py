@@ -4,7 +4,10 @@ import pytest
 import tests.bot.toygame  # noqa: F401
 from bot.storage import MIGRATIONS, DuplicateInteraction, Storage
 from bot.tables import TableService
-from engine import IllegalAction
+from bot.table import Actor
+
+HOST = Actor(100, "Ann")
+from bot.errors import Refusal
 
 
 class Clock:
@@ -26,7 +29,7 @@ async def world(tmp_path):
 
 
 async def started(service, humans=2, bots=0, turn=300, rounds=2):
-    table = await service.create_lobby(1, 10, 100, "Ann", "toy", {"rounds": rounds}, turn)
+    table = await service.create_lobby(1, 10, Actor(100, "Ann"), "toy", {"rounds": rounds}, turn)
     for i in range(1, humans):
         await service.join(table, 100 + i, f"P{i}")
     for _ in range(bots):
@@ -46,22 +49,22 @@ async def test_migrations_are_versioned_and_idempotent(world):
 
 async def test_one_live_game_per_channel(world):
     _, store, service, _ = world
-    await service.create_lobby(1, 10, 100, "Ann", "toy", None, 300)
-    with pytest.raises(IllegalAction, match="already has a game"):
-        await service.create_lobby(1, 10, 200, "Bo", "toy", None, 300)
+    await service.create_lobby(1, 10, Actor(100, "Ann"), "toy", None, 300)
+    with pytest.raises(Refusal, match="already has a game"):
+        await service.create_lobby(1, 10, Actor(200, "Bo"), "toy", None, 300)
     fresh = TableService(store)  # even a service that lost its memory asks the database
-    with pytest.raises(IllegalAction):
-        await fresh.create_lobby(1, 10, 200, "Bo", "toy", None, 300)
+    with pytest.raises(Refusal):
+        await fresh.create_lobby(1, 10, Actor(200, "Bo"), "toy", None, 300)
 
 
 async def test_bad_options_and_seats_are_refused(world):
     _, _, service, _ = world
-    with pytest.raises(IllegalAction, match="rounds"):
-        await service.create_lobby(1, 11, 100, "Ann", "toy", {"rounds": 9}, 300)
-    table = await service.create_lobby(1, 12, 100, "Ann", "toy", None, 300)
-    with pytest.raises(IllegalAction, match="needs 2"):
+    with pytest.raises(Refusal, match="rounds"):
+        await service.create_lobby(1, 11, Actor(100, "Ann"), "toy", {"rounds": 9}, 300)
+    table = await service.create_lobby(1, 12, Actor(100, "Ann"), "toy", None, 300)
+    with pytest.raises(Refusal, match="needs at least 2"):
         await service.start(table)
-    with pytest.raises(IllegalAction, match="already seated"):
+    with pytest.raises(Refusal, match="already seated"):
         await service.join(table, 100, "Ann")
 
 
@@ -92,7 +95,7 @@ async def test_illegal_action_changes_nothing(world):
     _, store, service, _ = world
     table = await started(service)
     before = table.state.to_json()
-    with pytest.raises(IllegalAction):
+    with pytest.raises(Refusal):
         await service.act(table, "p1", {"type": "pick", "card": "nope"})
     assert table.state.to_json() == before and await store.actions(table.id) == []
 
@@ -133,19 +136,19 @@ async def test_reminder_then_bot_moves_and_deadlines_survive_restart(world):
 async def test_pause_freezes_timers_and_actions(world):
     _, _, service, clock = world
     table = await started(service, turn=60)
-    await service.pause(table)
+    await service.pause(table, HOST)
     clock.now += 1000
     assert service.due(clock.now) == []
-    with pytest.raises(IllegalAction, match="paused"):
+    with pytest.raises(Refusal, match="paused"):
         await service.act(table, "p1", table.state.pending()["p1"][0])
-    await service.resume(table)
+    await service.resume(table, HOST)
     assert all(t["due"] == clock.now + 60 for t in table.timers.values())
 
 
 async def test_kicked_seat_is_played_by_a_bot(world):
     _, _, service, _ = world
     table = await started(service)
-    await service.replace(table, 101, None)
+    await service.replace(table, HOST, 101, None)
     assert table.seat("p2").is_bot
     steps = await service.run_bots(table)
     assert [s.seat for s in steps] == ["p2"]
@@ -155,4 +158,4 @@ async def test_end_frees_the_channel(world):
     _, _, service, _ = world
     table = await started(service)
     await service.end(table)
-    await service.create_lobby(1, 10, 100, "Ann", "toy", None, 300)
+    await service.create_lobby(1, 10, Actor(100, "Ann"), "toy", None, 300)

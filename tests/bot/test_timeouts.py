@@ -4,8 +4,11 @@ import random
 
 import pytest
 
+from bot import render
 from bot.storage import Storage
+from present import fmt
 from bot.tables import AWAY_AFTER, SHORT_TIMER, TableService
+from bot.table import Actor
 from engine import GAMES
 from engine.bots import choose
 
@@ -38,7 +41,7 @@ async def world(tmp_path):
 
 
 async def deadlies_table(service, hand_p1=None, turn=120):
-    table = await service.create_lobby(1, 10, 100, "Ann", "deadlies", None, turn)
+    table = await service.create_lobby(1, 10, Actor(100, "Ann"), "deadlies", None, turn)
     await service.join(table, 101, "Bo")
     await service.join(table, 102, "Cy")
     await service.start(table)
@@ -65,7 +68,7 @@ async def test_a_timed_out_turn_plays_one_card_and_the_next_prompt_keeps_the_ful
     table = await deadlies_table(service, hand_p1=["SL5", "CO8", "HALO"])
     assert table.timers["p1"]["seconds"] == 120
     clock.now += 121
-    steps = await service.expire(table, "p1")
+    steps = (await service.expire(table, "p1")).steps
     # Picking and playing are one decision: the timeout finished it, with the least valuable card.
     assert [s.action for s in steps[:2]] == [{"type": "pick", "card": "SL5"}, {"type": "play", "as": "single"}]
     assert {s.source for s in steps} == {"timer"}
@@ -89,8 +92,12 @@ async def test_reaction_window_is_short_reminded_at_half_time_and_declined(world
     clock.now += 1
     assert [(s, k) for _, s, k in service.due(clock.now)] == [("p2", "remind")]
     clock.now += SHORT_TIMER / 2
-    steps = await service.expire(table, "p2")
+    steps = (await service.expire(table, "p2")).steps
     assert steps[0].action == {"type": "stop"}  # never throws a Wrath back for an absent player
+
+
+def away_lines(table) -> int:
+    return sum(1 for to, event in table.logs["log"] if event["type"] == "_away")
 
 
 async def test_two_timeouts_in_a_row_mark_the_seat_away_until_its_own_move(world):
@@ -99,7 +106,7 @@ async def test_two_timeouts_in_a_row_mark_the_seat_away_until_its_own_move(world
     seat = table.seat("p1")
     clock.now += 121
     await service.expire(table, "p1")
-    assert seat.timeouts == 1 and not seat.away and not service.newly_away(table, "p1")
+    assert seat.timeouts == 1 and not seat.away and away_lines(table) == 0
 
     async def to_p1():
         await others_play_until_p1(service, table)
@@ -107,8 +114,8 @@ async def test_two_timeouts_in_a_row_mark_the_seat_away_until_its_own_move(world
     await to_p1()
     clock.now += 121
     await service.expire(table, "p1")
-    assert seat.away and service.newly_away(table, "p1")
-    assert any("Ann seems to be away" in line for to, line in table.logs["lines"] if to is None)
+    assert seat.away and away_lines(table) == 1
+    assert any("Ann seems to be away" in fmt.plain_line(line) for line in render.log_lines(table, None))
     restarted = TableService(await Storage.open(path), clock)  # the mark is saved with the seats
     (again,) = await restarted.restore()
     assert again.seat("p1").away and again.seat("p1").timeouts == AWAY_AFTER
@@ -116,7 +123,7 @@ async def test_two_timeouts_in_a_row_mark_the_seat_away_until_its_own_move(world
     await to_p1()
     clock.now += 121
     await service.expire(table, "p1")
-    assert seat.away and not service.newly_away(table, "p1")  # the table is told once
+    assert seat.away and away_lines(table) == 1  # the table is told once
     await to_p1()
     await service.act(table, "p1", table.pending()["p1"][0])  # its own click brings it back
     assert not seat.away and seat.timeouts == 0

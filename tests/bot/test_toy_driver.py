@@ -1,4 +1,4 @@
-from tests.bot.driver import Driver
+from tests.bot.driver import Driver, text_of
 
 
 async def test_toy_game_to_the_end_with_closed_dms(simcord_env):
@@ -14,8 +14,8 @@ async def test_toy_game_to_the_end_with_closed_dms(simcord_env):
     for u in users[1:]:
         await u.click(lobby, label="Join")
     await users[0].click(lobby, label="Start")
-    assert any("can't send you direct messages" in m.content for m in channel.history())
+    assert any("can't send you direct messages" in text_of(m) for m in channel.history())
     table = env.bot.service.in_channel(channel.id)
     driver = Driver(env, channel, {u.id: u for u in users})
     await driver.play_until(lambda t: t.state.over)
-    assert "Game over" in channel.last_message.content
+    assert "Game over" in text_of(channel.last_message)

@@ -2,6 +2,7 @@
 import discord
 
 from bot import render
+from tests.bot.driver import components_of, text_of
 
 
 async def setup_table(env, n_humans=2, bots=1):
@@ -25,23 +26,23 @@ def dm_last(user):
 async def test_lobby_start_and_dm_hands(simcord_env):
     guild, channel, (alice, bob) = await setup_table(simcord_env)
     board = channel.last_message
-    assert "Toy" in board.content and "Waiting for" in board.content
+    assert "Toy" in text_of(board) and "Waiting for" in text_of(board)
     dm = alice.user.dm_channel.last_message
-    assert "your seat" in dm.content and "Your hand" in dm.content
+    assert "your seat" in text_of(dm) and "Your hand" in text_of(dm)
     # Bob's hand is not in Alice's DM and vice versa
     bob_dm = bob.user.dm_channel.last_message
-    alice_cards = dm.content.split("Your hand: ")[1].split("\n")[0].split(", ")
-    assert not any(c in bob_dm.content.split("Your hand: ")[1].split("\n")[0].split(", ") for c in alice_cards)
+    alice_cards = text_of(dm).split("Your hand: ")[1].split("\n")[0].split(", ")
+    assert not any(c in text_of(bob_dm).split("Your hand: ")[1].split("\n")[0].split(", ") for c in alice_cards)
 
 
 async def test_pick_persist_double_click_and_restart(simcord_env, make_bot):
     guild, channel, (alice, bob) = await setup_table(simcord_env)
     dm = alice.user.dm_channel.last_message
-    first_button = dm.components[0].children[0]
+    first_button = components_of(dm)[0]
     service = simcord_env.bot.service
     table = service.in_channel(channel.id)
     assert table.version == 1  # only the bot's pick so far
-    result = await alice.user.click(dm, custom_id=first_button.custom_id)
+    result = await alice.user.click(dm, custom_id=first_button["custom_id"])
     assert not result.ephemeral
     assert table.version == 2
     # the same prompt clicked again (a double click) is refused privately and changes nothing
@@ -49,7 +50,7 @@ async def test_pick_persist_double_click_and_restart(simcord_env, make_bot):
     # restart the bot: Bob's old DM button still works
     bob_dm = bob.user.dm_channel.last_message
     await simcord_env.restart_bot(make_bot())
-    result = await bob.user.click(bob_dm, custom_id=bob_dm.components[0].children[0].custom_id)
+    result = await bob.user.click(bob_dm, custom_id=components_of(bob_dm)[0]["custom_id"])
     assert not result.ephemeral
     table = simcord_env.bot.service.in_channel(channel.id)
     assert table.seat("p2").moves == 1 and table.version >= 3

@@ -5,9 +5,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from cogs.shared.messages import PICTURE_FILE, PICTURE_KEY
+from cogs.shared.publisher import BOARD_FILE as PICTURE_FILE
 from present import presenter
 from tests.engine.conformance import HIDDEN_SWAPS
+from tests.bot.driver import text_of, walk
+
+
+def gallery_urls(message) -> list[str]:
+    """The media a V2 message's galleries show."""
+    return [item.media.url for c in walk(message.components) for item in getattr(c, "items", [])]
 
 
 def board_message(channel, table):
@@ -26,10 +32,11 @@ class PictureWatch:
     def check(self, channel, table) -> None:
         message = board_message(channel, table)
         assert [a.filename for a in message.attachments] == [PICTURE_FILE], message.attachments
-        assert [e.image.url for e in message.embeds] == [f"attachment://{PICTURE_FILE}"]
+        assert gallery_urls(message) in ([f"attachment://{PICTURE_FILE}"], [message.attachments[0].url]), \
+            "the board's gallery shows its picture"
         view = table.state.view(None)
         key = presenter(table.game_key).picture(view)[1]
-        assert table.logs[PICTURE_KEY] == key, "the stored key is the key of the picture on the board"
+        assert table.board_picture == key, "the stored key is the key of the picture on the board"
         attachment = message.attachments[0].id
         last_message, last_key, last_attachment = self._last
         if last_message == message.id:
@@ -67,7 +74,7 @@ async def pause_keeps_the_picture(owner, channel, env, watch: PictureWatch) -> N
     await owner.slash(channel, "game pause")
     await env.settle()
     paused = board_message(channel, table)
-    assert "Paused" in paused.content and paused.attachments[0].id == before
+    assert "Paused" in text_of(paused) and paused.attachments[0].id == before
     await owner.slash(channel, "game resume")
     await env.settle()
     assert board_message(channel, table).attachments[0].id == before

@@ -11,6 +11,7 @@ from bot.history import HistoryService
 from bot.storage import GuildConfig, Storage, migrate_db
 from bot.storage.migrate_db import TABLES
 from bot.tables import TableService
+from bot.table import Actor
 
 OLD_V1 = Path(__file__).resolve().parent.parent / "data" / "old_schema_v1.sqlite3"
 
@@ -21,7 +22,7 @@ async def a_server_with_history(path: str) -> None:
     tables, history = TableService(store), HistoryService(store)
     tables.history = history
     for channel in (10, 11, 12):
-        table = await tables.create_lobby(1, channel, 100, "Ann", "toy", {"rounds": 2}, 300)
+        table = await tables.create_lobby(1, channel, Actor(100, "Ann"), "toy", {"rounds": 2}, 300)
         await tables.join(table, 101, "Ben")
         await tables.start(table)
         if channel == 10:
@@ -31,9 +32,11 @@ async def a_server_with_history(path: str) -> None:
             seat, legal = next(iter(table.pending().items()))
             await tables.act(table, seat, legal[0], interaction_id=channel * 1000 + clicks)
             clicks += 1
-    await tables.create_lobby(1, 13, 100, "Ann", "toy", {"rounds": 2}, 300)
+    await tables.create_lobby(1, 13, Actor(100, "Ann"), "toy", {"rounds": 2}, 300)
     await store.save_guild_config(GuildConfig(1, 55, (10, 11), 120))
     await store.set_notify(1, 101, False)  # /game notify off
+    await store.save_member(101, dm_channel_id=7001, discord_locale="de", language="pt-BR")  # /game language
+    await store.save_guild_locale(1, "es-ES")
     await store.close()
 
 
@@ -62,7 +65,7 @@ async def test_everything_is_copied_row_for_row_and_the_bot_carries_on(tmp_path,
         assert sorted(t.status for t in restored.values()) == ["active", "lobby"]
         live = next(t for t in restored.values() if t.status == "active")
         assert await service.replay(live.id) == live.state.to_json()
-        fresh = await service.create_lobby(1, 14, 100, "Ann", "toy", {"rounds": 2}, 300)
+        fresh = await service.create_lobby(1, 14, Actor(100, "Ann"), "toy", {"rounds": 2}, 300)
         assert fresh.id == max(restored) + 1
         assert await store.guild_config(1) == GuildConfig(1, 55, (10, 11), 120)
     finally:

@@ -8,6 +8,7 @@ from bot import sharding
 from bot.config import Settings
 from bot.storage import Storage
 from bot.tables import TableService
+from bot.table import Actor
 
 GUILD_OF_SHARD = {0: 2 << 22, 1: 1 << 22}  # (guild_id >> 22) % 2 picks the shard
 
@@ -32,7 +33,7 @@ async def a_shard(url, shard_id):
 
 
 async def started_game(service, guild, channel):
-    table = await service.create_lobby(guild, channel, 100, "Ann", "toy", {"rounds": 3}, 300)
+    table = await service.create_lobby(guild, channel, Actor(100, "Ann"), "toy", {"rounds": 3}, 300)
     await service.join(table, 101, "Ben")
     await service.start(table)
     return table
@@ -76,7 +77,7 @@ async def test_a_dm_click_applied_by_shard_0_reaches_the_owning_shard(pg_cluster
     zero, one = await a_shard(url, 0), await a_shard(url, 1)
     try:
         owned = await started_game(one.service, GUILD_OF_SHARD[1], 11)
-        one.host._board_shown[owned.id] = "the board before shard 0's move"
+        owned.board_shown = "v2:the board before shard 0's move"  # what the owner remembers, not stored
         sync = await sharding.follow_other_shards(one)
         # shard 0 gets the DM click: it doesn't hold the game, so it loads it from the database and acts
         foreign = await zero.service.get(owned.id)
@@ -85,7 +86,8 @@ async def test_a_dm_click_applied_by_shard_0_reaches_the_owning_shard(pg_cluster
         await zero.service.act(foreign, seat, legal[0], interaction_id=9001)
         await until(lambda: sync.reloads == 1)
         assert owned.version == foreign.version == 1 and owned.state.to_json() == foreign.state.to_json()
-        assert owned.id not in one.host._board_shown  # shard 0 edited the board: the owner's memory of it is stale
+        # shard 0 published the board after its move: the owner now holds what the database says it shows
+        assert owned.board_shown != "v2:the board before shard 0's move"
         # the owner carries on from there: its next move is accepted
         seat, legal = next(iter(owned.pending().items()))
         async with owned.lock:

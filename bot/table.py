@@ -1,0 +1,193 @@
+"""A table's data: its seats, its game, what one change did (Outcome), and what one version shows (Frame).
+
+No Discord, no storage calls: TableService (bot/tables.py) changes tables, the Discord side and the
+terminal read them. A Frame is one table at one version read once: each reader's engine view, the pending
+prompts and their keys are computed at most once however many messages, timers and labels ask.
+"""
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import json
+from dataclasses import dataclass, field
+
+from engine import GAMES
+from engine.core import Action, Event, Game, State, View
+
+
+@dataclass
+class Seat:
+    seat: str                  # engine seat id, "p1".."p6"
+    user_id: int | None        # None: a bot plays this seat
+    name: str
+    moves: int = 0             # actions this seat has taken; makes older prompts stale
+    dm_channel_id: int | None = None
+    dm_message_id: int | None = None
+    dm_closed: bool = False
+    shown: str = ""            # hash of what the hand DM shows: after a restart a right message isn't edited
+    picture: str = ""          # key of the hand picture on that DM ("" none): uploaded again only when it changes
+    timeouts: int = 0          # timeouts in a row; a move of its own resets it
+    away: bool = False         # timed out AWAY_AFTER times in a row; the table was told
+
+    @property
+    def is_bot(self) -> bool:
+        return self.user_id is None
+
+
+@dataclass(frozen=True)
+class Actor:
+    """Who asks, as the policy needs it: plain facts the Discord edge reads off an interaction."""
+
+    user_id: int
+    name: str
+    manage_channels: bool = False
+    manage_guild: bool = False
+    role_ids: frozenset[int] = frozenset()
+
+
+@dataclass
+class Step:
+    """One accepted action."""
+
+    seat: str
+    action: dict
+    events: list[dict]
+    source: str                # "player", "bot" or "timer"
+
+
+@dataclass
+class Outcome:
+    """What one change did, for the publisher and the click's own answer: the steps (the click's and the
+    bots' replies), the seats that must act now and did not before (a new turn each: a ping), and whether
+    the game just ended. Every hand is rebuilt from its own view at publish; these say what is NEW."""
+
+    steps: list[Step] = field(default_factory=list)
+    turns: set[str] = field(default_factory=set)
+    over: bool = False
+
+    def events_for(self, reader: str | None) -> list[Event]:
+        """The events this reader may read (public ones, and their own)."""
+        return [e for s in self.steps for e in s.events if e.get("to") in (None, reader)]
+
+    def __bool__(self) -> bool:
+        return bool(self.steps)
+
+    def __iter__(self):  # the steps, for callers that only count or replay them
+        return iter(self.steps)
+
+    def __len__(self) -> int:
+        return len(self.steps)
+
+
+class Frame:
+    """One table at one version: views, pending prompts and prompt keys, each computed once."""
+
+    def __init__(self, table: "Table") -> None:
+        self.table = table
+        self.key = table.frame_key()
+        self._views: dict[str | None, View] = {}
+        self._pending: dict[str, list[Action]] | None = None
+        self._prompts: dict[str, str] = {}
+        self._memo: dict = {}
+
+    def memo(self, key, build):
+        """What `build()` gives for this version, built once (the Discord side keeps its messages here)."""
+        if key not in self._memo:
+            self._memo[key] = build()
+        return self._memo[key]
+
+    def view(self, reader: str | None) -> View:
+        """The engine view for a seat (None: the public). Shared: callers must not change it."""
+        found = self._views.get(reader)
+        if found is None:
+            found = self._views[reader] = self.table.state.view(reader)
+        return found
+
+    def pending(self) -> dict[str, list[Action]]:
+        if self._pending is None:
+            t = self.table
+            self._pending = t.state.pending() if t.state is not None and t.status == "active" else {}
+        return self._pending
+
+    def decision(self) -> dict | None:
+        """The public decision fact (what the table decides now, whom the public may be told it waits for)."""
+        return self.view(None).get("decision") if self.table.state is not None else None
+
+    def prompt_key(self, seat_id: str) -> str:
+        """A short fingerprint of a seat's current prompt: its move count and its legal actions."""
+        found = self._prompts.get(seat_id)
+        if found is None:
+            legal = self.pending().get(seat_id, [])
+            digest = hashlib.blake2s(json.dumps(legal, sort_keys=True).encode(), digest_size=4).hexdigest()
+            found = self._prompts[seat_id] = f"{self.table.seat(seat_id).moves}.{digest}"
+        return found
+
+    def publicly_awaited(self, seat_id: str) -> bool:
+        """Whether the public may read that the table waits for this seat: the decision fact names it (a
+        game without the fact is taken as turn-based, where the waiting seat is public anyway)."""
+        decision = self.decision()
+        return decision is None or seat_id in decision.get("seats", ())
+
+
+@dataclass
+class Table:
+    id: int
+    guild_id: int
+    channel_id: int
+    game_key: str
+    status: str
+    host_id: int
+    options: dict
+    turn_seconds: int
+    seed: int
+    seats: list[Seat]
+    state: State | None = None
+    version: int = 0
+    board_message_id: int | None = None
+    board_posted_at: float | None = None
+    board_shown: str = ""      # hash of what the board message shows ("" unknown: post a new one)
+    board_picture: str = ""    # key of the picture on the board message ("" none)
+    timers: dict = field(default_factory=dict)
+    logs: dict = field(default_factory=dict)
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock, repr=False, compare=False)
+    changes: int = field(default=0, repr=False, compare=False)  # state changes in memory, for frame()
+    _frame: Frame | None = field(default=None, repr=False, compare=False)
+
+    @property
+    def game(self) -> Game:
+        return GAMES[self.game_key]
+
+    @property
+    def names(self) -> dict[str, str]:
+        return {s.seat: s.name for s in self.seats}
+
+    def seat_of(self, user_id: int) -> Seat | None:
+        return next((s for s in self.seats if s.user_id == user_id), None)
+
+    def seat(self, seat_id: str) -> Seat:
+        return next(s for s in self.seats if s.seat == seat_id)
+
+    def frame_key(self) -> tuple:
+        return id(self.state), self.version, self.changes, self.status, tuple(s.moves for s in self.seats)
+
+    def frame(self) -> Frame:
+        """This version's Frame (the same object until the table changes)."""
+        if self._frame is None or self._frame.key != self.frame_key():
+            self._frame = Frame(self)
+        return self._frame
+
+    def touch(self) -> None:
+        """The state was changed from outside apply() (a test, a reload): read it afresh."""
+        self.changes += 1
+
+    def apply(self, seat_id: str, action: Action) -> list[Event]:
+        """Apply one action to the state in memory (the service commits it)."""
+        events = self.state.act(seat_id, action)
+        self.changes += 1
+        return events
+
+    def pending(self) -> dict[str, list[Action]]:
+        return self.frame().pending()
+
+    def view(self, reader: str | None) -> View:
+        return self.frame().view(reader)

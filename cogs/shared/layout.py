@@ -1,0 +1,146 @@
+"""Docs laid out as Discord messages (Components V2): a Container with the title, the picture in a gallery,
+each section as a text block, the footer, and the message's action rows.
+
+Discord allows 40 components and 4,000 characters of text in such a message. A running log loses its
+oldest lines first, with a line saying where the rest is (the Log button); anything else that would not
+fit goes whole into an attached text file, with a line saying so: nothing is ever dropped silently, and
+a player's own hand is never cut.
+
+A Message is built once per reader and version, hashed once (`shown`), and compared with what the
+Discord message shows now, so a message that would not change is never edited.
+"""
+from __future__ import annotations
+
+import hashlib
+import io
+import json
+from dataclasses import dataclass, field
+
+import discord
+from discord.utils import escape_markdown
+
+from present import fmt
+from present.base import Doc
+from present.i18n import tr, trn
+
+TEXT_MAX = 4000        # characters across a V2 message's text displays
+COMPONENTS_MAX = 40    # components in a V2 message, nested ones included
+FULL_TEXT_FILE = "full-text.txt"
+
+
+@dataclass
+class Message:
+    """One message's content: its layout, the files it uploads, and a hash of everything it shows."""
+
+    view: discord.ui.LayoutView
+    picture: tuple[bytes, str, str] | None = None   # (PNG, key, file name) shown in the gallery
+    extra_files: list[tuple[str, bytes]] = field(default_factory=list)  # e.g. the overflow text
+    shown: str = ""
+
+    def __post_init__(self) -> None:
+        components = self.view.to_components()
+        extra = [self.picture[1] if self.picture else "", [(n, len(b)) for n, b in self.extra_files]]
+        raw = json.dumps([components, extra], sort_keys=True, default=str).encode()
+        self.shown = hashlib.blake2s(raw, digest_size=8).hexdigest()
+
+    @property
+    def picture_key(self) -> str:
+        return self.picture[1] if self.picture else ""
+
+    def files(self, with_picture: bool = True) -> list[discord.File]:
+        out = [discord.File(io.BytesIO(self.picture[0]), filename=self.picture[2])] \
+            if self.picture is not None and with_picture else []
+        return out + [discord.File(io.BytesIO(data), filename=name) for name, data in self.extra_files]
+
+    def send_kwargs(self) -> dict:
+        """For a new message (channel.send, response.send_message)."""
+        files = self.files()
+        return {"view": self.view, **({"files": files} if files else {})}
+
+    def edit_kwargs(self, old_picture: str | None) -> dict:
+        """For an edit: the picture is uploaded again only when its key changed (an edit without
+        `attachments` keeps the ones on the message); gone when the message should show none."""
+        upload = self.picture is not None and self.picture_key != old_picture
+        files = self.files(with_picture=upload)
+        if upload or self.extra_files or (self.picture is None and old_picture):
+            return {"view": self.view, "attachments": files}
+        return {"view": self.view}
+
+
+def _text(block: list[str]) -> int:
+    return sum(map(len, block)) + max(len(block) - 1, 0)
+
+
+def layout(doc: Doc, *, colour: int, picture: tuple[bytes, str] | None = None, picture_name: str = "",
+           rows: list[discord.ui.ActionRow] = (), full_text: bool = True, raw: bool = False) -> Message:
+    """The Doc as a V2 message; `rows` are its action rows (inside the container, after the text).
+    `raw`: the Doc's lines are Markdown already (a rules summary), shown as written."""
+    title = f"### {escape_markdown(doc.title)}" if doc.title else ""
+    footer = fmt.md_line(doc.footer)
+    sections = [s for s in doc.sections if s.lines]
+    render = fmt.plain_line if raw else fmt.md_line
+    blocks = [([f"**{escape_markdown(s.title)}**"] if s.title else []) + [render(x) for x in s.lines]
+              for s in sections]
+    heads = [1 if s.title else 0 for s in sections]
+    budget = TEXT_MAX - len(title) - len(footer) - 200  # 200: room for the notes below
+    extra: list[tuple[str, bytes]] = []
+    # 1. Logs lose their oldest lines, with a note.
+    for i, s in enumerate(sections):
+        dropped = 0
+        while s.trim == "start" and sum(map(_text, blocks)) > budget and len(blocks[i]) > heads[i]:
+            blocks[i].pop(heads[i])
+            dropped += 1
+        if dropped:
+            blocks[i].insert(heads[i], "-# " + trn("… {n} earlier line: press Log for the whole log.",
+                                                   "… {n} earlier lines: press Log for the whole log.", dropped))
+    # 2. Anything else too long goes whole into a file; what fits is shown, and a line says so.
+    if sum(map(_text, blocks)) > budget and full_text:
+        extra.append((FULL_TEXT_FILE, fmt.plain(doc).encode()))
+        kept, used = [], 0
+        for block in blocks:
+            room = budget - used
+            part = []
+            for text in block:
+                if _text(part + [text]) > room:
+                    break
+                part.append(text)
+            if part:
+                kept.append(part)
+                used += _text(part)
+            if len(part) < len(block):
+                break
+        blocks = kept + [["-# " + tr("The rest of this message is in the attached file {file}.",
+                                     file=FULL_TEXT_FILE)]]
+    # 3. Sections become text displays; past what 40 components hold, neighbours share one.
+    fixed = 1 + bool(title) + bool(picture) + bool(footer) + bool(rows) + sum(1 + len(r.children) for r in rows)
+    room = max(1, COMPONENTS_MAX - fixed)
+    texts = ["\n".join(b) for b in blocks if b]
+    while len(texts) > room:
+        merged = min(range(len(texts) - 1), key=lambda i: len(texts[i]) + len(texts[i + 1]))
+        texts[merged:merged + 2] = [texts[merged] + "\n\n" + texts[merged + 1]]
+    container = discord.ui.Container(accent_colour=colour)
+    if title:
+        container.add_item(discord.ui.TextDisplay(title))
+    if picture is not None:
+        container.add_item(discord.ui.MediaGallery(discord.MediaGalleryItem(f"attachment://{picture_name}")))
+    for text in texts:
+        container.add_item(discord.ui.TextDisplay(fmt.clip(text, TEXT_MAX)))
+    if footer:
+        container.add_item(discord.ui.TextDisplay(footer))
+    if rows:
+        container.add_item(discord.ui.Separator())
+        for row in rows:
+            container.add_item(row)
+    view = discord.ui.LayoutView(timeout=None)
+    view.add_item(container)
+    return Message(view, (picture[0], picture[1], picture_name) if picture else None, extra)
+
+
+def text_message(text: str, *, colour: int | None = None, rows: list[discord.ui.ActionRow] = ()) -> Message:
+    """A short message (an answer, a notice) in the same look: one text block and its rows."""
+    container = discord.ui.Container(discord.ui.TextDisplay(fmt.clip(text, TEXT_MAX)), accent_colour=colour)
+    for row in rows:
+        container.add_item(row)
+    view = discord.ui.LayoutView(timeout=None)
+    view.add_item(container)
+    return Message(view)

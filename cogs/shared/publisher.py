@@ -1,0 +1,409 @@
+"""The one send path of a table's messages: the public board, each seat's hand DM, turn pings, the result.
+
+One publisher task per table is the only sender of its messages. A change (a click's Outcome, a timer, a
+moderator) only queues a request, under the table's lock and without the network. The task then:
+1. under the lock, builds each reader's message once from the table's Frame (one view per reader, one
+   board per language) and keeps only those whose hash differs from what the message shows now;
+2. without the lock, sends them in parallel;
+3. under the lock again, records what landed and stores it in one write.
+Changes made meanwhile are published together in one more pass.
+
+When Discord says no, the game goes on: nothing here touches the game's state. A message that failed is
+sent again from the newest state, with backoff (1, 2, 4, 8 s, then every 10 s) until it lands or a newer
+one replaces it; a 403 on the channel waits for the bot's permissions to change (the host kicks the
+table's publisher on the channel or role update, and a slow retry covers a missed event); a deleted board
+is posted again; a 429 is waited out by discord.py, and if it still surfaces, by the retry delay. Each
+failure is one log line, without a traceback.
+"""
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from dataclasses import dataclass, field
+
+import discord
+
+from bot import render
+from bot.table import Frame, Outcome, Table
+from cogs.shared.components import board_rows, choice_rows
+from cogs.shared.layout import Message, layout
+from present import presenter
+from present.base import Section, line
+from present.i18n import reading, tr
+
+log = logging.getLogger("rookery.publish")
+DM_CLOSED = 50007
+BOARD_MAX_AGE = 50 * 60      # Discord rate-limits edits of messages older than an hour: repost before that
+BACKOFF = (1, 2, 4, 8, 10)   # seconds before each retry of a failed publish (the last repeats)
+BLOCKED_RETRY = 120          # seconds between retries while the channel refuses us (403)
+BOARD_FILE, HAND_FILE = "board.png", "hand.png"
+FORMAT = "v2:"               # prefix of stored message hashes: an older message is replaced, not edited
+
+
+@dataclass
+class Request:
+    """What the changes since the publisher's last pass asked for."""
+
+    result: bool = False                          # the game ended: post the result first
+    pings: set[str] = field(default_factory=set)  # seats whose new turn gets a new DM (or a mention)
+    answered: dict[str, str] = field(default_factory=dict)  # seat -> the hash a click's answer put on its DM
+    repost: bool = False                          # post the board again at the bottom (/game status)
+    notices: list = field(default_factory=list)   # (seat or None for the channel, text builder, still-wanted)
+
+    def merge(self, other: "Request") -> None:
+        self.result |= other.result
+        self.pings |= other.pings
+        self.answered.update(other.answered)
+        self.repost |= other.repost
+        self.notices += other.notices
+
+
+@dataclass
+class Job:
+    """One message to send: its kind ("board", "hand", "ping", "result", "mention", "notice")."""
+
+    kind: str
+    seat: str | None = None
+    message: Message | None = None
+    text: str = ""
+    new: bool = False               # post a new message rather than edit
+    target: int | None = None       # message id being edited
+    notice: tuple | None = None
+
+
+class Publisher:
+    def __init__(self, bot, service, settings, result_rows=lambda table: []) -> None:
+        self.bot = bot
+        self.service = service
+        self.settings = settings
+        self.result_rows = result_rows   # the Rematch button under a result (cogs/history.py), when loaded
+        self._requests: dict[int, Request] = {}
+        self._tasks: dict[int, asyncio.Task] = {}
+        self._failures: dict[int, int] = {}          # table id -> failed passes in a row
+        self._retries: dict[int, asyncio.TimerHandle] = {}
+        self.blocked: set[int] = set()               # tables whose channel answered 403
+
+    # ---- queueing (caller holds the table's lock)
+    def publish(self, table: Table, outcome: Outcome | None = None, *, answered: dict[str, str] | None = None,
+                repost: bool = False, notice: tuple | None = None, pings: set[str] = frozenset()) -> None:
+        request = self._requests.setdefault(table.id, Request())
+        request.result |= bool(outcome and outcome.over)
+        request.pings |= set(pings)
+        request.answered.update(answered or {})
+        request.repost |= repost
+        if notice is not None:
+            request.notices.append(notice)
+        self._kick(table)
+
+    def _kick(self, table: Table) -> None:
+        task = self._tasks.get(table.id)
+        if task is None or task.done():
+            self._tasks[table.id] = asyncio.create_task(self._run(table), name=f"rookery-publish-{table.id}")
+
+    def retry_now(self, table_ids) -> None:
+        """The channel may accept us again (a permission changed): try the blocked tables at once."""
+        for table_id in list(table_ids):
+            table = self.service.tables.get(table_id)
+            if table is not None and table_id in self.blocked:
+                self._requests.setdefault(table_id, Request())
+                self._kick(table)
+
+    async def settled(self, table: Table | None = None) -> int:
+        """Wait until the publisher of `table` (or of every table) has nothing left to send; returns the
+        Discord requests those passes made. Tests and the after-restart republish wait here."""
+        sent = 0
+        while True:  # a pass may hand over to a new task (a request queued as the last one ended)
+            tasks = [self._tasks.get(table.id)] if table is not None else list(self._tasks.values())
+            tasks = [t for t in tasks if t is not None and not t.done()]
+            if not tasks:
+                return sent
+            for task in tasks:
+                sent += await asyncio.shield(task)
+
+    def stop(self) -> None:
+        for task in self._tasks.values():
+            task.cancel()
+        for handle in self._retries.values():
+            handle.cancel()
+
+    # ---- the task
+    async def _run(self, table: Table) -> int:
+        sent = 0
+        try:
+            while (request := self._requests.pop(table.id, None)) is not None:
+                async with table.lock:
+                    jobs = await self._plan(table, request)
+                if not jobs:
+                    if request.answered:
+                        async with table.lock:
+                            await self.service.save_messages(table)
+                    continue
+                results = await asyncio.gather(*(self._send(table, job) for job in jobs))
+                sent += sum(1 for r in results if r is not None and not isinstance(r, Failed))
+                async with table.lock:
+                    failed = await self._record(table, request, jobs, results)
+                if failed:
+                    self._schedule_retry(table, failed)
+                else:
+                    self._failures.pop(table.id, None)
+                    self.blocked.discard(table.id)
+        except asyncio.CancelledError:
+            raise
+        except Exception:  # a bug in one pass must not stop later ones: the next change starts a new task
+            log.exception("publishing table %s failed", table.id)
+        finally:
+            if self._tasks.get(table.id) is asyncio.current_task():
+                self._tasks.pop(table.id, None)
+                if table.id in self._requests:  # queued after the loop's last look
+                    self._kick(table)
+        return sent
+
+    def _schedule_retry(self, table: Table, failed: Request) -> None:
+        """Queue what failed for another pass, later: the pass rebuilds from the newest state."""
+        self._requests.setdefault(table.id, Request()).merge(failed)
+        attempt = self._failures[table.id] = self._failures.get(table.id, 0) + 1
+        delay = BLOCKED_RETRY if table.id in self.blocked else BACKOFF[min(attempt, len(BACKOFF)) - 1]
+        old = self._retries.pop(table.id, None)
+        if old is not None:
+            old.cancel()
+        self._retries[table.id] = asyncio.get_running_loop().call_later(delay, self._kick, table)
+
+    # ---- 1. what must be sent (under the lock)
+    async def _plan(self, table: Table, request: Request) -> list[Job]:
+        """The jobs this pass must send. A DM a click's own answer already brought up to date is recorded
+        here (request.answered), and stored with the pass's other records."""
+        if table.state is None:
+            return []
+        frame = table.frame()
+        jobs: list[Job] = []
+        live = table.status in ("active", "paused")
+        board_lang = await self.settings.guild_lang(table.guild_id)
+        if request.result and table.state.over:
+            with reading(board_lang):
+                doc = render.result_doc(table, frame)
+                jobs.append(Job("result", message=layout(doc, colour=presenter(table.game_key).colour,
+                                                         rows=self.result_rows(table))))
+        board = self.board_message(table, frame, board_lang)
+        fresh = table.board_posted_at is not None and time.time() - table.board_posted_at < BOARD_MAX_AGE
+        if not table.board_message_id or not fresh or request.repost or not table.board_shown.startswith(FORMAT):
+            jobs.append(Job("board", message=board, new=True))
+        elif table.board_shown != FORMAT + board.shown:
+            jobs.append(Job("board", message=board, target=table.board_message_id))
+        pending = frame.pending()
+        await self.settings.load_members(s.user_id for s in table.seats)
+        for seat in table.seats:
+            if seat.is_bot or seat.dm_closed:
+                continue
+            message = self.hand_message(table, seat.seat, frame, private=True)
+            ping = seat.seat in request.pings and seat.seat in pending  # the turn is still theirs
+            if request.answered.get(seat.seat) == message.shown and not ping:
+                seat.shown, seat.picture = FORMAT + message.shown, message.picture_key  # the click's answer
+                continue
+            if ping or not seat.dm_message_id or not seat.shown.startswith(FORMAT):
+                jobs.append(Job("ping" if ping else "hand", seat.seat, message, new=True))
+            elif seat.shown != FORMAT + message.shown:
+                jobs.append(Job("hand", seat.seat, message, target=seat.dm_message_id))
+        mentions = [s for s in table.seats if s.seat in request.pings and s.seat in pending and s.dm_closed
+                    and not s.is_bot and frame.publicly_awaited(s.seat)]
+        if mentions and live:  # no DM to ping: a mention, only where the public may know the seat must act
+            with reading(board_lang):
+                who = " ".join(f"<@{s.user_id}>" for s in mentions)
+                jobs.append(Job("mention", text=tr("🔔 {who}: your move in **{game}** (table #{id}) — press "
+                                                   "**My hand** on the board.", who=who, game=table.game.title,
+                                                   id=table.id)))
+        for notice in request.notices:
+            seat_id, build, wanted = notice
+            if wanted(table):
+                lang = board_lang if seat_id is None else self.settings.member_lang(table.seat(seat_id).user_id)
+                with reading(lang):
+                    jobs.append(Job("notice", seat_id, text=build(table), notice=notice))
+        return jobs
+
+    @staticmethod
+    def board_doc(table: Table, frame: Frame, lang: str):
+        """The public board's Doc in a language: built once per version and language, for the board message
+        and for each DM in that language (which leaves out what the board shows)."""
+        def build():
+            with reading(lang):
+                return render.board_doc(table, frame)
+        return frame.memo(("board-doc", lang), build)
+
+    def board_message(self, table: Table, frame: Frame, lang: str) -> Message:
+        """The public board in the server's language (built once per version and language)."""
+        def build() -> Message:
+            doc = self.board_doc(table, frame, lang)
+            with reading(lang):
+                picture = render.board_picture(table, frame)
+            rows = board_rows(table.id) if table.status in ("active", "paused") else []
+            return layout(doc, colour=presenter(table.game_key).colour, picture=picture,
+                          picture_name=BOARD_FILE, rows=rows)
+        return frame.memo(("board", lang, table.status), build)
+
+    def hand_message(self, table: Table, seat_id: str, frame: Frame | None = None, *, private: bool,
+                     page: int = 0, lang: str | None = None, note: str = "") -> Message:
+        """A seat's hand and choices in its member's language: `private` is the DM form (without what the
+        board already shows); otherwise the form "My hand" answers with (the board's sections included).
+        `note` goes above it (why a click was refused); such one-off messages are not kept."""
+        frame = frame or table.frame()
+        lang = lang or self.settings.member_lang(table.seat(seat_id).user_id)
+
+        def build() -> Message:
+            board = self.board_doc(table, frame, lang) if private else None
+            with reading(lang):
+                doc = render.hand_doc(table, seat_id, self.where(table), private, board, frame)
+                if note:
+                    doc.sections.insert(0, Section("", [line(note)]))
+                picture = render.hand_picture(table, seat_id, dm=private, frame=frame)
+                rows = choice_rows(table.id, seat_id, render.choices(table, seat_id, frame), page)
+            return layout(doc, colour=presenter(table.game_key).colour, picture=picture,
+                          picture_name=HAND_FILE, rows=rows)
+        return build() if note else frame.memo(("hand", seat_id, private, page, lang), build)
+
+    def where(self, table: Table) -> str:
+        channel = self.bot.get_channel(table.channel_id)
+        guild = getattr(channel, "guild", None)
+        if channel is None:
+            return ""
+        return tr("in {guild} › #{channel}", guild=guild.name, channel=channel.name) if guild else f"#{channel.name}"
+
+    # ---- 2. sending (without the lock)
+    async def channel(self, table: Table):
+        return self.bot.get_channel(table.channel_id) or await self.bot.fetch_channel(table.channel_id)
+
+    async def dm_channel(self, user_id: int, known: int | None = None):
+        """The member's DM channel, by id: opened once per member and stored (no user lookup per DM)."""
+        channel_id = known or self.settings.cached(user_id).dm_channel_id
+        if channel_id is None:
+            channel = await self.bot.create_dm(discord.Object(user_id))
+            channel_id = channel.id
+            await self.settings.save_dm_channel(user_id, channel_id)
+        return self.bot.get_partial_messageable(channel_id, type=discord.ChannelType.private)
+
+    async def _send(self, table: Table, job: Job):
+        """Send one job; returns the new message, "edited", "gone", "closed", "sent", or a Failed."""
+        try:
+            if job.kind == "board":
+                channel = await self.channel(table)
+                if not job.new:
+                    try:
+                        await channel.get_partial_message(job.target).edit(
+                            **job.message.edit_kwargs(table.board_picture))
+                        return "edited"
+                    except discord.NotFound:
+                        pass  # deleted: post it again
+                return await channel.send(**job.message.send_kwargs())
+            if job.kind in ("hand", "ping"):
+                seat = table.seat(job.seat)
+                dm = await self.dm_channel(seat.user_id, seat.dm_channel_id)
+                if not job.new:
+                    try:
+                        await dm.get_partial_message(job.target).edit(**job.message.edit_kwargs(seat.picture))
+                        return "edited"
+                    except discord.NotFound:
+                        pass
+                return await dm.send(**job.message.send_kwargs())
+            if job.kind == "result":
+                return await (await self.channel(table)).send(**job.message.send_kwargs())
+            if job.kind == "mention" or (job.kind == "notice" and job.seat is None):
+                await (await self.channel(table)).send(job.text)
+                return "sent"
+            seat = table.seat(job.seat)  # a private notice: the seat's DM, or nothing with DMs closed
+            if seat.dm_closed or seat.is_bot:
+                return "sent"
+            await (await self.dm_channel(seat.user_id, seat.dm_channel_id)).send(job.text)
+            return "sent"
+        except discord.Forbidden as exc:
+            if exc.code == DM_CLOSED and job.seat is not None:
+                return "closed"
+            return Failed(job, exc)
+        except discord.HTTPException as exc:
+            return Failed(job, exc)
+        except Exception as exc:  # a bug building or sending one message must not keep the others stale
+            log.exception("sending the %s message of table %s failed", job.kind, table.id)
+            return Failed(job, exc, logged=True)
+
+    # ---- 3. recording (under the lock)
+    async def _record(self, table: Table, request: Request, jobs: list[Job], results: list) -> Request | None:
+        """Remember what landed and store it (one write); returns what failed, to send again."""
+        failed = Request()
+        changed = False
+        for job, result in zip(jobs, results):
+            if isinstance(result, Failed):
+                result.report(table)
+                if isinstance(result.exc, discord.Forbidden) and job.seat is None:
+                    self.blocked.add(table.id)
+                if result.retry:
+                    _keep(failed, job, request)
+                continue
+            if job.kind == "board":
+                if not isinstance(result, str):  # a new board message
+                    table.board_message_id, table.board_posted_at = result.id, time.time()
+                table.board_shown, table.board_picture = FORMAT + job.message.shown, job.message.picture_key
+                changed = True
+            elif job.kind in ("hand", "ping"):
+                seat = table.seat(job.seat)
+                if result == "closed":
+                    seat.dm_closed = True
+                    self.publish(table, notice=(None, _dms_closed(seat.user_id), _always))
+                elif not isinstance(result, str):
+                    seat.dm_channel_id, seat.dm_message_id = result.channel.id, result.id
+                    seat.shown, seat.picture = FORMAT + job.message.shown, job.message.picture_key
+                else:
+                    seat.shown, seat.picture = FORMAT + job.message.shown, job.message.picture_key
+                changed = True
+        if changed or request.answered:
+            await self.service.save_messages(table)
+        return failed if (failed.pings or failed.notices or failed.result or failed.repost
+                          or any(isinstance(r, Failed) and r.retry for r in results)) else None
+
+
+@dataclass
+class Failed:
+    """A job Discord refused or that failed: logged once, in one line."""
+
+    job: Job
+    exc: Exception
+    logged: bool = False
+
+    @property
+    def retry(self) -> bool:
+        # A 400 is our own bad request: sending it again would fail the same way.
+        return not (isinstance(self.exc, discord.HTTPException) and self.exc.status == 400)
+
+    def report(self, table: Table) -> None:
+        if self.logged:
+            return
+        exc = self.exc
+        what = f"{self.job.kind} of {self.job.seat}" if self.job.seat else self.job.kind
+        if isinstance(exc, discord.HTTPException):
+            log.warning("table %s: the %s message failed: HTTP %s (code %s) %s%s", table.id, what, exc.status,
+                        exc.code, exc.text[:120], "" if self.retry else "; not retried")
+        else:
+            log.warning("table %s: the %s message failed: %s", table.id, what, exc)
+
+
+def _keep(failed: Request, job: Job, request: Request) -> None:
+    """What a failed job needs from its request to be tried again (the rest is rebuilt from the state)."""
+    if job.kind == "ping":
+        failed.pings.add(job.seat)
+    elif job.kind == "result":
+        failed.result = True
+    elif job.kind == "board" and request.repost:
+        failed.repost = True
+    elif job.kind == "mention":
+        failed.pings |= request.pings
+    elif job.kind == "notice":
+        failed.notices.append(job.notice)
+
+
+def _always(table: Table) -> bool:
+    return True
+
+
+def _dms_closed(user_id: int):
+    def build(table: Table) -> str:
+        return tr("📪 <@{user}>, I can't send you direct messages. Use the **My hand** button on the board to see "
+                  "your cards and play — it answers only you.", user=user_id)
+    return build
+
