@@ -136,6 +136,12 @@ class UnknownSetting(Refusal):
     text = mark("{game} has no setting called `{name}`.")
 
 
+class StaleSetting(Refusal):
+    """A lobby menu value that names no setting or no value on offer (an older lobby, or forged)."""
+
+    text = mark("That setting is out of date. Choose again from the lobby's current menus.")
+
+
 class SettingsSyntax(Refusal):
     text = mark("Write settings as name=value (for example `{example}`).")
 

@@ -196,7 +196,10 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Play card a
         if name == MORE:  # the shared "more settings" select: its value says which setting, "name=value"
             name, _, value = value.partition("=")
         async with self.service.locked(table, "lobby"):
-            await self.service.set_option(table, name, value, actor(interaction))
+            try:
+                await self.service.set_option(table, name, value, actor(interaction))
+            except (errors.BadTimer, errors.UnknownSetting, errors.BadSetting):
+                raise errors.StaleSetting() from None  # the menus offer only valid values
             await self.refresh_lobby(table, interaction)
 
     async def start_table(self, interaction: discord.Interaction, table: Table) -> None:

@@ -24,9 +24,14 @@ def walk(components) -> list:
 
 
 def text_of(message) -> str:
-    """What a message says: its content and every text display of a V2 layout, in order."""
-    parts = [message.content or ""] if getattr(message, "content", None) else []
-    for c in walk(message.components):
+    """What a message says: its content and every text display of a V2 layout, in order (a discord.py
+    message, a simcord answer, or a message dict of the e2e fake)."""
+    if isinstance(message, dict):
+        content, components = message.get("content"), message.get("components")
+    else:
+        content, components = getattr(message, "content", None), message.components
+    parts = [content] if content else []
+    for c in walk(components):
         kind = c.get("type") if isinstance(c, dict) else getattr(getattr(c, "type", None), "value", None)
         if kind == 10:
             parts.append(c["content"] if isinstance(c, dict) else c.content)

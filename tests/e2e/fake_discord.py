@@ -147,8 +147,8 @@ class Interaction:
 
     @property
     def texts(self) -> list[str]:
-        """Content of the response and every followup, in order (handy for assertions)."""
-        return [m["content"] for m in ([self.original] if self.original else []) + self.followups]
+        """Text of the response and every followup, in order (content and V2 text displays)."""
+        return [message_text(m) for m in ([self.original] if self.original else []) + self.followups]
 
 
 @dataclass(eq=False)
@@ -172,6 +172,21 @@ def iter_components(components: list) -> list[dict]:
             if isinstance(comp.get(key), dict):
                 found += iter_components([comp[key]])
     return found
+
+
+def message_text(message: dict) -> str:
+    """What a message says: its content, then every V2 text display, in order."""
+    parts = [message["content"]] if message.get("content") else []
+
+    def walk(components) -> None:
+        for comp in components or []:
+            if comp.get("type") == 10:
+                parts.append(comp.get("content") or "")
+            walk(comp.get("components"))
+            if isinstance(comp.get("accessory"), dict):
+                walk([comp["accessory"]])
+    walk(message.get("components"))
+    return "\n".join(parts)
 
 
 def _number_components(components: list, counter: list[int] | None = None) -> list:

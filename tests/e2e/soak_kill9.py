@@ -32,7 +32,9 @@ import tests.bot.toygame  # noqa: E402,F401  the soak process computes prompts f
 from bot import render  # noqa: E402
 from bot.storage import Storage  # noqa: E402
 from bot.tables import TableService  # noqa: E402
-from tests.e2e.fake_discord import BotProcess, FakeDiscord, iter_components  # noqa: E402
+from present import fmt  # noqa: E402
+from present.base import Name  # noqa: E402
+from tests.e2e.fake_discord import BotProcess, FakeDiscord, iter_components, message_text  # noqa: E402
 
 TOYBOT = [sys.executable, str(REPO / "tests" / "e2e" / "toybot.py")]
 ROOKERY = [sys.executable, "-m", "bot", "run"]
@@ -216,10 +218,10 @@ class Soak:
                 if not any(i.startswith(ACTION_PREFIXES) and i.split(":")[4] == want for i in ids):
                     stale.append((table.id, seat_id))
             board = self.fake._messages.get(table.board_message_id or 0)
-            shown = json.dumps([board["content"], board.get("embeds")], ensure_ascii=False) if board else ""
+            shown = message_text(board) if board else ""
             names = [table.seat(s).name for s in table.pending()]
-            if board is None or not all(json.dumps(n, ensure_ascii=False)[1:-1] in shown for n in names) \
-                    or render.waiting_line(table).split("**")[0] not in board["content"]:
+            if board is None or not all(fmt.md_line((Name(n),)) in shown for n in names) \
+                    or fmt.md_line(render.waiting(table)).split("**")[0] not in shown:
                 boards.append(table.id)
         return stale, boards
 

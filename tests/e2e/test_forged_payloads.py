@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.e2e.fake_discord import iter_components
 from tests.e2e.test_rookery_e2e import pending_prompt
 
 pytestmark = pytest.mark.e2e
@@ -40,8 +41,7 @@ async def test_forged_and_malformed_interactions_get_a_private_answer_and_change
 
     lobby = (await fake.slash(ann, games, "game", subcommand="new", options={"game": "toy"})).original
     await fake.click(ben, lobby, fake.find_button(lobby, label="Join"))
-    timer = next(c for row in lobby["components"] for c in row["components"]
-                 if c["custom_id"].endswith(":turn_seconds"))
+    timer = next(c for c in iter_components(lobby["components"]) if c["custom_id"].endswith(":turn_seconds"))
     game_id = int(timer["custom_id"].split(":")[2])
 
     before = snapshot(db_path)

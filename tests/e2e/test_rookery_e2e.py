@@ -7,6 +7,7 @@ import pytest
 
 from bot.storage import Storage
 from bot.tables import TableService
+from tests.e2e.fake_discord import iter_components
 
 pytestmark = pytest.mark.e2e
 ROOKERY = [sys.executable, "-m", "bot", "run"]
@@ -19,10 +20,9 @@ def pending_prompt(fake, users):
         if not dms:
             continue
         message = dms[-1]
-        for row in message.get("components") or []:
-            for comp in row.get("components", []):
-                if comp.get("custom_id", "").startswith(("rk:a:", "rk:s:")):
-                    return user, message, comp
+        for comp in iter_components(message.get("components")):
+            if comp.get("custom_id", "").startswith(("rk:a:", "rk:s:")):
+                return user, message, comp
     return None
 
 

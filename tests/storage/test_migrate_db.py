@@ -65,9 +65,11 @@ async def test_everything_is_copied_row_for_row_and_the_bot_carries_on(tmp_path,
         assert sorted(t.status for t in restored.values()) == ["active", "lobby"]
         live = next(t for t in restored.values() if t.status == "active")
         assert await service.replay(live.id) == live.state.to_json()
-        fresh = await service.create_lobby(1, 14, Actor(100, "Ann"), "toy", {"rounds": 2}, 300)
+        starter = Actor(100, "Ann", role_ids=frozenset({55}))  # the server lets only role 55 start games
+        fresh = await service.create_lobby(1, 10, starter, "toy", {"rounds": 2}, 300)
         assert fresh.id == max(restored) + 1
-        assert await store.guild_config(1) == GuildConfig(1, 55, (10, 11), 120)
+        assert await store.guild_config(1) == GuildConfig(1, 55, (10, 11), 120, discord_locale="es-ES")
+        assert (await store.members([101]))[101].language == "pt-BR"
     finally:
         await store.close()
         lite.close()

@@ -119,7 +119,7 @@ async def test_racing_moves_on_two_shards_apply_exactly_once(pg_cluster):
                 locked(owned, one.service.act(owned, seat, legal[0], interaction_id=100 + 2 * round_)),
                 locked(foreign, zero.service.act(foreign, seat, legal[0], interaction_id=101 + 2 * round_)),
                 return_exceptions=True)
-            assert sorted(type(r).__name__ for r in results) == ["StaleGame", "list"]
+            assert sorted(type(r).__name__ for r in results) == ["Outcome", "StaleGame"]
             row = await one.store.get_game(owned.id)
             await until(lambda: owned.version == row["version"])
         log = await one.store.actions(owned.id)
