@@ -65,8 +65,8 @@ class Interactions:
                 else:
                     await interaction.response.edit_message(**message.edit_kwargs(old_picture))
                 return
-            except discord.DiscordServerError:
-                if attempt == 2:
+            except discord.HTTPException as exc:
+                if exc.status < 500 or attempt == 2:
                     raise
 
     async def refuse_with_hand(self, interaction: discord.Interaction, table: Table, seat_id: str,

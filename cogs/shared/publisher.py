@@ -33,10 +33,8 @@ from present.base import Section, line
 from present.i18n import reading, tr
 
 log = logging.getLogger("rookery.publish")
-DM_CLOSED = 50007
 BOARD_MAX_AGE = 50 * 60      # Discord rate-limits edits of messages older than an hour: repost before that
 BACKOFF = (1, 2, 4, 8, 10)   # seconds before each retry of a failed publish (the last repeats)
-BLOCKED_RETRY = 120          # seconds between retries while the channel refuses us (403)
 BOARD_FILE, HAND_FILE = "board.png", "hand.png"
 FORMAT = "v2:"               # prefix of stored message hashes: an older message is replaced, not edited
 
@@ -51,12 +49,16 @@ class Request:
     repost: bool = False                          # post the board again at the bottom (/game status)
     notices: list = field(default_factory=list)   # (seat or None for the channel, text builder, still-wanted)
 
-    def merge(self, other: "Request") -> None:
+    def merge(self, other: "Request") -> "Request":
         self.result |= other.result
         self.pings |= other.pings
         self.answered.update(other.answered)
         self.repost |= other.repost
         self.notices += other.notices
+        return self
+
+    def merge_into(self, other: "Request | None") -> "Request":
+        return other.merge(self) if other is not None else self
 
 
 @dataclass
@@ -82,12 +84,15 @@ class Publisher:
         self._tasks: dict[int, asyncio.Task] = {}
         self._failures: dict[int, int] = {}          # table id -> failed passes in a row
         self._retries: dict[int, asyncio.TimerHandle] = {}
+        self._pending: dict[int, Request] = {}       # table id -> what failed, for the next pass
         self.blocked: set[int] = set()               # tables whose channel answered 403
 
     # ---- queueing (caller holds the table's lock)
     def publish(self, table: Table, outcome: Outcome | None = None, *, answered: dict[str, str] | None = None,
                 repost: bool = False, notice: tuple | None = None, pings: set[str] = frozenset()) -> None:
         request = self._requests.setdefault(table.id, Request())
+        if table.id in self._pending:  # what failed earlier goes out with this change
+            request.merge(self._pending.pop(table.id))
         request.result |= bool(outcome and outcome.over)
         request.pings |= set(pings)
         request.answered.update(answered or {})
@@ -106,8 +111,7 @@ class Publisher:
         for table_id in list(table_ids):
             table = self.service.tables.get(table_id)
             if table is not None and table_id in self.blocked:
-                self._requests.setdefault(table_id, Request())
-                self._kick(table)
+                self._retry(table)
 
     async def settled(self, table: Table | None = None) -> int:
         """Wait until the publisher of `table` (or of every table) has nothing left to send; returns the
@@ -132,6 +136,8 @@ class Publisher:
         sent = 0
         try:
             while (request := self._requests.pop(table.id, None)) is not None:
+                if table.id in self._pending:
+                    request.merge(self._pending.pop(table.id))
                 async with table.lock:
                     jobs = await self._plan(table, request)
                 if not jobs:
@@ -147,7 +153,9 @@ class Publisher:
                     self._schedule_retry(table, failed)
                 else:
                     self._failures.pop(table.id, None)
-                    self.blocked.discard(table.id)
+                    if table.id in self.blocked:
+                        self.blocked.discard(table.id)
+                        log.info("table %s: the channel accepts our messages again", table.id)
         except asyncio.CancelledError:
             raise
         except Exception:  # a bug in one pass must not stop later ones: the next change starts a new task
@@ -160,14 +168,22 @@ class Publisher:
         return sent
 
     def _schedule_retry(self, table: Table, failed: Request) -> None:
-        """Queue what failed for another pass, later: the pass rebuilds from the newest state."""
-        self._requests.setdefault(table.id, Request()).merge(failed)
-        attempt = self._failures[table.id] = self._failures.get(table.id, 0) + 1
-        delay = BLOCKED_RETRY if table.id in self.blocked else BACKOFF[min(attempt, len(BACKOFF)) - 1]
+        """Keep what failed for another pass, which rebuilds from the newest state: after a backoff, or for
+        a channel that refused us (403), when its permissions change (retry_now) or the table changes."""
+        self._pending[table.id] = failed.merge_into(self._pending.get(table.id))
         old = self._retries.pop(table.id, None)
         if old is not None:
             old.cancel()
-        self._retries[table.id] = asyncio.get_running_loop().call_later(delay, self._kick, table)
+        if table.id in self.blocked:
+            return
+        attempt = self._failures[table.id] = self._failures.get(table.id, 0) + 1
+        delay = BACKOFF[min(attempt, len(BACKOFF)) - 1]
+        self._retries[table.id] = asyncio.get_running_loop().call_later(delay, self._retry, table)
+
+    def _retry(self, table: Table) -> None:
+        self._retries.pop(table.id, None)
+        self._requests.setdefault(table.id, Request())
+        self._kick(table)
 
     # ---- 1. what must be sent (under the lock)
     async def _plan(self, table: Table, request: Request) -> list[Job]:
@@ -314,8 +330,8 @@ class Publisher:
             await (await self.dm_channel(seat.user_id, seat.dm_channel_id)).send(job.text)
             return "sent"
         except discord.Forbidden as exc:
-            if exc.code == DM_CLOSED and job.seat is not None:
-                return "closed"
+            if job.seat is not None and job.kind in ("hand", "ping", "notice"):
+                return "closed"  # Discord won't let us DM this member (50007, or another refusal)
             return Failed(job, exc)
         except discord.HTTPException as exc:
             return Failed(job, exc)
@@ -330,9 +346,11 @@ class Publisher:
         changed = False
         for job, result in zip(jobs, results):
             if isinstance(result, Failed):
-                result.report(table)
-                if isinstance(result.exc, discord.Forbidden) and job.seat is None:
+                if isinstance(result.exc, discord.Forbidden):
+                    if table.id in self.blocked:
+                        result.logged = True  # said once when the channel first refused us
                     self.blocked.add(table.id)
+                result.report(table)
                 if result.retry:
                     _keep(failed, job, request)
                 continue
