@@ -1,4 +1,4 @@
-"""The `rookery` command: `rookery run` starts the bot; `rookery play GAME` opens a terminal table;
+"""The `rookery` command: `rookery run` starts the bot; `rookery play GAME [--lang de]` opens a terminal table;
 `rookery replay FILE` re-runs an exported game; `rookery forget-guild ID` deletes a server's data;
 `rookery migrate-db --from sqlite:///PATH --to postgresql://…` copies a SQLite database into PostgreSQL."""
 from __future__ import annotations
@@ -8,15 +8,19 @@ import sys
 
 
 def main(argv: list[str] | None = None) -> None:
+    from engine import GAMES
+    from present.i18n import LANGUAGES
+
     parser = argparse.ArgumentParser(prog="rookery", description="Rookery: tabletop games on Discord.")
     sub = parser.add_subparsers(dest="command")
     sub.add_parser("run", help="run the Discord bot (token from DISCORD_TOKEN)")
     play = sub.add_parser("play", help="play a game in this terminal against bots")
-    play.add_argument("game", help="raven, nevermore, deadlies or everrain")
+    play.add_argument("game", help=", ".join(GAMES))
     play.add_argument("--players", type=int, default=4)
     play.add_argument("--seed", type=int, default=None)
     play.add_argument("--set", action="append", default=[], metavar="NAME=VALUE", help="a game option")
     play.add_argument("--auto", action="store_true", help="pick the first legal choice every time (demo)")
+    play.add_argument("--lang", default="en", help="the language to play in: " + ", ".join(LANGUAGES))
     replay = sub.add_parser("replay", help="re-run an exported game (/game replay) and print it move by move")
     replay.add_argument("file", help="the .json file the bot attached")
     forget = sub.add_parser("forget-guild", help="delete a server's finished games, history, stats and ratings")
@@ -41,7 +45,7 @@ def main(argv: list[str] | None = None) -> None:
     if args.command == "play":
         from bot import terminal
 
-        sys.exit(terminal.main(args.game, args.players, args.seed, args.set, args.auto))
+        sys.exit(terminal.main(args.game, args.players, args.seed, args.set, args.auto, args.lang))
     from bot.app import run
 
     run()

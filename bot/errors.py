@@ -91,6 +91,10 @@ class TableFull(Refusal):
     text = mark("The table is full ({n} players).")
 
 
+class PlayerCount(Refusal):
+    text = mark("{game} needs {least}–{most} players (got {n}).")
+
+
 class TooFewPlayers(Refusal):
     text = mark("{game} needs at least {n} players — invite friends to **Join**, or **Add bot**.")
 

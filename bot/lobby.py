@@ -11,7 +11,7 @@ from dataclasses import asdict
 from typing import Any
 
 from engine import GAMES
-from engine.core import Game, check_seats, resolve_options
+from engine.core import Game, resolve_options
 
 from bot import errors
 from bot.storage import GuildConfig, Storage
@@ -209,7 +209,7 @@ class LobbyService:
         self.require(table, "lobby")
         if len(table.seats) < table.game.min_players:
             raise errors.TooFewPlayers(game=table.game.title, n=table.game.min_players)
-        check_seats(table.game, [f"p{n}" for n in range(1, len(table.seats) + 1)])
+        check_players(table.game, len(table.seats))
 
     async def end(self, table: Table, actor: Actor | None = None) -> None:
         if actor is not None:
@@ -277,6 +277,11 @@ def known_game(key: str) -> Game:
     if game is None:
         raise errors.UnknownGame(name=str(key)[:40], known=", ".join(f"`{k}`" for k in GAMES))
     return game
+
+
+def check_players(game: Game, n: int) -> None:
+    if not game.min_players <= n <= game.max_players:
+        raise errors.PlayerCount(game=game.title, least=game.min_players, most=game.max_players, n=n)
 
 
 def parse_settings(text: str | None, game: Game) -> dict:

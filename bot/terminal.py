@@ -8,13 +8,13 @@ import sys
 from typing import Callable, TextIO
 
 from bot import render
+from bot.errors import Refusal
+from bot.lobby import DEFAULT_TURN_SECONDS, check_players, known_game, parse_settings, valid_options
 from bot.storage import Storage
-from bot.lobby import DEFAULT_TURN_SECONDS
 from bot.tables import Actor, TableService
-from engine import GAMES, IllegalAction
-from engine.core import check_seats, resolve_options
-from present import fmt, presenter
-from present.base import offered_bundles
+from engine import GAMES
+from present import fmt
+from present.i18n import LANGUAGES, PSEUDO_LOCALES, reading, tr
 
 ME = 1  # the human's user id; bots have none
 BAD_USAGE = 2
@@ -33,23 +33,21 @@ async def play(game_key: str, players: int, seed: int | None, options: dict, aut
         for _ in range(players - 1):
             await service.add_bot(table)
         await service.start(table)
-        shown = presenter(game_key)
         while not table.state.over:
             legal = table.pending().get("p1")
             if not legal:  # only bots are left to move (cannot happen while a human is seated; a guard)
                 break
             print(fmt.plain(render.hand_doc(table, "p1")), file=out)
-            view = table.view("p1")
             # The same choices as the Discord prompt: whole bundles (a pass, a play) first, then the rest.
-            found = offered_bundles(shown, view, legal)
-            choices = ([(b.label, list(b.steps)) for b in found[0]] + [(None, legal[i]) for i in found[1]]
-                       if found else [(None, a) for a in legal])
-            for i, (label, action) in enumerate(choices, start=1):
-                print(f"  {i:>2}. {label or shown.label(action, view, table.names)}", file=out)
+            c = render.choices(table, "p1")
+            choices = ([(b.label, list(b.steps)) for b in c.bundles] + [(c.labels[i], legal[i]) for i in c.rest]
+                       if c.bundles is not None else [(c.labels[i], legal[i]) for i in c.order])
+            for i, (label, _) in enumerate(choices, start=1):
+                print(f"  {i:>2}. {label}", file=out)
             moves = [action for _, action in choices]
             choice = _auto(game, moves) if auto else _ask(read, len(moves), out)
             if choice is None:
-                print("Bye!", file=out)
+                print(tr("Bye!"), file=out)
                 break
             await service.act(table, "p1", moves[choice])
             print("-" * 60, file=out)
@@ -78,35 +76,28 @@ def _ask(read: Callable[[], str], count: int, out: TextIO) -> int | None:
             return None
         if answer.isdigit() and 1 <= int(answer) <= count:
             return int(answer) - 1
-        print(f"Type a number from 1 to {count} (or q to quit).", file=out)
+        print(tr("Type a number from 1 to {count} (or q to quit).", count=count), file=out)
 
 
-def main(game_key: str, players: int, seed: int | None, settings: list[str], auto: bool) -> int:
+def main(game_key: str, players: int, seed: int | None, settings: list[str], auto: bool, lang: str = "en") -> int:
     """Exit 0 after a game, 2 for bad arguments (said on stderr before anything starts), 130 on Ctrl-C."""
-    game = GAMES.get(game_key)
-    if game is None:
-        print(f"Unknown game {game_key!r}. Games: {', '.join(GAMES)}", file=sys.stderr)
+    if lang not in LANGUAGES and lang not in PSEUDO_LOCALES:
+        print(f"Unknown language {lang!r}. Languages: {', '.join(LANGUAGES)}", file=sys.stderr)
         return BAD_USAGE
-    options = {}
-    for item in settings:
-        name, sep, value = item.partition("=")
-        if not sep:
-            print(f"--set wants NAME=VALUE (got {item!r}).", file=sys.stderr)
+    with reading(lang):
+        try:
+            game = known_game(game_key)
+            options = valid_options(game, parse_settings(" ".join(settings), game))
+            check_players(game, players)
+        except Refusal as exc:
+            print(exc.message(), file=sys.stderr)
             return BAD_USAGE
-        option = game.options.get(name)
-        options[name] = next((c for c in option.choices if str(c) == value), value) if option else value
-    try:
-        resolve_options(game, options)
-        check_seats(game, [f"p{i}" for i in range(1, players + 1)])
-    except IllegalAction as exc:
-        print(f"🚫 {exc}", file=sys.stderr)
-        return BAD_USAGE
-    try:
-        asyncio.run(play(game_key, players, seed, options, auto))
-    except IllegalAction as exc:
-        print(f"🚫 {exc}", file=sys.stderr)
-        return BAD_USAGE
-    except KeyboardInterrupt:
-        print("\nBye!", file=sys.stderr)
-        return 130
+        try:
+            asyncio.run(play(game_key, players, seed, options, auto))
+        except Refusal as exc:
+            print(exc.message(), file=sys.stderr)
+            return BAD_USAGE
+        except KeyboardInterrupt:
+            print("\n" + tr("Bye!"), file=sys.stderr)
+            return 130
     return 0

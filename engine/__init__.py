@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from engine.core import (
-    Action, Event, Game, IllegalAction, Names, Option, State, Traits, View, decision, resolve_options,
+    Action, Event, Game, IllegalAction, Option, State, Traits, View, decision, resolve_options,
 )
 
 GAMES: dict[str, Game] = {}
@@ -29,5 +29,5 @@ def _load_all() -> None:
 
 _load_all()
 
-__all__ = ["GAMES", "Action", "Event", "Game", "IllegalAction", "Names", "Option", "State", "Traits", "View",
+__all__ = ["GAMES", "Action", "Event", "Game", "IllegalAction", "Option", "State", "Traits", "View",
            "decision", "register", "resolve_options"]

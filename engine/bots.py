@@ -14,8 +14,9 @@ from types import ModuleType
 
 from engine.core import Action, Game, View
 
-# Action types that decline, in the order a timeout prefers them when a game names no timeout choice.
-SAFE_TYPES = ("pass", "stop", "keep", "decline", "keep_hand", "lust_keep", "no_peck", "accept")
+# Action types that decline, in the order a timeout prefers them when a game names no timeout choice (every
+# game of ours names one in engine/<game>/bot.py; these are for a game that doesn't).
+SAFE_TYPES = ("pass", "stop", "keep", "decline")
 
 # Steps that only build up one decision (picking cards, or a Raven bid, one at a time): a timeout
 # finishes the decision in one go rather than costing the table one full timer per card.
@@ -37,9 +38,9 @@ def _bot_module(game: Game) -> ModuleType | None:
 
 
 def choose(game: Game, view: View, legal: list[Action], rng: random.Random) -> Action:
-    """The game's bot (engine/<game>/bot.py `choose`, or the game's `bot_choose`); else a random legal move."""
+    """The game's bot (engine/<game>/bot.py `choose`); else a random legal move."""
     module = _bot_module(game)
-    smart = getattr(module, "choose", None) or getattr(game, "bot_choose", None)
+    smart = getattr(module, "choose", None)
     if smart is not None:
         return smart(view, legal, rng)
     return rng.choice(legal)

@@ -11,7 +11,7 @@ leak by construction.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Protocol, runtime_checkable
 
 Action = dict[str, Any]
@@ -98,35 +98,6 @@ class Game(Protocol):
     def load(self, data: dict) -> State: ...
 
 
-class PresentedText:
-    """Deprecated text entry points kept for tests written before present/ existed: Game.render, label and
-    describe forward to the game's presenter as plain text. The platform never calls them; engine code
-    never imports present/ (the import happens only when a test calls one of these)."""
-
-    key: str
-
-    def _presenter(self):
-        from present import presenter
-
-        return presenter(self.key)
-
-    def render(self, view: View, names: dict[str, str]) -> str:
-        from present import fmt
-
-        p = self._presenter()
-        doc = p.board(view, names or {}) if view.get("seat") is None else p.hand(view, names or {})
-        return fmt.plain(doc)
-
-    def label(self, action: Action, view: View, names: dict[str, str] | None = None) -> str:
-        return self._presenter().label(action, view, names or {})
-
-    def describe(self, event: Event, names: dict[str, str]) -> str:
-        from present import fmt
-
-        line = self._presenter().describe(event, names or {})
-        return fmt.plain_line(line) if line else ""
-
-
 def resolve_options(game: Game, given: dict | None) -> dict[str, Any]:
     """Fill defaults and validate; raise IllegalAction with a friendly message on a bad value."""
     given = dict(given or {})
@@ -159,13 +130,3 @@ def find_legal(pending: dict[str, list[Action]], seat: str, action: Action) -> A
     if action not in legal:
         raise IllegalAction("That move isn't allowed right now.")
     return action
-
-
-@dataclass
-class Names:
-    """Display names by seat, with a fallback so a missing name never breaks rendering."""
-
-    by_seat: dict[str, str] = field(default_factory=dict)
-
-    def __call__(self, seat: str | None) -> str:
-        return "everyone" if seat is None else self.by_seat.get(seat, seat)

@@ -6,13 +6,13 @@ Quest and Event is data (data/blackrose/) read by the effect vocabulary in effec
 from __future__ import annotations
 
 from engine import register
-from engine.core import Option, PresentedText, Traits, check_seats, resolve_options
+from engine.core import Option, Traits, check_seats, resolve_options
 from engine.data import load
 from engine.blackrose import action, effects, phases, react, rooms  # noqa: F401  (declare the task kinds)
 from engine.blackrose.state import BlackRoseState
 
 
-class BlackRoseWars(PresentedText):
+class BlackRoseWars:
     key = "blackrose"
     title = "Black Rose Wars"
     min_players = 2
@@ -36,10 +36,6 @@ class BlackRoseWars(PresentedText):
 
     def load(self, data):
         return BlackRoseState.from_json(data)
-
-    def bot_choose(self, view, legal, rng):
-        from engine.blackrose import bot
-        return bot.choose(view, legal, rng)
 
 
 GAME = register(BlackRoseWars())

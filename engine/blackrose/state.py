@@ -113,10 +113,6 @@ class BlackRoseState(FlowState):
         return {"scores": scores or {s: self.pp[s] for s in self.seats}, "winners": list(self.winners),
                 "rose": self.pp["rose"]}
 
-    def short_timer(self) -> bool:
-        """A reaction window is a quick trigger-or-pass answer."""
-        return not self.over and bool(self.stack) and self.stack[-1]["k"] == "react"
-
     # ---- randomness -----------------------------------------------------------------------------
     def shuffle(self, items: list) -> None:
         r = Rng(self.rng)

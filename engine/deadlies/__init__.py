@@ -1,10 +1,9 @@
 """The Deadlies (Paul Saxberg, Smirk & Dagger): shed the seven sins, empty your hand three times."""
 from __future__ import annotations
 
-import random
 
 from engine import data, register
-from engine.core import IllegalAction, Option, PresentedText, Traits, check_seats, resolve_options
+from engine.core import IllegalAction, Option, Traits, check_seats, resolve_options
 from engine.rng import Rng
 
 from . import bot
@@ -16,7 +15,7 @@ _FIRST = ("host", "random", "2", "3", "4", "5", "6")
 _RETIRED_LIMITS = (25,)
 
 
-class Deadlies(PresentedText):
+class Deadlies:
     key = "deadlies"
     title = "The Deadlies"
     min_players = 3
@@ -62,9 +61,6 @@ class Deadlies(PresentedText):
 
     def load(self, data: dict) -> DeadliesState:
         return DeadliesState(data)
-
-    def bot_choose(self, view: dict, legal: list[dict], rng: random.Random) -> dict:
-        return bot.choose(view, legal, rng)
 
 
 GAME = register(Deadlies())

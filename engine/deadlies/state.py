@@ -134,9 +134,6 @@ class DeadliesState:
             return [self.turn]
         return effects.awaiting(self)
 
-    def short_timer(self) -> bool:
-        return self.phase == "effect" and self.effect["kind"] in _REACTIONS
-
     def pending(self) -> dict[str, list[dict]]:
         if self._pending is None:
             self._pending = self._compute_pending()

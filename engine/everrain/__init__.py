@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 from engine import register
-from engine.core import Option, PresentedText, Traits, check_seats, resolve_options
+from engine.core import Option, Traits, check_seats, resolve_options
 from engine.data import load
 from engine.everrain import bot
 from engine.everrain.state import EverrainState, copy
 
 
-class EverrainGame(PresentedText):
+class EverrainGame:
     key = "everrain"
     title = "The Everrain"
     min_players = 1
@@ -31,7 +31,6 @@ class EverrainGame(PresentedText):
         return EverrainState(copy(data))
 
     # Kept for older tests; engine.bots finds engine/everrain/bot.py `choose` by itself.
-    bot_choose = staticmethod(bot.choose)
 
 
 GAME = register(EverrainGame())

@@ -2,13 +2,13 @@
 from __future__ import annotations
 
 from engine import register
-from engine.core import PresentedText, Traits, check_seats, resolve_options
+from engine.core import Traits, check_seats, resolve_options
 from engine.data import load
-from engine.nevermore import bot, effects, flow, magick, suits  # noqa: F401  (registers the task kinds)
+from engine.nevermore import bot, magick, phases, rules, suits  # noqa: F401  (registers the task kinds)
 from engine.nevermore.state import NevermoreState
 
 
-class Nevermore(PresentedText):
+class Nevermore:
     key = "nevermore"
     title = "Nevermore"
     min_players = 3
@@ -21,13 +21,10 @@ class Nevermore(PresentedText):
     def new(self, seats, seed, options=None):
         resolve_options(self, options)
         check_seats(self, seats)
-        return flow.new_state(seats, seed)
+        return phases.new_state(seats, seed)
 
     def load(self, data):
         return NevermoreState.from_json(data)
-
-    def bot_choose(self, view, legal, rng):
-        return bot.choose(view, legal, rng)
 
 
 GAME = register(Nevermore())

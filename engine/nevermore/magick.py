@@ -3,8 +3,8 @@ time" reactions), whom it may target, and its effects, all driven by the card da
 from __future__ import annotations
 
 from engine.nevermore import cards as C
-from engine.nevermore.resolve_magick import apply_effects
-from engine.nevermore.tasks import task, waits
+from engine.nevermore.effects import apply_effects
+from engine.nevermore.state import task, waits
 
 SUIT_TIMINGS = ("before_suit", "after_suit")
 

@@ -1,11 +1,26 @@
-"""Nevermore's game state: plain-JSON fields, the task runner, and the shared helpers every rule uses."""
+"""Nevermore's game state: plain-JSON fields, the task runner and its registry, and the shared helpers every
+rule uses.
+
+The game is a stack of plain-JSON tasks ("deal", "suit", "damage", "magick", ...). The runner runs the top
+task's handler until one waits for a decision; a decision (act) is applied to the waiting top task, and the
+runner continues. Because every pause point is a task on the stack, any Magick reaction can interrupt
+anything (a blow, a VP gain, another card) and the whole game still serialises as plain data.
+
+Each kind registers (phases.py, suits.py, rules.py, magick.py): handler(state, task) -> True when it waits
+for players (it stays on top), else it finished (popped itself, maybe pushing follow-ups); and, for waiting
+kinds, options(state, task) -> {seat: [legal actions]} and act(state, task, seat, action).
+"""
 from __future__ import annotations
 
-from engine.flow import FlowState
+from engine.flow import Flow, FlowState
 from engine.rng import Rng
 from engine.nevermore import cards as C
-from engine.nevermore.tasks import FLOW
 from engine.nevermore.views import build_view
+
+# Nevermore's own registry on the shared kernel (engine/flow.py), as Black Rose Wars keeps its in its state.py.
+FLOW = Flow("Nevermore")
+task = FLOW.task
+waits = FLOW.waits
 
 # Every field is plain JSON; to_json/load copy exactly these.
 FIELDS = (
@@ -82,13 +97,6 @@ class NevermoreState(FlowState):
         return self.resolution
 
     # ---- contract ------------------------------------------------------------------------------
-    def short_timer(self) -> bool:
-        """Magick windows and reactions are quick play-or-pass decisions (choosing a target is not)."""
-        if self.over or not self.stack:
-            return False
-        top = self.stack[-1]
-        return top["k"] in ("window", "damage", "vp") or (top["k"] == "magick" and top["stage"] == "counter")
-
     def result(self) -> dict:
         return {"scores": dict(self.vp), "winners": list(self.winners)}
 

@@ -3,8 +3,8 @@ compute strength, let the players with the most act (or peck); then Skulking Rav
 from __future__ import annotations
 
 from engine.nevermore import cards as C
-from engine.nevermore.flow import window
-from engine.nevermore.tasks import task, waits
+from engine.nevermore.phases import window
+from engine.nevermore.state import task, waits
 
 
 @task("suit")

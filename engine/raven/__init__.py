@@ -3,12 +3,12 @@ Its words live in present/raven/; its bot in engine/raven/bot.py (found by engin
 from __future__ import annotations
 
 from engine import register
-from engine.core import Option, PresentedText, Traits, check_seats, resolve_options
+from engine.core import Option, Traits, check_seats, resolve_options
 from engine.raven.cards import RULES
 from engine.raven.state import RavenState
 
 
-class RavenGame(PresentedText):
+class RavenGame:
     key = "raven"
     title = "Raven"
     min_players = 2

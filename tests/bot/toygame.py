@@ -7,6 +7,8 @@ from __future__ import annotations
 from engine import IllegalAction, register
 from engine.core import Option, check_seats, find_legal, resolve_options
 from engine.rng import Rng
+from present import PRESENTERS
+from present.base import BasePresenter, Doc, Name, Section, line
 
 
 class ToyState:
@@ -76,19 +78,37 @@ class Toy:
     def load(self, data):
         return ToyState(data)
 
-    def render(self, view, names):
-        hand = f"\nYour hand: {', '.join(view['hand'])}" if view["hand"] is not None else ""
-        return f"Round {view['round']} · scores " + ", ".join(f"{names[s]} {v}" for s, v in view["scores"].items()) + hand
 
-    def label(self, action, view, names=None):
+class ToyPresenter(BasePresenter):
+    """The toy game's words: platform tests read them like any game's."""
+
+    key, title = "toy", "Toy"
+
+    def board(self, view, names) -> Doc:
+        scores = ", ".join(f"{names.get(s, s)} {v}" for s, v in view["scores"].items())
+        return Doc(f"{self.emoji} {self.title}", [Section("", [line(f"Round {view['round']} · scores {scores}")])],
+                   self.waiting(view, names))
+
+    def hand(self, view, names) -> Doc:
+        doc = self.board(view, names)
+        if view["hand"] is not None:
+            doc.sections.append(Section("", [line(f"Your hand: {', '.join(view['hand'])}")]))
+        doc.footer = ()
+        return doc
+
+    def label(self, action, view, names) -> str:
         return "Next round" if action["type"] == "next" else f"Card {action['card']}"
 
     def describe(self, event, names):
         if event["type"] == "reveal":
-            return f"Revealed: {event['picked']} — {names[event['winner']]} wins the round"
+            return line(f"Revealed: {event['picked']} — ", Name(names[event['winner']]), " wins the round")
         if event["type"] == "you_picked":
-            return f"You picked {event['card']}"
-        return ""
+            return line(f"You picked {event['card']}")
+        return None
+
+    def waiting(self, view, names):
+        return line("Waiting for players.")
 
 
 TOY = register(Toy())
+PRESENTERS["toy"] = ToyPresenter()

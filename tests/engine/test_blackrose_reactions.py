@@ -8,6 +8,7 @@ from engine.blackrose import board as B
 from engine.blackrose import bot
 from present.blackrose.presenter import PRESENTER
 from tests.engine.test_blackrose_rules import act, give, place, react, ready, table, turn
+from engine.blackrose import bot as brw_bot
 
 NAMES = {"p1": "Ann", "p2": "Ben", "p3": "Cat"}
 
@@ -71,7 +72,11 @@ def test_the_public_face_of_a_window_does_not_depend_on_what_is_armed():
     assert hit.view("p2")["choice"]["offer"] == [hit.slots["p2"][0]["card"]]
     assert miss.view("p2")["choice"]["offer"] == []
     assert miss.pending() == {"p2": [{"type": "react", "card": None}]}
-    assert hit.short_timer() and miss.short_timer() and GAME.traits.reactions
+    assert quick(hit) and quick(miss) and GAME.traits.reactions
+
+
+def quick(st) -> bool:
+    return bool(st.view(None)["decision"].get("quick"))
 
 
 def test_no_window_for_a_seat_with_nothing_armed():
@@ -81,7 +86,7 @@ def test_no_window_for_a_seat_with_nothing_armed():
     turn(st, "p1")
     act(st, "p1", type="phys")
     act(st, "p1", type="step", to="B1", step=True)
-    assert list(st.pending()) == ["p1"] and not st.short_timer()
+    assert list(st.pending()) == ["p1"] and not quick(st)
 
 
 def test_timeout_and_bot_trigger_a_matching_spell_and_pass_otherwise():
@@ -90,7 +95,7 @@ def test_timeout_and_bot_trigger_a_matching_spell_and_pass_otherwise():
         legal = st.pending()["p2"]
         view = st.view("p2")
         assert bot.timeout_choice(view, legal) == legal[0]
-        assert GAME.bot_choose(view, legal, __import__("random").Random(1)) == legal[0]
+        assert brw_bot.choose(view, legal, __import__("random").Random(1)) == legal[0]
     assert hit.pending()["p2"][0]["card"] is not None and miss.pending()["p2"][0]["card"] is None
 
 

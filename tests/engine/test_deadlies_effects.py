@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from engine.deadlies.cards import ALL_IDS
 from tests.engine.test_deadlies_rules import GAME, NAMES, describe, illegal, make, play, types
+from tests.present import words
 
 
 def public_lines(events):
@@ -27,7 +28,7 @@ def test_pride_target_shows_pride_and_it_becomes_known():
     play(st, "p1", ["PR2"])
     st.act("p1", {"type": "target", "seat": "p2"})
     assert st.pending() == {"p2": [{"type": "show", "card": "PR5"}, {"type": "draw"}]}
-    assert st.short_timer()
+    assert st.view(None)["decision"].get("quick")
     events = st.act("p2", {"type": "show", "card": "PR5"})
     assert public_lines(events)[0] == "Ben shows Pride 5: Ann draws 1."
     assert st.view(None)["known"] == {"p2": ["PR5"]} and len(st.hands["p1"]) == 2
@@ -321,7 +322,7 @@ def test_effect_decisions_belong_only_to_their_player():
     illegal(st, "p1", {"type": "target", "seat": "p1"}, "another player")
     st.act("p1", {"type": "target", "seat": "p3"})
     illegal(st, "p1", {"type": "stop"}, "isn't your turn")
-    assert GAME.render(st.view("p3"), NAMES).endswith("throw back a Wrath (they draw 2) or stop.")
+    assert words.render(GAME, st.view("p3"), NAMES).endswith("throw back a Wrath (they draw 2) or stop.")
 
 
 def test_purity_while_holding_the_halo_does_nothing():

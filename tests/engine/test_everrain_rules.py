@@ -11,6 +11,8 @@ from engine.everrain import cards as C
 from engine.rng import Rng
 from tests.engine.conformance import strings_in
 from tests.engine.test_everrain_playout import check
+from tests.present import words
+from engine.everrain import bot as everrain_bot
 
 G = GAMES["everrain"]
 NAMES = {f"p{i}": f"Captain {i}" for i in range(1, 6)}
@@ -213,7 +215,7 @@ def test_one_crew_member_rolls_without_a_choice_and_an_empty_ship_rolls_alone():
     rig(s2, 4)
     ev = play(s2, "p1", DECK["sea"])
     assert ev[1]["crew"] is None and ev[1]["value"] == 0 and ev[1]["success"]
-    assert "no crew" in G.describe(ev[1], NAMES)
+    assert "no crew" in words.describe(G, ev[1], NAMES)
 
 
 def test_a_choice_shows_only_option_names_until_one_is_picked():
@@ -227,7 +229,7 @@ def test_a_choice_shows_only_option_names_until_one_is_picked():
         assert "Trade for stores" in seen and "Hire a hand" in seen
         for o in card["options"]:
             assert o["text"] not in seen and o.get("otherwise", {}).get("text") not in seen
-    labels = [G.label(a, s.view("p1")) for a in s.pending()["p1"]]
+    labels = [words.label(G, a, s.view("p1")) for a in s.pending()["p1"]]
     assert labels == ["Trade for stores", "Hire a hand"]
 
 
@@ -286,7 +288,7 @@ def test_an_act_ends_at_once_when_no_deck_can_be_chosen():
     s.d["discard"].remove("SE104")
     ev = play(s, "p1", DECK["sea"], {"type": "option", "option": 0})
     assert "spent" in types(ev) and s.d["act"] == 2 and s.d["track"] == 4
-    assert G.describe([e for e in ev if e["type"] == "spent"][0], NAMES)
+    assert words.describe(G, [e for e in ev if e["type"] == "spent"][0], NAMES)
     check(s.to_json())
 
 
@@ -298,7 +300,7 @@ def test_when_the_deck_runs_out_after_a_sideways_card_the_turn_passes():
     s.d["turn"] = 1
     ev = s.act("p2", DECK["sea"])
     assert types(ev)[:3] == ["sideways", "slotted", "empty"] and s.active == "p1"
-    assert "turn passes" in G.describe(ev[2], NAMES)
+    assert "turn passes" in words.describe(G, ev[2], NAMES)
     check(s.to_json())
 
 
@@ -359,11 +361,11 @@ def test_boards_fit_discord_and_labels_fit_buttons():
     s.d["story"]["slots"]["p3"].remove("DN101")
     check(s.to_json())
     for reader in (None, *s.d["seats"]):
-        text = G.render(s.view(reader), NAMES)
+        text = words.render(G, s.view(reader), NAMES)
         assert len(text) <= 1800 and not text.endswith("…"), len(text)
     for seat, legal in s.pending().items():
         for a in legal:
-            assert 0 < len(G.label(a, s.view(seat))) <= 80
+            assert 0 < len(words.label(G, a, s.view(seat))) <= 80
 
 
 def test_every_event_reads_as_a_line_of_the_story():
@@ -375,11 +377,11 @@ def test_every_event_reads_as_a_line_of_the_story():
             seat, legal = next(iter(s.pending().items()))
             for e in s.act(seat, rng.choice(legal)):
                 kinds.add(e["type"])
-                line = G.describe(e, NAMES)
+                line = words.describe(G, e, NAMES)
                 assert line and "None" not in line and "{" not in line, e
     assert {"turn", "draw", "roll", "outcome", "fetch", "sideways", "slotted", "story", "act_end",
             "round", "game_end", "story_end", "choice"} <= kinds
-    assert G.describe({"type": "nothing"}, NAMES) == ""
+    assert words.describe(G, {"type": "nothing"}, NAMES) == ""
 
 
 def test_bot_plays_whole_games_with_legal_moves():
@@ -388,7 +390,7 @@ def test_bot_plays_whole_games_with_legal_moves():
         rng = random.Random(seed)
         while not s.over:
             seat, legal = next(iter(s.pending().items()))
-            a = G.bot_choose(s.view(seat), legal, rng)
+            a = everrain_bot.choose(s.view(seat), legal, rng)
             assert a in legal
             s.act(seat, a)
 
@@ -396,9 +398,9 @@ def test_bot_plays_whole_games_with_legal_moves():
 def test_bot_reads_its_own_slotted_story_and_sends_its_best_hand():
     s = slotted_bell()
     rng = random.Random(0)
-    assert G.bot_choose(s.view("p1"), s.pending()["p1"], rng) == DECK["sea"]
+    assert everrain_bot.choose(s.view("p1"), s.pending()["p1"], rng) == DECK["sea"]
     s.act("p1", DECK["sea"])
-    assert G.bot_choose(s.view("p1"), s.pending()["p1"], rng) == {"type": "crew", "crew": "CR01"}
+    assert everrain_bot.choose(s.view("p1"), s.pending()["p1"], rng) == {"type": "crew", "crew": "CR01"}
 
 
 def test_rules_summary_has_rulings_and_fits():

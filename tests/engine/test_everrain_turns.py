@@ -7,6 +7,7 @@ from tests.engine.conformance import strings_in
 from tests.engine.test_everrain_playout import check, secrets
 from tests.engine.test_everrain_rules import (DECK, G, NAMES, end_act, fetch, game, open_bell, play, put_top,
                                               read_bell, rig, set_crew, sideways_bell, slotted_bell, types)
+from tests.present import words
 
 
 def test_an_outcome_naming_plus_n_plus_fetches_that_story_under_the_cover():
@@ -15,14 +16,14 @@ def test_an_outcome_naming_plus_n_plus_fetches_that_story_under_the_cover():
     ev = ev[1:]
     assert s.d["story"]["cover"] == ["ST01"]
     assert s.d["story"]["slots"]["p1"] == ["SE101"] and "SE101" not in s.d["discard"]
-    assert "+1+" in G.describe(ev[2], NAMES) and "Captain 1's Story slot" in G.describe(ev[2], NAMES)
+    assert "+1+" in words.describe(G, ev[2], NAMES) and "Captain 1's Story slot" in words.describe(G, ev[2], NAMES)
     for reader in (None, "p1", "p2"):
         v = s.view(reader)
         assert "ST01" not in strings_in(v)  # unread: nobody sees it
         assert v["ships"]["p1"]["slot"] == [{"card": "SE101", "title": "Bell Beneath the Swell",
                                              "awaits": 1, "where": "cover"}]
         assert v["cover"] == [{"number": 1, "owner": "p1"}]
-    assert C.CARDS["ST01"]["text"] not in G.render(s.view("p1"), NAMES)
+    assert C.CARDS["ST01"]["text"] not in words.render(G, s.view("p1"), NAMES)
     check(s.to_json())
 
 
@@ -56,7 +57,7 @@ def test_end_of_act_turns_the_story_sideways_onto_its_types_deck_of_the_next_act
     v = s.view(None)
     assert v["decks"]["sea"] == {"cards": 13, "sideways": 1}
     assert v["ships"]["p1"]["slot"][0]["where"] == "sideways" and "ST01" not in strings_in(v)
-    assert "End of Act I" in G.describe(ev[4], NAMES)
+    assert "End of Act I" in words.describe(G, ev[4], NAMES)
     check(s.to_json())
 
 
@@ -65,7 +66,7 @@ def test_a_sideways_card_drawn_on_its_owners_turn_is_read_at_once():
     ev = play(s, "p1", DECK["sea"])
     assert ev[0]["type"] == "story" and ev[0]["how"] == "sideways" and ev[0]["card"] == "ST01"
     assert s.d["card"] == "ST01" and s.d["phase"] == "crew"
-    assert "their own story" in G.describe(ev[0], NAMES)
+    assert "their own story" in words.describe(G, ev[0], NAMES)
     check(s.to_json())
 
 
@@ -80,22 +81,22 @@ def test_a_sideways_card_drawn_by_another_goes_face_down_to_its_owner_and_the_dr
     assert private["to"] == "p1" and private["story"] == "ST01"
     assert draw["card"] == below and s.d["card"] in (below, None)
     assert s.d["story"]["facedown"]["p1"] == ["ST01"]
-    assert "face down" in G.describe(public, NAMES) and "draws again" in G.describe(public, NAMES)
+    assert "face down" in words.describe(G, public, NAMES) and "draws again" in words.describe(G, public, NAMES)
     own = s.view("p1")
     assert own["ships"]["p1"]["my_stories"][0]["id"] == "ST01"
-    assert C.CARDS["ST01"]["text"] in G.render(own, NAMES)
+    assert C.CARDS["ST01"]["text"] in words.render(G, own, NAMES)
     for reader in (None, "p2"):
         v = s.view(reader)
         assert "ST01" not in strings_in(v) and v["ships"]["p1"]["facedown"] == 1
         assert "my_stories" not in v["ships"]["p1"]
-        assert C.CARDS["ST01"]["text"] not in G.render(v, NAMES)
+        assert C.CARDS["ST01"]["text"] not in words.render(G, v, NAMES)
     check(s.to_json())
 
 
 def test_the_owner_reads_a_slotted_story_instead_of_drawing_from_that_deck():
     s = slotted_bell()
     v = s.view("p1")
-    labels = {a["deck"]: G.label(a, v) for a in s.pending()["p1"]}
+    labels = {a["deck"]: words.label(G, a, v) for a in s.pending()["p1"]}
     assert labels["sea"].startswith("Sea Event: read your story +1+")
     assert labels["denizen"].startswith("Draw a Denizen card")
     deck_before = list(s.d["decks"]["2"]["sea"])
@@ -154,7 +155,7 @@ def test_a_failed_condition_ends_the_story_unresolved():
     assert not ev[2]["resolved"] and s.d["story"]["closed"]["ST15"] == "unresolved"
     assert s.d["story"]["slots"]["p1"] == [] and s.d["ships"]["p1"]["told"] == 1
     assert s.active == "p2"
-    assert "not met" in G.describe(ev[1], NAMES) and "unresolved" in G.describe(ev[2], NAMES)
+    assert "not met" in words.describe(G, ev[1], NAMES) and "unresolved" in words.describe(G, ev[2], NAMES)
     check(s.to_json())
 
 
@@ -221,7 +222,7 @@ def test_an_already_fetched_story_cannot_be_fetched_again():
     rig(s, 2)
     ev = play(s, "p1", DECK["sea"], {"type": "crew", "crew": "CR01"})
     assert "taken" in types(ev) and "SE101" in s.d["discard"] and s.d["track"] == 1
-    assert G.describe(ev[2], NAMES)
+    assert words.describe(G, ev[2], NAMES)
     check(s.to_json())
 
 
@@ -241,5 +242,5 @@ def test_stories_still_out_at_the_end_of_act_three_are_left_untold():
     s.d["act"] = 3
     ev = end_act(s)
     assert s.over and ev[-1]["type"] == "game_end" and ev[-1]["untold"] == 1
-    assert "left untold" in G.describe(ev[-1], NAMES)
+    assert "left untold" in words.describe(G, ev[-1], NAMES)
     assert s.pending() == {}

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from engine.nevermore import cards as C
-from engine.nevermore.flow import step_index, window
+from engine.nevermore.phases import step_index, window
 from tests.engine.test_nevermore_support import GAME, build, hand_slice, halted, resolution_steps, settle
 
 
@@ -185,7 +185,7 @@ def test_magick_card(params):
                tokens=params["tokens"])
     choose = _choose(params)
     _reach(st, card, choose)
-    assert st.short_timer()
+    assert st.view(None)["decision"].get("quick")
     sp = C.spec(card, params["raven"])
     assert sp["raven_side"] == (params["raven"] and "raven" in C.MAGICK[card])
     events = st.act("a", {"type": "play", "card": card})

@@ -8,8 +8,9 @@ import pytest
 
 from engine import IllegalAction
 from engine.nevermore import cards as C
-from engine.nevermore.flow import window
+from engine.nevermore.phases import window
 from tests.engine.test_nevermore_support import GAME, act, build, halted, resolution_steps, settle
+from tests.present import words
 
 
 # ---- suits ----------------------------------------------------------------------------------------
@@ -288,7 +289,7 @@ def test_first_dealer_is_first_raven_drawn_and_shown():
         draws = st.view(None)["draws"]
         assert draws[-1] == [st.dealer, "raven"] and all(x != "raven" for _, x in draws[:-1])
         assert [s for s, _ in draws] == [st.seats[i % 5] for i in range(len(draws))]
-        assert "Dealer draw" in GAME.render(st.view(None), {})
+        assert "Dealer draw" in words.render(GAME, st.view(None), {})
 
 
 def test_first_hand_tokens_face_up_then_hidden_and_shuffled():
@@ -323,12 +324,16 @@ def test_views_hide_hands_magick_and_commits():
     assert pub["prompt"] == {"kind": "commit", "suit": "healing"}
 
 
+def quick(st) -> bool:
+    return bool(st.view(None)["decision"].get("quick"))
+
+
 def test_short_timer_only_in_magick_windows():
     st = build({"a": "", "b": "", "c": ""}, magick={"a": ["S04"]})
-    assert st.pending() == {"a": [{"type": "play", "card": "S04"}, {"type": "pass"}]} and st.short_timer()
+    assert st.pending() == {"a": [{"type": "play", "card": "S04"}, {"type": "pass"}]} and quick(st)
     st.act("a", {"type": "pass"})
-    assert not st.short_timer()  # halted
-    assert not GAME.new(["a", "b", "c"], 1).short_timer()  # drafting
+    assert not quick(st)  # halted
+    assert not quick(GAME.new(["a", "b", "c"], 1))  # drafting
 
 
 def test_illegal_actions_have_messages_and_change_nothing():
@@ -344,13 +349,13 @@ def test_illegal_actions_have_messages_and_change_nothing():
 def test_render_board_and_hand_mention_the_essentials():
     st = build({"a": "AAA", "b": "A", "c": ""}, vp={"b": 2}, raven={"c": True})
     names = {"a": "Ann", "b": "Bob", "c": "Cy"}
-    board = GAME.render(st.view(None), names)
+    board = words.render(GAME, st.view(None), names)
     assert "Ann" in board and "Raven" in board and "2 VP" in board and "left" in board
     assert "chooses whom to attack" in board
-    mine = GAME.render(st.view("a"), names)
+    mine = words.render(GAME, st.view("a"), names)
     assert "Your hand" in mine and "Choose whom to attack" in mine
-    assert all(len(GAME.label(a, st.view("a"))) <= 80 for a in st.pending()["a"])
-    lines = [GAME.describe(e, names) for e in act(st, "a", {"type": "attack", "target": "b"})]
+    assert all(len(words.label(GAME, a, st.view("a"))) <= 80 for a in st.pending()["a"])
+    lines = [words.describe(GAME, e, names) for e in act(st, "a", {"type": "attack", "target": "b"})]
     assert any("Ann attacks Bob for 2" in x for x in lines)
 
 

@@ -10,8 +10,8 @@ import copy
 
 from engine import GAMES
 from engine.nevermore import cards as C
-from engine.nevermore.flow import CLEANUP, step_index
-from engine.nevermore.tasks import task
+from engine.nevermore.phases import CLEANUP, step_index
+from engine.nevermore.state import task
 
 GAME = GAMES["nevermore"]
 LETTER = {"A": "attack", "H": "healing", "R": "radiance", "V": "victory", "K": "raven"}

@@ -9,6 +9,7 @@ from engine.raven.state import draw_for_dealer
 from engine.rng import Rng
 from tests.engine.conformance import strings_in
 from tests.engine.test_raven_helpers import GAME, craft, dealt, fresh, play, seats
+from tests.present import words
 
 SIZES = {2: (17, 4, 13, 26), 3: (17, 3, 14, 9), 4: (15, 3, 12, 0), 5: (12, 2, 10, 0), 6: (10, 2, 8, 0)}
 
@@ -101,7 +102,7 @@ def test_dealer_draw_is_public_and_first_leader_is_left_of_dealer():
     st = fresh(4, seed=7)
     view = st.view(None)
     assert view["draw"] and view["dealer"] == st.dealer
-    assert "Dealer draw" in GAME.render(view, {})
+    assert "Dealer draw" in words.render(GAME, view, {})
     events = st.act(st.dealer, {"type": "deal"})
     assert events[0]["draw"] == view["draw"]
     for s in seats(4):

@@ -12,10 +12,11 @@ from bot import terminal
 @pytest.mark.parametrize("args,said", [
     (("raven", 1, None, [], True), "needs 2–6 players (got 1)"),
     (("raven", 9, None, [], True), "needs 2–6 players (got 9)"),
-    (("raven", 4, None, ["length=weird"], True), "'length' must be one of standard, short"),
-    (("raven", 4, None, ["colour=red"], True), "no option named colour"),
-    (("raven", 4, None, ["length"], True), "NAME=VALUE"),
-    (("chess", 2, None, [], True), "Unknown game 'chess'"),
+    (("raven", 4, None, ["length=weird"], True), "`length` must be one of standard, short"),
+    (("raven", 4, None, ["colour=red"], True), "no setting called `colour`"),
+    (("raven", 4, None, ["length"], True), "name=value"),
+    (("chess", 2, None, [], True), "I don't know a game called `chess`"),
+    (("raven", 4, None, [], True, "xx"), "Unknown language 'xx'"),
 ])
 def test_bad_arguments_exit_2_with_a_message_before_anything_starts(args, said, capsys, monkeypatch):
     monkeypatch.setattr(terminal, "play", lambda *a, **k: pytest.fail("a game started"))

@@ -3,8 +3,7 @@ check and clean-up. Suits are in suits.py; Magick windows sit between the steps 
 from __future__ import annotations
 
 from engine.nevermore import cards as C
-from engine.nevermore.state import FRONT_ZONES, NevermoreState
-from engine.nevermore.tasks import FLOW, task, waits
+from engine.nevermore.state import FLOW, FRONT_ZONES, NevermoreState, task, waits
 
 
 def new_state(seats: list[str], seed: int) -> NevermoreState:
