@@ -16,7 +16,7 @@ from engine.bots import choose
 async def others_play_until_p1(service, table):
     """Others play (bots' choices) until p1 must start a turn; a reaction asked of p1 is answered too."""
     rng = random.Random(1)
-    while "p1" not in table.pending() or table.state.short_timer():
+    while "p1" not in table.pending() or table.frame().decision().get("quick"):
         seat, legal = next(iter(table.pending().items()))
         action = choose(table.game, table.state.view(seat), legal, rng)
         # A reaction asked of p1 is answered for it (not its own click, which would bring it back).
