@@ -84,7 +84,7 @@ async def test_reaction_window_is_short_reminded_at_half_time_and_declined(world
     for action in ({"type": "pick", "card": "WR3"}, {"type": "play", "as": "single"},
                    {"type": "target", "seat": "p2"}):
         await service.act(table, "p1", action)
-    assert table.state.short_timer() and set(table.timers) == {"p2"}
+    assert table.frame().decision().get("quick") and set(table.timers) == {"p2"}
     timer = table.timers["p2"]
     assert timer["seconds"] == SHORT_TIMER and not timer["reminded"]
     clock.now += SHORT_TIMER / 2 - 1
