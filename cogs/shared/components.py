@@ -145,7 +145,7 @@ class PageButton(discord.ui.DynamicItem[discord.ui.Button], template=rf"rk:p:{GA
 
 class HandButton(discord.ui.DynamicItem[discord.ui.Button], template=rf"rk:h:{GAME}"):
     def __init__(self, game: int):
-        super().__init__(discord.ui.Button(label="My hand", emoji="🂠", style=discord.ButtonStyle.success,
+        super().__init__(discord.ui.Button(label="My hand", emoji="🃏", style=discord.ButtonStyle.success,
                                            custom_id=f"rk:h:{game}"))
         self.game = game
 
