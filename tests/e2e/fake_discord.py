@@ -12,6 +12,13 @@ await fake.wait_ready(); r = await fake.slash(u, ch, "game", subcommand="new", o
 await fake.click(u, r.original, fake.find_button(r.original, label="Join")); fake.messages(ch);
 fake.dm_messages(u); await bot.kill(); await bot.start(); await fake.wait_ready(). Interaction results hold
 live message dicts (they follow later edits). Anything unexpected lands in fake.unknown_routes / fake.errors.
+
+Every request is checked against Discord's OpenAPI specification and documented limits (tests/discord_spec):
+one Discord would refuse gets Discord's 400 answer and fails the test (tests/conftest.py). Errors on
+purpose: fake.fail("PATCH", "/channels/*/messages/*", status=503, times=1) (see tests/faults.py; what was
+answered is in fake.faults.injected). Permissions: await fake.set_channel_permissions(channel, deny=...)
+and await fake.set_bot_permissions(...) change what the bot may do (enforced on sends) and tell the bot
+with CHANNEL_UPDATE / GUILD_ROLE_UPDATE, as Discord does.
 """
 from __future__ import annotations
 
@@ -28,6 +35,9 @@ from datetime import datetime, timezone
 from typing import Any
 
 from aiohttp import WSMsgType, web
+
+from tests import discord_spec
+from tests.faults import FaultPlan
 
 # Permission bits (https://discord.com/developers/docs/topics/permissions).
 ADMINISTRATOR, MANAGE_CHANNELS, MANAGE_GUILD, ADD_REACTIONS = 1 << 3, 1 << 4, 1 << 5, 1 << 6
@@ -217,6 +227,7 @@ class FakeDiscord:
         self.calls: list[tuple[str, str, Any]] = []  # (method, path, json body) of every REST call
         self.unknown_routes: list[str] = []  # "METHOD /path" answered 404 because we do not know them
         self.errors: list[dict] = []  # every Discord error we answered: method, path, status, code, message
+        self.faults = FaultPlan()  # errors a test asked for (fail())
         self.gateway_received: list[dict] = []  # ops the bot sent (tokens removed), heartbeats excluded
         self.presence: dict | None = None
         self._last_activity = time.monotonic()
@@ -800,6 +811,15 @@ class FakeDiscord:
                                     "code": e.code, "message": e.message})
                 return _json({"message": e.message, "code": e.code}, e.status)
             self.calls.append((request.method, path, body))
+            fault = self.faults.take(request.method, path)
+            if fault is not None:
+                status, headers, payload = fault.answer()
+                return web.Response(status=status, body=payload, headers=headers)
+            rejection = discord_spec.refusal(request.method, path, body, **self._spec_context(request.method, path))
+            if rejection is not None:
+                self.errors.append({"method": request.method, "path": path, "status": rejection.status,
+                                    "code": rejection.body["code"], "message": rejection.summary()})
+                return _json(rejection.body, rejection.status)
             for methods, rx, handler in self._routes:
                 match = rx.fullmatch(path)
                 if match and request.method in methods:
@@ -815,6 +835,32 @@ class FakeDiscord:
         finally:
             self._in_flight -= 1
             self._last_activity = time.monotonic()
+
+    def fail(self, method: str, path: str, **how):
+        """Answer matching requests with an error (tests/faults.py FaultPlan.fail: status=, code=, times=,
+        retry_after=)."""
+        return self.faults.fail(method, path, **how)
+
+    def _spec_context(self, method: str, path: str) -> dict:
+        """What Discord knows beyond the body: the interaction a callback answers, the message an edit changes."""
+        parts = path.strip("/").split("/")
+        if method == "POST" and len(parts) == 4 and parts[0] == "interactions" and parts[3] == "callback":
+            rec = self._by_token.get(parts[2])
+            if rec is None:
+                return {}
+            source = self._messages.get(rec.message_id) if rec.message_id else None
+            return {"interaction": discord_spec.Interaction(rec.type, rec.type == 5 and source is not None,
+                                                            bool(rec.callbacks)),
+                    "current_flags": source["flags"] if source else None}
+        if method == "PATCH" and parts[0] in ("channels", "webhooks") and "messages" in parts:
+            if parts[0] == "channels" and parts[-1].isdigit():
+                msg = self._messages.get(int(parts[-1]))
+            else:
+                rec = self._by_token.get(parts[2])
+                msg = rec and (rec.original if parts[-1] == "@original" else self._messages.get(
+                    int(parts[-1]) if parts[-1].isdigit() else 0))
+            return {"current_flags": msg["flags"]} if msg else {}
+        return {}
 
     @staticmethod
     async def _read_body(request: web.Request) -> tuple[Any, list]:
