@@ -36,6 +36,10 @@ def _example(game) -> str:
     return " ".join(f"{n}={o.default}" for n, o in game.options.items()) or "(this game has no settings)"
 
 
+# Games live in server channels: /game is offered only there (contexts [0]) and only when installed to a
+# server (integration_types [0]). Only the top-level command's marks reach Discord, so they sit on the group.
+@app_commands.guild_only()
+@app_commands.allowed_installs(guilds=True, users=False)
 class Lobby(commands.GroupCog, group_name="game", group_description="Play card and board games here"):
     def __init__(self, bot) -> None:
         self.bot = bot
