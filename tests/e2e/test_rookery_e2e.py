@@ -7,6 +7,7 @@ import pytest
 
 from bot.storage import Storage
 from bot.tables import TableService
+from tests.bot.test_command_payload import assert_server_only, synced_commands
 
 pytestmark = pytest.mark.e2e
 ROOKERY = [sys.executable, "-m", "bot", "run"]
@@ -66,6 +67,7 @@ async def test_sigkill_mid_hand_loses_nothing(fake_discord, start_bot, tmp_path)
     env = {"ROOKERY_DB": db_path, "ROOKERY_GUILD_ID": str(fake.guild_id), "ROOKERY_TIMER_POLL": "0"}
     bot = await start_bot(ROOKERY, env=env)
     await fake.wait_ready()
+    assert_server_only(synced_commands(fake.calls))  # the real process's PUT …/guilds/{id}/commands body
 
     new = await fake.slash(alice, games, "game", subcommand="new", options={"game": "raven"})
     lobby = new.original
