@@ -110,6 +110,7 @@ class FakeChannel:
     guild_id: int | None = None
     recipient: FakeUser | None = None  # DM channels only
     message_ids: list[int] = field(default_factory=list)
+    overwrites: list[dict] = field(default_factory=list)  # permission overwrites (guild channels)
 
     def payload(self) -> dict:
         last = str(self.message_ids[-1]) if self.message_ids else None
@@ -117,7 +118,7 @@ class FakeChannel:
             return {"id": str(self.id), "type": 1, "last_message_id": last, "flags": 0,
                     "recipients": [self.recipient.payload()]}
         return {"id": str(self.id), "type": self.type, "name": self.name, "guild_id": str(self.guild_id),
-                "position": 0, "permission_overwrites": [], "parent_id": None, "topic": None, "nsfw": False,
+                "position": 0, "permission_overwrites": list(self.overwrites), "parent_id": None, "topic": None, "nsfw": False,
                 "rate_limit_per_user": 0, "last_message_id": last, "flags": 0}
 
 
@@ -329,6 +330,46 @@ class FakeDiscord:
         self.channels[channel.id] = channel
         await self._dispatch("CHANNEL_CREATE", channel.payload())
         return channel
+
+    async def set_channel_permissions(self, channel: FakeChannel, *, allow: int = 0, deny: int = 0) -> None:
+        """Overwrite the bot's own permissions in a channel (allow=deny=0 removes the overwrite); enforced on
+        sends and edits, and announced with CHANNEL_UPDATE as Discord does."""
+        channel.overwrites = [o for o in channel.overwrites if o["id"] != str(self.bot.id)]
+        if allow or deny:
+            channel.overwrites.append({"id": str(self.bot.id), "type": 1, "allow": str(allow), "deny": str(deny)})
+        await self._dispatch("CHANNEL_UPDATE", channel.payload())
+
+    async def set_bot_permissions(self, permissions: int) -> None:
+        """The bot's role's permissions in the whole server, announced with GUILD_ROLE_UPDATE."""
+        role = self.roles[self.bot.role_ids[0]]
+        role["permissions"] = str(permissions)
+        await self._dispatch("GUILD_ROLE_UPDATE", {"guild_id": str(self.guild_id), "role": role})
+
+    def bot_permissions(self, channel: FakeChannel) -> int:
+        """The bot's permissions in a channel, computed as Discord does (topics/permissions): @everyone and
+        its roles, then the channel's @everyone, role and member overwrites."""
+        perms = 0
+        for rid in [self.guild_id, *self.bot.role_ids]:
+            perms |= int(self.roles[rid]["permissions"])
+        if perms & ADMINISTRATOR:
+            return ALL_PERMS
+        by_id = {o["id"]: o for o in channel.overwrites}
+        layers = [[by_id.get(str(self.guild_id))], [by_id.get(str(r)) for r in self.bot.role_ids],
+                  [by_id.get(str(self.bot.id))]]
+        for layer in layers:
+            deny = sum(int(o["deny"]) for o in layer if o)
+            allow = sum(int(o["allow"]) for o in layer if o)
+            perms = (perms & ~deny) | allow
+        return perms
+
+    def _require(self, channel: FakeChannel, needed: int) -> None:
+        if channel.guild_id is None:
+            return
+        have = self.bot_permissions(channel)
+        if not have & VIEW_CHANNEL:
+            raise DiscordError(403, 50001, "Missing Access")
+        if needed & ~have:
+            raise DiscordError(403, 50013, "Missing Permissions")
 
     def dm_channel(self, user: FakeUser) -> FakeChannel:
         if user.id not in self._dm_by_user:
@@ -1014,6 +1055,7 @@ class FakeDiscord:
 
     async def _r_messages(self, req, body, files, cid):
         channel = self._get_channel(cid)
+        self._require(channel, SEND_MESSAGES if req.method == "POST" else READ_MESSAGE_HISTORY)
         if req.method == "POST":
             if channel.type == 1 and channel.recipient.dm_closed:
                 raise DiscordError(403, 50007, "Cannot send messages to this user")
@@ -1024,7 +1066,9 @@ class FakeDiscord:
         return list(reversed(found[:limit] if "after" in q else found[-limit:]))
 
     async def _r_message(self, req, body, files, cid, mid):
-        msg = self._get_message(self._get_channel(cid), mid)
+        channel = self._get_channel(cid)
+        self._require(channel, VIEW_CHANNEL)
+        msg = self._get_message(channel, mid)
         if req.method == "PATCH":
             if int(msg["author"]["id"]) != self.bot.id and set(body or {}) - {"flags"}:
                 raise DiscordError(403, 50005, "Cannot edit a message authored by another user")
