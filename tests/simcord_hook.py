@@ -14,6 +14,7 @@ both, once per process (tests/conftest.py calls it):
 """
 from __future__ import annotations
 
+import asyncio
 import json
 from typing import Any
 
@@ -57,6 +58,9 @@ def install() -> None:
         async def serve():
             _refuse_if_invalid(self.backend, route.method, path, body)
             return await http_request(self, route, files=files, form=form, **kwargs)
+        if not isinstance(self._global_over, asyncio.Event):  # set by the real static_login, which simcord skips
+            self._global_over = asyncio.Event()
+            self._global_over.set()
         # A copy of this client whose session is the stand-in: nothing else ever sees that session.
         real = HTTPClient.__new__(type(self))
         real.__dict__.update(self.__dict__)
