@@ -54,7 +54,7 @@ def check(method: str, path: str, body: Any, *, interaction: Interaction | None 
     if template == CALLBACK and interaction is not None and interaction.answered:
         return E.plain(400, *E.ALREADY_ACKNOWLEDGED)
     fields = schema.check(method, template, body) if body is not None else []
-    creates = None
+    new_message = None  # the body of a message this request creates (it must not be empty)
     if isinstance(body, dict):
         if template == CALLBACK:
             if interaction is not None:
@@ -62,16 +62,16 @@ def check(method: str, path: str, body: Any, *, interaction: Interaction | None 
             if isinstance(body.get("data"), dict) and body.get("type") in (4, 7):
                 fields += limits.message(body["data"], ("data",),
                                          current_flags=current_flags if body["type"] == 7 else None)
-            creates = body.get("data") if body.get("type") == 4 else None
+            if body.get("type") == 4:
+                new_message = body.get("data") or {}
         elif (method, template) in MESSAGE_BODIES:
             fields += limits.message(body, current_flags=current_flags)
-            creates = body if MESSAGE_BODIES[method, template] else None
+            new_message = body if MESSAGE_BODIES[method, template] else None
     if template in COMMAND_BODIES and method in ("PUT", "POST", "PATCH"):
         fields += limits.commands(body)
     if fields:
-        return E.form_body(list(dict.fromkeys(fields)))
-    if (creates is not None or (template == CALLBACK and isinstance(body, dict) and body.get("type") == 4)) \
-            and limits.empty(creates):
+        return E.form_body(list(dict.fromkeys(fields)))  # a limit the schema states too is reported once
+    if new_message is not None and limits.empty(new_message):
         return E.plain(400, *E.EMPTY_MESSAGE)
     return None
 

@@ -111,3 +111,49 @@ async def test_the_e2e_fake_answers_discords_400_over_http(spec_violations):
         assert fake.messages(channel) == [], "nothing refused was posted"
     finally:
         await fake.stop()
+
+
+def command(**extra) -> dict:
+    return {"name": "game", "description": "Play", "type": 1, **extra}
+
+
+# More limits, checked on the validator alone: (path, body, error path, code)
+MORE = {
+    "41 components with the V2 flag": (MESSAGES, {"flags": V2, "components": [
+        {"type": 17, "components": [text()] * 40}]}, ("components",), "BASE_TYPE_MAX_LENGTH"),
+    "4,001 characters of Text Display": (MESSAGES, {"flags": V2, "components": [text("x" * 2000), text("y" * 2001)]},
+                                         ("components",), "BASE_TYPE_MAX_LENGTH"),
+    "a Section with 4 texts": (MESSAGES, {"flags": V2, "components": [
+        {"type": 9, "components": [text()] * 4, "accessory": button()}]},
+        ("components", "0", "components"), "BASE_TYPE_BAD_LENGTH"),
+    "a Media Gallery of 11": (MESSAGES, {"flags": V2, "components": [
+        {"type": 12, "items": [{"media": {"url": "attachment://a.png"}}] * 11}]},
+        ("components", "0", "items"), "BASE_TYPE_BAD_LENGTH"),
+    "a V2 component without the flag": (MESSAGES, {"components": [text()]}, ("components", "0"), "UNION_TYPE_CHOICES"),
+    "a select beside a button": (MESSAGES, {"components": [row(button(), select(2))]},
+                                 ("components", "0", "components"), "COMPONENT_LAYOUT_WIDTH_EXCEEDED"),
+    "a custom_id twice": (MESSAGES, {"components": [row(button(), button(label="Again"))]},
+                          ("components", "0", "components", "1", "custom_id"), "COMPONENT_CUSTOM_ID_DUPLICATED"),
+    "embeds over 6,000 characters": (MESSAGES, {"embeds": [{"description": "d" * 4000}, {"description": "e" * 2001}]},
+                                     ("embeds",), "MAX_EMBED_SIZE_EXCEEDED"),
+    "an upper-case command name": ("/applications/1/commands", [command(name="Game")], ("0", "name"),
+                                   "APPLICATION_COMMAND_INVALID_NAME"),
+    "a localization key that is no locale": ("/applications/1/commands", [command(name_localizations={"en": "game"})],
+                                             ("0", "name_localizations", "en"), "BASE_TYPE_CHOICES"),
+    "a required option after an optional one": ("/applications/1/commands", [command(options=[
+        {"type": 3, "name": "a", "description": "a"}, {"type": 3, "name": "b", "description": "b", "required": True}])],
+        ("0", "options", "1", "required"), "APPLICATION_COMMAND_OPTIONS_REQUIRED_INVALID"),
+    "26 choices": ("/applications/1/commands", [command(options=[{"type": 3, "name": "a", "description": "a", "choices": [
+        {"name": str(i), "value": str(i)} for i in range(26)]}])], ("0", "options", "0", "choices"), None),
+}
+
+
+@pytest.mark.parametrize("case", MORE)
+def test_more_documented_limits(case):
+    path, body, where, code = MORE[case]
+    rejection = check("PUT" if "commands" in path else "POST", path.format(channel_id=1), body)
+    assert rejection is not None and rejection.body["code"] == 50035, case
+    node = rejection.body["errors"]
+    for part in where:
+        node = node[part]
+    assert code is None or code in [e["code"] for e in node["_errors"]], node
