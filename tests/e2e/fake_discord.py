@@ -118,8 +118,8 @@ class FakeChannel:
             return {"id": str(self.id), "type": 1, "last_message_id": last, "flags": 0,
                     "recipients": [self.recipient.payload()]}
         return {"id": str(self.id), "type": self.type, "name": self.name, "guild_id": str(self.guild_id),
-                "position": 0, "permission_overwrites": list(self.overwrites), "parent_id": None, "topic": None, "nsfw": False,
-                "rate_limit_per_user": 0, "last_message_id": last, "flags": 0}
+                "position": 0, "permission_overwrites": list(self.overwrites), "parent_id": None, "topic": None,
+                "nsfw": False, "rate_limit_per_user": 0, "last_message_id": last, "flags": 0}
 
 
 @dataclass(eq=False)
