@@ -98,6 +98,10 @@ class EndButton(TableItem, discord.ui.DynamicItem[discord.ui.Button], template=r
 ITEMS = (LobbyButton, OptionSelect, EndButton, RulesPage)
 
 
+# Games live in server channels: /game is offered only there (contexts [0]) and only when installed to a
+# server (integration_types [0]). Only the top-level command's marks reach Discord, so they sit on the group.
+@app_commands.guild_only()
+@app_commands.allowed_installs(guilds=True, users=False)
 class Lobby(commands.GroupCog, group_name="game", group_description="Play card and board games here"):
     def __init__(self, bot) -> None:
         self.bot = bot

@@ -1,4 +1,28 @@
 import sys
 from pathlib import Path
 
+import pytest
+
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from tests import discord_spec, simcord_hook  # noqa: E402
+
+simcord_hook.install()  # every simcord test's requests are checked against Discord's specification
+
+
+@pytest.fixture
+def spec_violations() -> discord_spec.Violations:
+    """The requests the fakes refused in this test; a test that plants a bad request takes them (.take())."""
+    return discord_spec.VIOLATIONS
+
+
+@pytest.fixture(autouse=True)
+def discord_accepts_every_request():
+    """Fails the test when a fake refused a request the way Discord would (tests/discord_spec)."""
+    discord_spec.VIOLATIONS.clear()
+    yield
+    found = discord_spec.VIOLATIONS.take()
+    if found:
+        shown = "\n".join(f"  {v}" for v in found[:10])
+        more = f"\n  … and {len(found) - 10} more" if len(found) > 10 else ""
+        pytest.fail(f"Discord would refuse {len(found)} request(s) this test made:\n{shown}{more}", pytrace=False)

@@ -1,4 +1,4 @@
-"""`rookery migrate-db --from sqlite:///path --to postgresql://…`: copy a server's SQLite data into PostgreSQL.
+"""`rookery migrate-db --from sqlite:////abs/path --to postgresql://…`: copy a server's SQLite data into PostgreSQL.
 
 Games (with their ids, so old Discord buttons still name the right game), action logs, server settings
 and, when the SQLite file has them, the history tables (finished games, per-member results, ratings, seat
@@ -12,6 +12,7 @@ import asyncio
 import os
 import sqlite3
 import sys
+from pathlib import Path
 from typing import TextIO
 
 from bot.storage.postgres import MIGRATIONS, is_postgres_url
@@ -26,12 +27,31 @@ class MigrationError(Exception):
     """Something an operator must fix (a missing file, a target already in use); the message says what."""
 
 
+EXAMPLE = "sqlite:////absolute/path/rookery.sqlite3"
+
+
 def sqlite_path(source: str) -> str:
-    """sqlite:///data/rookery.sqlite3 is /data/rookery.sqlite3; a plain path is taken as it is."""
-    path = source[len("sqlite://"):] if source.startswith("sqlite://") else source
-    if not path or not os.path.isfile(path):
-        raise MigrationError(f"no SQLite database at {path or source!r} (expected sqlite:///path/to/file)")
+    """The file a --from names: sqlite:////abs/path (SQLAlchemy's form: four slashes for an absolute path)
+    or sqlite:///abs/path (both are /abs/path), or a plain path taken as it is. Anything else, a
+    sqlite://host/... authority or another scheme included, is refused with a one-line example."""
+    if source.startswith("sqlite:"):
+        rest = source[len("sqlite:"):]
+        if not rest.startswith("///"):
+            raise MigrationError(f"--from {source!r} is not a SQLite URL; write it like {EXAMPLE}")
+        path = "/" + rest.lstrip("/")
+    elif "://" in source or not source:
+        raise MigrationError(f"--from {source!r} is not a SQLite URL; write it like {EXAMPLE}")
+    else:
+        path = source
+    if not os.path.isfile(path):
+        raise MigrationError(f"no SQLite database at {path!r} (from {source!r}; write it like {EXAMPLE})")
     return path
+
+
+def open_readonly(source: str) -> sqlite3.Connection:
+    """The source database, read-only (a file: URI with the path percent-quoted, so "?", "#" and spaces
+    stay part of the name)."""
+    return sqlite3.connect(f"{Path(sqlite_path(source)).resolve().as_uri()}?mode=ro", uri=True)
 
 
 def _convert(value, pg_type: str):
@@ -51,7 +71,7 @@ async def copy(source: str, target: str, out: TextIO) -> bool:
 
     if not is_postgres_url(target):
         raise MigrationError(f"--to must be a postgresql:// URL, not {target!r}")
-    lite = sqlite3.connect(f"file:{sqlite_path(source)}?mode=ro", uri=True)
+    lite = open_readonly(source)
     try:
         lite.execute("BEGIN")  # one snapshot of every table
         present = {n for (n,) in lite.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}

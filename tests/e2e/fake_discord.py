@@ -12,6 +12,13 @@ await fake.wait_ready(); r = await fake.slash(u, ch, "game", subcommand="new", o
 await fake.click(u, r.original, fake.find_button(r.original, label="Join")); fake.messages(ch);
 fake.dm_messages(u); await bot.kill(); await bot.start(); await fake.wait_ready(). Interaction results hold
 live message dicts (they follow later edits). Anything unexpected lands in fake.unknown_routes / fake.errors.
+
+Every request is checked against Discord's OpenAPI specification and documented limits (tests/discord_spec):
+one Discord would refuse gets Discord's 400 answer and fails the test (tests/conftest.py). Errors on
+purpose: fake.fail("PATCH", "/channels/*/messages/*", status=503, times=1) (see tests/faults.py; what was
+answered is in fake.faults.injected). Permissions: await fake.set_channel_permissions(channel, deny=...)
+and await fake.set_bot_permissions(...) change what the bot may do (enforced on sends) and tell the bot
+with CHANNEL_UPDATE / GUILD_ROLE_UPDATE, as Discord does.
 """
 from __future__ import annotations
 
@@ -28,6 +35,9 @@ from datetime import datetime, timezone
 from typing import Any
 
 from aiohttp import WSMsgType, web
+
+from tests import discord_spec
+from tests.faults import FaultPlan
 
 # Permission bits (https://discord.com/developers/docs/topics/permissions).
 ADMINISTRATOR, MANAGE_CHANNELS, MANAGE_GUILD, ADD_REACTIONS = 1 << 3, 1 << 4, 1 << 5, 1 << 6
@@ -100,6 +110,7 @@ class FakeChannel:
     guild_id: int | None = None
     recipient: FakeUser | None = None  # DM channels only
     message_ids: list[int] = field(default_factory=list)
+    overwrites: list[dict] = field(default_factory=list)  # permission overwrites (guild channels)
 
     def payload(self) -> dict:
         last = str(self.message_ids[-1]) if self.message_ids else None
@@ -107,8 +118,8 @@ class FakeChannel:
             return {"id": str(self.id), "type": 1, "last_message_id": last, "flags": 0,
                     "recipients": [self.recipient.payload()]}
         return {"id": str(self.id), "type": self.type, "name": self.name, "guild_id": str(self.guild_id),
-                "position": 0, "permission_overwrites": [], "parent_id": None, "topic": None, "nsfw": False,
-                "rate_limit_per_user": 0, "last_message_id": last, "flags": 0}
+                "position": 0, "permission_overwrites": list(self.overwrites), "parent_id": None, "topic": None,
+                "nsfw": False, "rate_limit_per_user": 0, "last_message_id": last, "flags": 0}
 
 
 @dataclass(eq=False)
@@ -232,6 +243,7 @@ class FakeDiscord:
         self.calls: list[tuple[str, str, Any]] = []  # (method, path, json body) of every REST call
         self.unknown_routes: list[str] = []  # "METHOD /path" answered 404 because we do not know them
         self.errors: list[dict] = []  # every Discord error we answered: method, path, status, code, message
+        self.faults = FaultPlan()  # errors a test asked for (fail())
         self.gateway_received: list[dict] = []  # ops the bot sent (tokens removed), heartbeats excluded
         self.presence: dict | None = None
         self._last_activity = time.monotonic()
@@ -333,6 +345,46 @@ class FakeDiscord:
         self.channels[channel.id] = channel
         await self._dispatch("CHANNEL_CREATE", channel.payload())
         return channel
+
+    async def set_channel_permissions(self, channel: FakeChannel, *, allow: int = 0, deny: int = 0) -> None:
+        """Overwrite the bot's own permissions in a channel (allow=deny=0 removes the overwrite); enforced on
+        sends and edits, and announced with CHANNEL_UPDATE as Discord does."""
+        channel.overwrites = [o for o in channel.overwrites if o["id"] != str(self.bot.id)]
+        if allow or deny:
+            channel.overwrites.append({"id": str(self.bot.id), "type": 1, "allow": str(allow), "deny": str(deny)})
+        await self._dispatch("CHANNEL_UPDATE", channel.payload())
+
+    async def set_bot_permissions(self, permissions: int) -> None:
+        """The bot's role's permissions in the whole server, announced with GUILD_ROLE_UPDATE."""
+        role = self.roles[self.bot.role_ids[0]]
+        role["permissions"] = str(permissions)
+        await self._dispatch("GUILD_ROLE_UPDATE", {"guild_id": str(self.guild_id), "role": role})
+
+    def bot_permissions(self, channel: FakeChannel) -> int:
+        """The bot's permissions in a channel, computed as Discord does (topics/permissions): @everyone and
+        its roles, then the channel's @everyone, role and member overwrites."""
+        perms = 0
+        for rid in [self.guild_id, *self.bot.role_ids]:
+            perms |= int(self.roles[rid]["permissions"])
+        if perms & ADMINISTRATOR:
+            return ALL_PERMS
+        by_id = {o["id"]: o for o in channel.overwrites}
+        layers = [[by_id.get(str(self.guild_id))], [by_id.get(str(r)) for r in self.bot.role_ids],
+                  [by_id.get(str(self.bot.id))]]
+        for layer in layers:
+            deny = sum(int(o["deny"]) for o in layer if o)
+            allow = sum(int(o["allow"]) for o in layer if o)
+            perms = (perms & ~deny) | allow
+        return perms
+
+    def _require(self, channel: FakeChannel, needed: int) -> None:
+        if channel.guild_id is None:
+            return
+        have = self.bot_permissions(channel)
+        if not have & VIEW_CHANNEL:
+            raise DiscordError(403, 50001, "Missing Access")
+        if needed & ~have:
+            raise DiscordError(403, 50013, "Missing Permissions")
 
     def dm_channel(self, user: FakeUser) -> FakeChannel:
         if user.id not in self._dm_by_user:
@@ -815,6 +867,15 @@ class FakeDiscord:
                                     "code": e.code, "message": e.message})
                 return _json({"message": e.message, "code": e.code}, e.status)
             self.calls.append((request.method, path, body))
+            fault = self.faults.take(request.method, path)
+            if fault is not None:
+                status, headers, payload = fault.answer()
+                return web.Response(status=status, body=payload, headers=headers)
+            rejection = discord_spec.refusal(request.method, path, body, **self._spec_context(request.method, path))
+            if rejection is not None:
+                self.errors.append({"method": request.method, "path": path, "status": rejection.status,
+                                    "code": rejection.body["code"], "message": rejection.summary()})
+                return _json(rejection.body, rejection.status)
             for methods, rx, handler in self._routes:
                 match = rx.fullmatch(path)
                 if match and request.method in methods:
@@ -830,6 +891,32 @@ class FakeDiscord:
         finally:
             self._in_flight -= 1
             self._last_activity = time.monotonic()
+
+    def fail(self, method: str, path: str, **how):
+        """Answer matching requests with an error (tests/faults.py FaultPlan.fail: status=, code=, times=,
+        retry_after=)."""
+        return self.faults.fail(method, path, **how)
+
+    def _spec_context(self, method: str, path: str) -> dict:
+        """What Discord knows beyond the body: the interaction a callback answers, the message an edit changes."""
+        parts = path.strip("/").split("/")
+        if method == "POST" and len(parts) == 4 and parts[0] == "interactions" and parts[3] == "callback":
+            rec = self._by_token.get(parts[2])
+            if rec is None:
+                return {}
+            source = self._messages.get(rec.message_id) if rec.message_id else None
+            return {"interaction": discord_spec.Interaction(rec.type, rec.type == 5 and source is not None,
+                                                            bool(rec.callbacks)),
+                    "current_flags": source["flags"] if source else None}
+        if method == "PATCH" and parts[0] in ("channels", "webhooks") and "messages" in parts:
+            if parts[0] == "channels" and parts[-1].isdigit():
+                msg = self._messages.get(int(parts[-1]))
+            else:
+                rec = self._by_token.get(parts[2])
+                msg = rec and (rec.original if parts[-1] == "@original" else self._messages.get(
+                    int(parts[-1]) if parts[-1].isdigit() else 0))
+            return {"current_flags": msg["flags"]} if msg else {}
+        return {}
 
     @staticmethod
     async def _read_body(request: web.Request) -> tuple[Any, list]:
@@ -983,6 +1070,7 @@ class FakeDiscord:
 
     async def _r_messages(self, req, body, files, cid):
         channel = self._get_channel(cid)
+        self._require(channel, SEND_MESSAGES if req.method == "POST" else READ_MESSAGE_HISTORY)
         if req.method == "POST":
             if channel.type == 1 and channel.recipient.dm_closed:
                 raise DiscordError(403, 50007, "Cannot send messages to this user")
@@ -993,7 +1081,9 @@ class FakeDiscord:
         return list(reversed(found[:limit] if "after" in q else found[-limit:]))
 
     async def _r_message(self, req, body, files, cid, mid):
-        msg = self._get_message(self._get_channel(cid), mid)
+        channel = self._get_channel(cid)
+        self._require(channel, VIEW_CHANNEL)
+        msg = self._get_message(channel, mid)
         if req.method == "PATCH":
             if int(msg["author"]["id"]) != self.bot.id and set(body or {}) - {"flags"}:
                 raise DiscordError(403, 50005, "Cannot edit a message authored by another user")

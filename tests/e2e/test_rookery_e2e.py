@@ -7,6 +7,7 @@ import pytest
 
 from bot.storage import Storage
 from bot.tables import TableService
+from tests.bot.test_command_payload import assert_server_only, synced_commands
 from tests.e2e.fake_discord import iter_components
 
 pytestmark = pytest.mark.e2e
@@ -66,6 +67,7 @@ async def test_sigkill_mid_hand_loses_nothing(fake_discord, start_bot, tmp_path)
     env = {"ROOKERY_DB": db_path, "ROOKERY_GUILD_ID": str(fake.guild_id), "ROOKERY_TIMER_POLL": "0"}
     bot = await start_bot(ROOKERY, env=env)
     await fake.wait_ready()
+    assert_server_only(synced_commands(fake.calls))  # the real process's PUT …/guilds/{id}/commands body
 
     new = await fake.slash(alice, games, "game", subcommand="new", options={"game": "raven"})
     lobby = new.original
@@ -73,6 +75,7 @@ async def test_sigkill_mid_hand_loses_nothing(fake_discord, start_bot, tmp_path)
     await fake.click(alice, lobby, fake.find_button(lobby, label="Add bot"))
     await fake.click(alice, lobby, fake.find_button(lobby, label="Add bot"))
     await fake.click(alice, lobby, fake.find_button(lobby, label="Start"))
+    # A quiet spell alone is not enough on a busy machine: the start's DMs may come after 150 ms of work.
     await fake.wait_until(lambda: fake.dm_messages(alice) and fake.dm_messages(bob), what="both humans' hand DMs")
     await fake.wait_quiet()
 

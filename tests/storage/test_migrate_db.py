@@ -103,3 +103,26 @@ def test_a_missing_source_or_a_wrong_target_says_so(tmp_path, capsys):
     shutil.copy(OLD_V1, tmp_path / "old.sqlite3")
     assert migrate_db.main(str(tmp_path / "old.sqlite3"), str(tmp_path / "other.sqlite3")) == 2
     assert "must be a postgresql:// URL" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("form", ["sqlite:///{path}", "sqlite:////{path}", "{path}"])
+def test_the_source_can_be_written_as_users_type_it(tmp_path, form):
+    """sqlite:////abs/path (SQLAlchemy's absolute form) and sqlite:///abs/path both name /abs/path."""
+    path = tmp_path / "a dir?#" / "old.sqlite3"  # characters a URI would otherwise take apart
+    path.parent.mkdir()
+    shutil.copy(OLD_V1, path)
+    source = form.format(path=str(path).lstrip("/") if form.startswith("sqlite:") else path)
+    assert migrate_db.sqlite_path(source) == str(path)
+    lite = migrate_db.open_readonly(source)
+    try:
+        assert lite.execute("SELECT count(*) FROM games").fetchone()[0] > 0
+    finally:
+        lite.close()
+
+
+@pytest.mark.parametrize("source", ["sqlite://tmp/old.sqlite3", "sqlite:old.sqlite3", "postgresql://x@h/db",
+                                    "file:///tmp/old.sqlite3", ""])
+def test_any_other_source_form_gets_one_line_with_an_example(source, capsys):
+    assert migrate_db.main(source, "postgresql://x@127.0.0.1:1/x") == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "sqlite:////absolute/path/rookery.sqlite3" in err, err

@@ -1,0 +1,127 @@
+"""Every component the bot can build carries only emoji Discord accepts (issue 19 point 1).
+
+Seeded random games of all five games are played through the TableService; at every step every pending
+seat's hand prompt (each page of it), the board, the lobby with every option, the result's Rematch, the
+history pages and the end and forget confirmations are built with the host's and the cogs' own builders.
+Each emoji on a button or select option must be a fully-qualified emoji of Unicode's list (checked with the
+`emoji` package) or a custom emoji; and the whole message must pass the same checks as the fakes'
+(tests/discord_spec). Message content may hold any character: only component emoji are checked.
+
+`views()` is the one place that knows how the bot builds its components: re-point it when the host moves.
+"""
+from __future__ import annotations
+
+import random
+from types import SimpleNamespace
+
+import discord
+import pytest
+
+from bot.history import Page
+from bot.storage import Storage
+from bot.tables import TableService
+from cogs.history import ForgetConfirm, History, page_view
+from cogs.lobby import Lobby
+from cogs.shared.components import EndButton, pages
+from cogs.shared.host import Host
+from engine import GAMES
+from engine.bots import choose
+from tests.discord_spec import check
+from tests.discord_spec.emoji_rule import valid_component_emoji
+
+SEATS = {"raven": 4, "nevermore": 4, "deadlies": 4, "everrain": 3, "blackrose": 3}
+SEEDS = (1, 2)
+STEP_LIMIT = 4000
+
+
+def views(host: Host, lobby: Lobby, history: History, table, every: bool = True
+          ) -> list[tuple[str, str, discord.ui.View | None]]:
+    """(what, message text, view) for every message this table can show now, built as the bot builds them.
+    every=False: only the hand prompts (what changes from one move to the next)."""
+    out = []
+    if table.status == "lobby":
+        message = lobby.lobby_message(table)
+        return [("lobby", message["content"], message["view"])]
+    for seat_id, legal in table.pending().items():
+        for page in range(pages(len(legal))):
+            text, view = host.hand_message(table, seat_id, private=True, page=page)
+            out.append((f"hand {seat_id} page {page}", text, view))
+    if not every:
+        return out
+    out.append(("board", "board", host.board_message(table).view))
+    end = discord.ui.View(timeout=None)  # as Lobby.end builds its confirmation
+    end.add_item(EndButton(table.id))
+    out.append(("end confirmation", "End?", end))
+    out.append(("rematch", "result", history.result_view(table)))
+    for number in (1, 2, 3):
+        out.append((f"history page {number}", "history", page_view("h", Page(number, 3, 60, []), table.game_key, 7)))
+        out.append((f"leaderboard page {number}", "ranks", page_view("l", Page(number, 3, 60, []), table.game_key, None)))
+    out.append(("forget confirmation", "forget?", ForgetConfirm(history, table.guild_id, 7)))
+    return out
+
+
+def emoji_faults(components: list[dict]) -> list[str]:
+    found = []
+    for row in components:
+        for item in row.get("components", []):
+            holders = [item] + list(item.get("options") or [])
+            found += [f"{h.get('label')!r}: {h['emoji']!r}" for h in holders
+                      if h.get("emoji") is not None and not valid_component_emoji(h["emoji"])]
+    return found
+
+
+@pytest.fixture
+async def world(tmp_path):
+    store = await Storage.open(str(tmp_path / "rookery.sqlite3"))
+    service = TableService(store)
+    bot = SimpleNamespace(service=service, store=store, get_channel=lambda channel_id: None)
+    bot.host = Host(bot, service)
+    yield service, bot.host, Lobby(bot), History(bot)
+    await store.close()
+
+
+@pytest.mark.parametrize("game", SEATS)
+async def test_every_component_emoji_is_one_discord_accepts(world, game):
+    service, host, lobby, history = world
+    built = 0
+    for seed in SEEDS:
+        channel = 1000 * seed + list(SEATS).index(game)
+        table = await service.create_lobby(1, channel, 7, "Ann", game, None, 300)
+        for user in range(8, 7 + SEATS[game]):
+            await service.join(table, user, f"P{user}")
+        built += _check(views(host, lobby, history, table), game)
+        table.seed = seed
+        await service.start(table)
+        rng = random.Random(seed)
+        built += _check(views(host, lobby, history, table), game)
+        for _ in range(STEP_LIMIT):
+            built += _check(views(host, lobby, history, table, every=False), game)
+            pending = table.pending()
+            if table.status != "active" or not pending:
+                break
+            seat_id = rng.choice(sorted(pending))
+            await service.act(table, seat_id, choose(GAMES[game], table.state.view(seat_id), pending[seat_id], rng))
+        built += _check(views(host, lobby, history, table), game)
+        assert table.status == "over", f"{game} seed {seed} did not finish in {STEP_LIMIT} moves"
+    assert built > 50
+
+
+def _check(found: list, game: str) -> int:
+    count = 0
+    for what, text, view in found:
+        if view is None:
+            continue
+        components = view.to_components()
+        assert not emoji_faults(components), f"{game} {what}: emoji Discord refuses: {emoji_faults(components)}"
+        refusal = check("POST", "/channels/1/messages", {"content": text[:2000], "components": components})
+        assert refusal is None, f"{game} {what}: Discord would refuse it: {refusal.summary()}"
+        count += 1
+    return count
+
+
+def test_the_emoji_check_knows_an_emoji_from_a_symbol():
+    assert valid_component_emoji({"name": "🃏"}) and valid_component_emoji({"name": "⚔️"})
+    assert valid_component_emoji({"id": "123456789012345678", "name": "rook"})
+    assert not valid_component_emoji({"name": "🂠"}), "PLAYING CARD BACK is not in Unicode's emoji list"
+    assert not valid_component_emoji({"name": "⚔"}), "unqualified (no U+FE0F): not what Discord renders"
+    assert not valid_component_emoji({"name": "ok"})
