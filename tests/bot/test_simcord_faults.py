@@ -7,6 +7,7 @@ import pytest
 from discord.http import handle_message_parameters
 
 from tests.simcord_hook import faults
+from tests.bot.driver import text_of
 
 
 async def send(env, channel, text="hello"):
@@ -57,5 +58,5 @@ async def test_an_interaction_answer_meeting_a_429_still_lands(simcord_env):
     ann = guild.add_member(env.create_user("ann"))
     faults(env).fail("POST", "/interactions/*/*/callback", status=429, retry_after=0.05)
     result = await ann.slash(channel, "game rules", game="raven")
-    assert result.ephemeral and "Raven" in result.response.content
+    assert result.ephemeral and "Raven" in text_of(result.response)
     assert [(i.status, i.path.endswith("/callback")) for i in faults(env).injected] == [(429, True)]

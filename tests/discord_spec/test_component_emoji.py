@@ -7,7 +7,7 @@ Each emoji on a button or select option must be a fully-qualified emoji of Unico
 `emoji` package) or a custom emoji; and the whole message must pass the same checks as the fakes'
 (tests/discord_spec). Message content may hold any character: only component emoji are checked.
 
-`views()` is the one place that knows how the bot builds its components: re-point it when the host moves.
+`views()` is the one place that knows how the bot builds its messages.
 """
 from __future__ import annotations
 
@@ -17,13 +17,18 @@ from types import SimpleNamespace
 import discord
 import pytest
 
+from bot import render
 from bot.history import Page
 from bot.storage import Storage
+from bot.table import Actor
 from bot.tables import TableService
 from cogs.history import ForgetConfirm, History, page_view
-from cogs.lobby import Lobby
-from cogs.shared.components import EndButton, pages
+from cogs.lobby import EndButton, Lobby
+from cogs.shared.components import pages
 from cogs.shared.host import Host
+from cogs.shared.layout import layout
+from cogs.shared.pages import rules_message
+from tests.bot.driver import walk
 from engine import GAMES
 from engine.bots import choose
 from tests.discord_spec import check
@@ -34,39 +39,51 @@ SEEDS = (1, 2)
 STEP_LIMIT = 4000
 
 
-def views(host: Host, lobby: Lobby, history: History, table, every: bool = True
-          ) -> list[tuple[str, str, discord.ui.View | None]]:
-    """(what, message text, view) for every message this table can show now, built as the bot builds them.
+async def views(host: Host, lobby: Lobby, history: History, table, every: bool = True) -> list[tuple[str, dict]]:
+    """(what, message body) for every message this table can show now, built as the bot builds them.
     every=False: only the hand prompts (what changes from one move to the next)."""
-    out = []
     if table.status == "lobby":
-        message = lobby.lobby_message(table)
-        return [("lobby", message["content"], message["view"])]
+        return [("lobby", v2(await lobby.lobby_message(table)))]
+    out = []
     for seat_id, legal in table.pending().items():
         for page in range(pages(len(legal))):
-            text, view = host.hand_message(table, seat_id, private=True, page=page)
-            out.append((f"hand {seat_id} page {page}", text, view))
+            out.append((f"hand {seat_id} page {page}", v2(host.publisher.hand_message(table, seat_id, private=True,
+                                                                                     page=page))))
     if not every:
         return out
-    out.append(("board", "board", host.board_message(table).view))
+    out.append(("board", v2(host.publisher.board_message(table, table.frame(), "en"))))
+    out.append(("my hand", v2(host.publisher.hand_message(table, table.seats[0].seat, private=False))))
     end = discord.ui.View(timeout=None)  # as Lobby.end builds its confirmation
     end.add_item(EndButton(table.id))
-    out.append(("end confirmation", "End?", end))
-    out.append(("rematch", "result", history.result_view(table)))
+    out.append(("end confirmation", classic("End?", end)))
+    if table.state is not None and table.state.over:
+        result = layout(render.result_doc(table), colour=0, rows=history.result_rows(table))
+        out.append(("result and rematch", v2(result)))
     for number in (1, 2, 3):
-        out.append((f"history page {number}", "history", page_view("h", Page(number, 3, 60, []), table.game_key, 7)))
-        out.append((f"leaderboard page {number}", "ranks", page_view("l", Page(number, 3, 60, []), table.game_key, None)))
-    out.append(("forget confirmation", "forget?", ForgetConfirm(history, table.guild_id, 7)))
+        out.append((f"history page {number}", classic("history", page_view("h", Page(number, 3, 60, []),
+                                                                           table.game_key, 7))))
+        out.append((f"leaderboard page {number}", classic("ranks", page_view("l", Page(number, 3, 60, []),
+                                                                             table.game_key, None))))
+    out.append(("forget confirmation", classic("forget?", ForgetConfirm(history, table.guild_id, 7))))
+    for number in range(3):
+        out.append((f"rules page {number}", v2(rules_message(table.game_key, number))))
     return out
+
+
+def v2(message) -> dict:
+    return {"flags": 1 << 15, "components": message.view.to_components()}
+
+
+def classic(text: str, view) -> dict:
+    return {"content": text, "components": view.to_components() if view is not None else []}
 
 
 def emoji_faults(components: list[dict]) -> list[str]:
     found = []
-    for row in components:
-        for item in row.get("components", []):
-            holders = [item] + list(item.get("options") or [])
-            found += [f"{h.get('label')!r}: {h['emoji']!r}" for h in holders
-                      if h.get("emoji") is not None and not valid_component_emoji(h["emoji"])]
+    for item in walk(components):
+        holders = [item] + list(item.get("options") or [])
+        found += [f"{h.get('label')!r}: {h['emoji']!r}" for h in holders
+                  if h.get("emoji") is not None and not valid_component_emoji(h["emoji"])]
     return found
 
 
@@ -86,34 +103,32 @@ async def test_every_component_emoji_is_one_discord_accepts(world, game):
     built = 0
     for seed in SEEDS:
         channel = 1000 * seed + list(SEATS).index(game)
-        table = await service.create_lobby(1, channel, 7, "Ann", game, None, 300)
+        table = await service.create_lobby(1, channel, Actor(7, "Ann"), game, None, 300)
         for user in range(8, 7 + SEATS[game]):
             await service.join(table, user, f"P{user}")
-        built += _check(views(host, lobby, history, table), game)
+        built += _check(await views(host, lobby, history, table), game)
         table.seed = seed
         await service.start(table)
         rng = random.Random(seed)
-        built += _check(views(host, lobby, history, table), game)
+        built += _check(await views(host, lobby, history, table), game)
         for _ in range(STEP_LIMIT):
-            built += _check(views(host, lobby, history, table, every=False), game)
+            built += _check(await views(host, lobby, history, table, every=False), game)
             pending = table.pending()
             if table.status != "active" or not pending:
                 break
             seat_id = rng.choice(sorted(pending))
             await service.act(table, seat_id, choose(GAMES[game], table.state.view(seat_id), pending[seat_id], rng))
-        built += _check(views(host, lobby, history, table), game)
+        built += _check(await views(host, lobby, history, table), game)
         assert table.status == "over", f"{game} seed {seed} did not finish in {STEP_LIMIT} moves"
     assert built > 50
 
 
 def _check(found: list, game: str) -> int:
     count = 0
-    for what, text, view in found:
-        if view is None:
-            continue
-        components = view.to_components()
+    for what, body in found:
+        components = body["components"]
         assert not emoji_faults(components), f"{game} {what}: emoji Discord refuses: {emoji_faults(components)}"
-        refusal = check("POST", "/channels/1/messages", {"content": text[:2000], "components": components})
+        refusal = check("POST", "/channels/1/messages", body)
         assert refusal is None, f"{game} {what}: Discord would refuse it: {refusal.summary()}"
         count += 1
     return count
