@@ -238,7 +238,7 @@ def turn_back(st, seat: str, by: str | None) -> None:
 def remove_evo(st, ev: dict, by: str | None) -> None:
     if ev in st.evos:
         st.evos.remove(ev)
-        st.emit("evo_gone", evo=ev["id"], kind=ev["kind"], by=by)
+        st.emit("evo_gone", evo=ev["id"], kind=ev["kind"], by=by, owner=ev["owner"])
 
 
 # ---- movement and room traps -----------------------------------------------------------------------

@@ -117,6 +117,33 @@ class BlackRoseState(FlowState):
         """A reaction window is a quick trigger-or-pass answer."""
         return not self.over and bool(self.stack) and self.stack[-1]["k"] == "react"
 
+    # ---- events ----------------------------------------------------------------------------------
+    _MODEL_FIELDS = ("model", "tgt", "target", "seat", "evo", "victim")
+
+    def emit(self, type_: str, to: str | None = None, **data) -> None:
+        """Every event also carries the public facts a log line needs and the emitting rule did not know to
+        add: what an Evocation named in it is ("evos": id -> [kind, owner]), which room a label is
+        ("room_id"), and the running totals of damage on a model and instability in a room. Facts only
+        (ids and counts), all public on the board already."""
+        if self.evos:
+            for k in self._MODEL_FIELDS:
+                v = data.get(k)
+                if type(v) is str and v[:1] == "v" and (ev := self.evo(v)) is not None:
+                    data.setdefault("evos", {})[v] = [ev["kind"], ev["owner"]]
+        room = data.get("room")
+        if type(room) is str and room in self.layout:
+            data["room_id"] = self.layout[room]
+            if type_ == "instability":
+                data["total"] = sum(self.inst.get(room, {}).values())
+        if type_ == "damage":
+            m = data.get("tgt")
+            if m in self.pos:
+                data["total"], data["health"] = sum(self.dmg[m].values()), self.health(m)
+            elif (ev := self.evo(m)) is not None:
+                hp = C.EVOS[ev["kind"]]["health"] or self.health(ev["owner"])
+                data["total"], data["health"] = ev["dmg"], hp
+        self._ev.append({"type": type_, "to": to, **data})
+
     # ---- randomness -----------------------------------------------------------------------------
     def shuffle(self, items: list) -> None:
         r = Rng(self.rng)
