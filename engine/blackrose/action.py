@@ -320,7 +320,9 @@ def resolve(st, seat: str, sl: dict, side: dict, choice: dict) -> bool:
         _after_cast(st, seat, side)
         return False
     sl["state"] = "used"
-    ctx = dict(choice)
+    ctx = dict(choice, spell=card)  # "spell": which spell a choice it asks for belongs to (views.py)
+    if choice or side.get("mode"):
+        st.emit("aim", seat=seat, card=card, side=sl["side"], mode=side.get("mode"), **choice)
     for o in side["ops"]:
         if o["op"] == "temporary":
             ctx["temporary"] = o["n"]

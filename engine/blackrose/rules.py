@@ -344,7 +344,7 @@ def fire(st, a: dict, ctx: dict) -> None:
         if sl["card"] == a["card"]:
             sl["state"] = "used"
     side = a["side"] if a["kind"] != "room_trap" else ctx["colour"]
-    st.emit("trigger", seat=a["seat"], card=a["card"], side=side, victim=ctx.get("victim"))
+    st.emit("trigger", seat=a["seat"], card=a["card"], side=side, victim=ctx.get("victim"), mode=a.get("mode"))
     sp = C.spell_of(a["card"])
     if sp["instability"]:
         add_inst(st, a["seat"], st.room_of(a["seat"]), 1)
