@@ -100,6 +100,8 @@ def _decision(st, seat: str) -> dict:
         out["ready"] = [list(x) for x in top["ready"][seat]]
     elif top["k"] == "pick":
         out["prompt"] = top.get("prompt", "")
+        out["key"] = top.get("key")
+        out.update(_asker(st, top))
     elif top["k"] == "cast":
         sl = st.slots[top.get("of", seat)][top["i"]]
         out["card"], out["side"] = sl["card"], sl["side"]
@@ -109,4 +111,22 @@ def _decision(st, seat: str) -> dict:
         out["left"] = top["left"]
         if top["k"] == "evo_turn":
             out["evo"] = top["evo"]
+    return out
+
+
+def _asker(st, t: dict) -> dict:
+    """What a pick belongs to, for its words: the spell being resolved ("spell") or the room being activated
+    ("room"), the op asking, and the model it acts on ("model")."""
+    i = t.get("fx")
+    fx = st.stack[i] if isinstance(i, int) and 0 <= i < len(st.stack) else None
+    if not fx or fx.get("k") != "fx" or fx["i"] >= len(fx["ops"]):
+        return {}
+    op, ctx = fx["ops"][fx["i"]]["op"], fx["ctx"]
+    out = {"op": op}
+    if op.startswith("room_"):
+        out["room"] = ctx.get("room")
+    elif ctx.get("spell"):
+        out["spell"] = ctx["spell"]
+    if ctx.get("model") or ctx.get("victim"):
+        out["model"] = ctx.get("model") or ctx.get("victim")
     return out
