@@ -130,8 +130,8 @@ def test_light_cape_owner_chooses_who_takes_the_damage_as_it_fires():
     assert st.pending() == {"p2": [{"type": "react", "value": "p1", "step": True},
                                    {"type": "react", "value": "p3", "step": True}]}
     assert st.view(None)["decision"]["about"] == "reactions" and st.dmg["p2"] == {}
-    assert PRESENTER.prompt(st.view("p2")) == "Light Cape: pass the damage to"
-    assert PRESENTER.label(st.pending()["p2"][1], st.view("p2"), NAMES) == "Choose Cat"
+    assert PRESENTER.prompt(st.view("p2")) == "Your spell fires: pass the damage to whom?"
+    assert PRESENTER.label(st.pending()["p2"][1], st.view("p2"), NAMES).startswith("Pass the damage to Cat in A2 ")
     st.act("p2", {"type": "react", "value": "p3", "step": True})
     assert st.dmg["p2"] == {} and st.dmg["p3"] == {"p2": 2} and st.dmg["p1"] == {}
     assert list(st.pending()) == ["p1"]
