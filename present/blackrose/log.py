@@ -274,6 +274,7 @@ PUBLIC: dict[str, Callable[[dict, dict], Line | None]] = {
                                       spell=W.card_name(ev["card"])),
     "reactions": lambda ev, n: say("A reaction window opens: armed Traps and Protections may answer."),
     "damage": _damage,
+    "pp": _pp,
     "heal": lambda ev, n: say("{who} heals {n} damage.", who=model(ev, n, ev["tgt"]), n=ev.get("n", 0)),
     "convert": lambda ev, n: say("{who} converts {n} damage on {target} to their colour.", who=seat(n, ev["seat"]),
                                  n=ev.get("n", 0), target=model(ev, n, ev["tgt"])),

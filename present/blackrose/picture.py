@@ -157,8 +157,7 @@ def _room_tile(label: str, name: str, colour: str, token: str, destroyed: bool, 
         _paste_hex(tile, x, y, S - 2, RUIN, (94, 86, 80), 2)
         text(d, (x, y - 31), label, LABEL_FONT, (200, 190, 178), "mm", bold=True)
         text(d, (x, y - 8), D.fit(ruined, NAME_FONT, 2 * S - 12), NAME_FONT, (210, 200, 190), "mm")
-        for i, ln in enumerate(_wrap(name, NAME_FONT, 2 * S - 14)[:1]):
-            text(d, (x, y + 12 + i * 17), ln, NAME_FONT, (160, 150, 140), "mm")
+        text(d, (x, y + 12), D.fit(name, NAME_FONT, 2 * S - 14), NAME_FONT, (160, 150, 140), "mm")
         return tile
     _paste_hex(tile, x, y, S - 2, base, _lighter(base, .35), 2)
     width = D.text_width(label, LABEL_FONT)
@@ -205,7 +204,7 @@ def _instability(img, d, x, y, slots: int, filled: list[int]) -> None:
     placed the most (who would take the room's token), gold-rimmed once the room is unstable."""
     count = f"{len(filled)}/{slots}"
     if not filled:
-        text(d, (x, y), count, MIN_FONT, _lighter(D.DIM, .2), "mm")
+        text(d, (x, y), count, MIN_FONT, D.MUTED, "mm")
         return
     most = max(set(filled), key=lambda n: (filled.count(n), n == 0))
     w = round(D.text_width(count, MIN_FONT)) + 12

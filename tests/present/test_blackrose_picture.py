@@ -86,7 +86,7 @@ def seat_view(**changes) -> dict:
 # Decoded pixels (mode, size, palette, pixels) of the hand-written views. Regenerate after a deliberate
 # drawing change (and bump draw.STYLE) with:  .venv/bin/python tests/present/test_blackrose_picture.py
 PINNED = {
-    "board": "d0d4559f1c42491ab9ef1dfd924c1a012666147fdbf3058d108f2b7cd5ee24b2",
+    "board": "e839f4dd6e60033d13ace7433039f57d9888356da4e2781f1ee146e5e802698e",
     "hand": "ea67b175f616a6ea256a69cfa909e874a9d859eee29a565a54528f5c04304ca4",
 }
 
