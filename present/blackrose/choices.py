@@ -115,6 +115,9 @@ def value_text(view: dict, v, names=None) -> str:
         pile, school = v.split(":", 1)
         if pile == "deck":
             return tr("the top of the {school} deck", school=W.school(school))
+        top = ((view.get("discards") or {}).get(school) or [None])[-1]  # face up: the table sees it
+        if top and top.split(".")[0] in C.SPELLS:
+            return tr("{spell}, the top of the {school} discard pile", spell=W.card_name(top), school=W.school(school))
         return tr("the top of the {school} discard pile", school=W.school(school))
     if ">" in v:
         a, b = v.split(">", 1)
@@ -140,6 +143,8 @@ def _pick_label(view: dict, choice: dict, v, names) -> str:
     x = value_text(view, v, names)
     if key == "victim" and op == "room_sacrifice":
         return tr("1 damage to {x}", x=x)
+    if key == "copy" and v in B.HEX and (view.get("layout") or {}).get(v) in C.ROOMS:
+        return tr("Copy {room}: {effect}", room=room_name(view, v), effect=T.room_effect(view["layout"][v]))
     if key == "dest" and op == "puppet_attack":
         here = where(view, choice.get("model") or "")
         return tr("Leave them in {x}", x=x) if v == here else tr("Move them to {x}", x=x)
