@@ -16,7 +16,7 @@ from present import draw as D
 from present.blackrose import card_text as T
 from present.blackrose import words as W
 from present.blackrose.picture import MIN_FONT, ROOM_FILL, seat_colour, text
-from present.i18n import lang, tr
+from present.i18n import lang, tr, trn
 
 WIDTH = 800
 LEFT = 18
@@ -141,7 +141,7 @@ def _strip_tile(name: str, school: str, tag: str, sides: tuple, slot: str, count
     tile.alpha_composite(D.rounded(30, h, colour, D.INK, 9, 2), (-12, 0))  # the left 18 px: a school band
     d = ImageDraw.Draw(tile)
     d.line((17, 2, 17, h - 3), fill=D.INK, width=1)
-    title = name if count == 1 else f"{name} ×{count}"
+    title = name if count == 1 else trn("{spell}, {n} copy", "{spell}, {n} copies", count, spell=name)
     right = slot or tag
     right_w = min(D.text_width(right, MIN_FONT), STRIP_W // 2)
     text(d, (28, 15), D.fit(title, MIN_FONT + 2, STRIP_W - 60 - right_w), MIN_FONT + 2, D.INK, "lm", bold=True)

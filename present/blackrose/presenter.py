@@ -55,22 +55,23 @@ class BlackRosePresenter(BasePresenter):
 
     def _mine(self, v: dict, names: dict) -> list[Line]:
         """The seat's own things, what it is deciding first: a DM holds 2000 characters, and a long message
-        loses its last lines first (the board's sections after these, then the end of these)."""
+        loses its last lines first (the board's sections after these, then the end of these: the hand's
+        full texts, which the hand picture in the same DM shows too)."""
         choice = v.get("choice") or {}
         kind = choice.get("kind")
         mine: list[Line] = self._deciding(v, choice, names)
-        hand = v.get("hand") or []
-        mine.append(line(Strong(tr("Hand:")), " ", ", ".join(W.card_name(c) for c in hand) or tr("empty")))
-        if kind in FULL_HAND or choice.get("key") in HAND_PICKS:  # every spell in full: nothing to look up
-            mine += [line("  ", T.card_text(c)) for c in sorted({c.split(".")[0]: c for c in hand}.values())]
+        for q in v.get("quests") or ():
+            mine.append(line(tr("Quest: {quest}", quest=T.quest_text(q))))
         for sl in v.get("my_slots") or ():
             text = T.effect(sl["card"], sl["side"]) if sl["state"] in ("ready", "armed") else ""
             mine.append(line(tr("{slot}: {spell} — {state}", slot=W.slot_name(sl["slot"]),
                                 spell=T.card_label(sl["card"], sl["side"]),
                                 state=X.SLOT_STATE.get(sl["state"], lambda: sl["state"])()),
                              (" · " + text) if text else ""))
-        for q in v.get("quests") or ():
-            mine.append(line(tr("Quest: {quest}", quest=T.quest_text(q))))
+        hand = v.get("hand") or []
+        mine.append(line(Strong(tr("Hand:")), " ", ", ".join(W.card_name(c) for c in hand) or tr("empty")))
+        if kind in FULL_HAND or choice.get("key") in HAND_PICKS:  # every spell in full: nothing to look up
+            mine += [line("  ", T.card_text(c)) for c in sorted({c.split(".")[0]: c for c in hand}.values())]
         return mine
 
     def _deciding(self, v: dict, choice: dict, names: dict) -> list[Line]:
