@@ -272,7 +272,9 @@ PUBLIC: dict[str, Callable[[dict, dict], Line | None]] = {
     "trigger": _trigger,
     "trap_avoided": lambda ev, n: say("{who} escapes the Trap {spell}.", who=seat(n, ev["seat"]),
                                       spell=W.card_name(ev["card"])),
-    "reactions": lambda ev, n: say("A reaction window opens: armed Traps and Protections may answer."),
+    # A reaction window gets no line on purpose: the board's "Waiting for reactions…" says one is open, and a
+    # line per window could say more than that line if windows ever open for fewer seats (a leak).
+    "reactions": lambda ev, n: None,
     "damage": _damage,
     "pp": _pp,
     "heal": lambda ev, n: say("{who} heals {n} damage.", who=model(ev, n, ev["tgt"]), n=ev.get("n", 0)),

@@ -144,7 +144,8 @@ def test_every_event_of_seeded_games_makes_a_plain_line():
     kinds = set()
     for ev in seeded_events():
         said = PRESENTER.describe(ev, NAMES)
-        if ev["type"] == "reactions":
+        if ev["type"] == "reactions":  # silent on purpose: the waiting line says a window is open
+            assert said is None
             continue
         assert said, ev
         text = plain(fmt.plain_line(said))
