@@ -142,7 +142,7 @@ def dmove_act(st, t, seat, a):
         st.armed = [x for x in st.armed if x["card"] != sl["card"]]
     sl["state"] = "lost"
     st.memories[seat].append(sl["card"])
-    st.emit("discard_move", seat=seat, slot=sl["slot"], to=a["to"])
+    st.emit("discard_move", seat=seat, slot=sl["slot"], room=a["to"])  # "to" would address the event
     t["moved"] = True
     R.enter(st, seat, a["to"])
 
