@@ -146,7 +146,7 @@ def _pick_label(view: dict, choice: dict, v, names) -> str:
     if key == "copy" and v in B.HEX and (view.get("layout") or {}).get(v) in C.ROOMS:
         return tr("Copy {room}: {effect}", room=room_name(view, v), effect=T.room_effect(view["layout"][v]))
     if key == "dest" and op == "puppet_attack":
-        here = where(view, choice.get("model") or "")
+        here = where(view, choice.get("subject") or "")
         return tr("Leave them in {x}", x=x) if v == here else tr("Move them to {x}", x=x)
     templates = {
         "victim": lambda: tr("They attack {x}", x=x), "burst": lambda: tr("Hit {x}", x=x),
@@ -188,10 +188,22 @@ def _label(a: dict, view: dict, names: dict) -> str:
     if k == "keep" and "card" not in a:
         return tr("Keep my Quests")
     if k == "study":
-        left = (view.get("library") or {}).get(a["school"])
+        school, left = W.school(a["school"]), (view.get("library") or {}).get(a["school"])
+        if a.get("n", 1) > 1:
+            return tr("Draw all {n} remaining cards from {school}", n=a["n"], school=school)
         if left is None:
-            return tr("Draw from {school}", school=W.school(a["school"]))
-        return tr("Draw from {school} ({n} left)", school=W.school(a["school"]), n=left)
+            return tr("Draw from {school}", school=school)
+        return tr("Draw from {school} ({n} left)", school=school, n=left)
+    if k == "study_keep":
+        return tr("Keep {spells}", spells=join([W.card_name(c) for c in a.get("cards") or ()]))
+    if k == "discard_to_move":
+        return tr("Discard a ready spell to move 1 room")
+    if k == "discard_spell":
+        sl = _my_slot(view, a.get("slot"))
+        return tr("Discard my {slot}, {spell}", slot=W.slot_name(sl["slot"]), spell=T.card_label(sl["card"], sl["side"])) \
+            if sl else tr("Discard a spell")
+    if k == "arm":
+        return _arm_label(a, view, names)
     if k == "keep":
         return tr("Keep {spell} ({school})", spell=W.card_name(a["card"]), school=T.spell_school(a["card"]))
     if k == "discard":
@@ -218,6 +230,8 @@ def _label(a: dict, view: dict, names: dict) -> str:
     if k == "discard_move":
         sl = _my_slot(view, a.get("slot"))
         room = room_name(view, a["to"])
+        if a.get("step"):  # the spell is already chosen: only where to
+            return tr("Move to {room}", room=room_with_models(view, a["to"], names))
         if not sl:
             return tr("Move to {room}, discarding a spell", room=room)
         return tr("Move to {room}, discarding {spell} ({slot})", room=room, spell=W.card_name(sl["card"]),
@@ -230,13 +244,14 @@ def _label(a: dict, view: dict, names: dict) -> str:
         return tr("Attack {target} ({damage})", target=model_name(view, a["target"], names),
                   damage=model_damage(view, a["target"]))
     if k == "activate":
-        here = where(view, choice.get("evo") or view.get("me")) or ""
+        here = a.get("room") or where(view, choice.get("evo") or view.get("me")) or ""
         rid = (view.get("layout") or {}).get(here)
         if not rid:
             return tr("Activate this room")
         return tr("Activate {room}: {effect}", room=room_name(view, here), effect=T.room_effect(rid))
     if k == "done":
-        return {"phys": tr("End this Physical Action"), "evo_turn": tr("End this Evocation's turn")}.get(
+        return {"phys": tr("End this Physical Action"), "evo_turn": tr("End this Evocation's turn"),
+                "study": tr("Remove nothing from my hand"), "evo_seat": tr("Done with my Evocations")}.get(
             choice.get("kind"), tr("Done"))
     if k == "target":
         if "room" in a:
@@ -267,6 +282,18 @@ def _label(a: dict, view: dict, names: dict) -> str:
             return tr("Let it pass (it stays armed)") if choice.get("offer") else tr("Nothing to trigger: go on")
         return tr("Trigger {spell}", spell=W.card_name(a["card"]))
     return tr("Choose")
+
+
+def _arm_label(a: dict, view: dict, names) -> str:
+    """Arming a Trap or Protection face down: its target mage, its mask, and its standing order."""
+    order = tr("ask me each time it could fire") if a.get("ask") else tr("fire at the first chance")
+    bits = []
+    if a.get("tgt"):
+        bits.append(tr("aimed at {who}", who=_name(names, a["tgt"])))
+    if a.get("mode"):
+        bits.append(T.mode_name(a["mode"]))
+    return tr("Arm it, {details}: {order}", details=", ".join(bits), order=order) if bits else \
+        tr("Arm it: {order}", order=order)
 
 
 # ---- prompts ---------------------------------------------------------------------------------------------
@@ -303,10 +330,17 @@ def _question(key: str | None, op: str | None) -> str:
 
 
 def _asker(view: dict, choice: dict) -> str:
-    if choice.get("spell"):
-        return W.card_name(choice["spell"])
-    if choice.get("room"):
-        return room_name(view, choice["room"])
+    """What asks a pick, from its source (engine/blackrose/effects.py SOURCE_KEYS): the spell being resolved,
+    the room being activated, the Quest rewarding or the Event acting."""
+    src = choice.get("source") or {}
+    if src.get("card") and src["card"].split(".")[0] in C.SPELLS:
+        return W.card_name(src["card"])
+    if src.get("activated"):
+        return room_name(view, src["activated"])
+    if src.get("quest") in C.QUESTS:
+        return W.quest_name(src["quest"])
+    if src.get("event") in C.EVENTS:
+        return W.event_name(src["event"])
     return ""
 
 
@@ -320,6 +354,8 @@ PROMPT = {
     "phys": lambda: tr("Physical Action: move, attack or activate your room"),
     "evo_seat": lambda: tr("Evocation Phase: choose an Evocation to act"),
     "evo_turn": lambda: tr("Your Evocation: move, then attack"),
+    "dmove": lambda: tr("Discard a ready spell to move 1 room: which spell, then where"),
+    "hand_limits": lambda: tr("Over your hand limit: discard a card to your Memories"),
     "crown_choice": lambda: tr("You hold the Crown: choose the Grand Master"),
 }
 
@@ -332,6 +368,8 @@ def prompt(view: dict) -> str:
     if kind == "cast" and choice.get("card"):
         spell = T.card_label(choice["card"], choice.get("side"))
         d = C.side_of(choice["card"], choice.get("side") or "s")
+        if d.get("type") in ("trap", "protection") and not choice.get("of"):
+            return tr("{spell}: arm it face down, and choose when it fires", spell=spell)
         if d.get("modes"):
             return tr("{spell}: choose one of its effects", spell=spell)
         if d.get("target") == "area":

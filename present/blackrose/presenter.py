@@ -18,12 +18,13 @@ def _about(about: str) -> str:
             "quests": lambda: tr("review their Quests"), "study": lambda: tr("study"),
             "prep": lambda: tr("ready their spells"), "turn": lambda: tr("act"),
             "evo_seat": lambda: tr("move their Evocations"), "crown_choice": lambda: tr("choose the Grand Master"),
-            "pick": lambda: tr("choose"), "cast": lambda: tr("aim a spell"), "phys": lambda: tr("act")}.get(
+            "pick": lambda: tr("choose"), "cast": lambda: tr("aim a spell"), "phys": lambda: tr("act"),
+            "fire_choice": lambda: tr("choose where their spell strikes")}.get(
         about, lambda: tr("act"))()
 
 
 # Decisions about the spells in hand (and no decision at all): the hand's spells are then written out in full.
-FULL_HAND = {"prep", "study", "quests", None}
+FULL_HAND = {"prep", "study", "quests", "hand_limits", None}
 HAND_PICKS = {"hand_card", "excess", "discard", "prot"}
 
 
@@ -101,8 +102,18 @@ class BlackRosePresenter(BasePresenter):
         if choice.get("card"):
             out.append(line(tr("Casting: {spell} — {text}", spell=T.card_label(choice["card"], choice.get("side")),
                                text=T.side_text(choice["card"], choice.get("side") or "s"))))
-        if choice.get("spell") and kind == "pick":
-            out.append(line(tr("Resolving: {spell}", spell=T.card_text(choice["spell"]))))
+        card = (choice.get("source") or {}).get("card")
+        if kind == "pick" and card and card.split(".")[0] in C.SPELLS:
+            out.append(line(tr("Resolving: {spell}", spell=T.card_text(card))))
+        if kind == "study" and "look" not in choice and choice.get("drawn") is not None:
+            out.append(line(tr("Studying: {n} of 4 cards drawn; you look at them once all are drawn.",
+                               n=choice["drawn"])))
+        for seen in v.get("seen") or ():  # Arcane Mark: what this seat saw, for the rest of the Game Turn
+            spells = ", ".join(tr("{slot}: {spell}", slot=W.slot_name(sl["slot"]), spell=T.card_label(sl["card"],
+                                                                                                        sl["side"]))
+                               for sl in seen.get("slots") or ()) or tr("none")
+            out.append(L.say("You saw {who}'s ready spells: {spells}", who=L.seat(names, seen.get("seat")),
+                             spells=spells))
         return out
 
     def picture(self, view: dict, names: dict[str, str] | None = None) -> tuple[bytes, str]:

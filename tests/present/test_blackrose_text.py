@@ -280,12 +280,13 @@ def test_a_target_room_says_who_is_in_it():
 
 
 def test_a_choice_says_which_spell_or_room_asks_it():
-    v = lodge_view(choice={"kind": "pick", "key": "victim", "op": "room_sacrifice", "room": "A2",
+    v = lodge_view(choice={"kind": "pick", "key": "victim", "op": "room_sacrifice", "source": {"activated": "A2"},
                            "prompt": "Who takes 1 Damage"})
     altar = f"A2 {C.ROOMS[v['layout']['A2']]['name']}"
     assert PRESENTER.prompt(v) == f"{altar}: who takes 1 damage?"
     assert CH.label({"type": "pick", "value": "p2"}, v, NAMES).startswith("1 damage to Ben in B12 ")
-    v = lodge_view(choice={"kind": "pick", "key": "burst", "op": "undead_burst", "spell": "putrefy.1"})
+    v = lodge_view(choice={"kind": "pick", "key": "burst", "op": "undead_burst",
+                           "source": {"card": "putrefy.1", "side": "r"}})
     assert PRESENTER.prompt(v) == "Putrefy: who takes the damage?"
     v = lodge_view(choice={"kind": "cast", "card": "fireball.2", "side": "s"})
     assert PRESENTER.prompt(v) == "Fireball (straight): choose the target room"
