@@ -190,7 +190,7 @@ def _label(a: dict, view: dict, names: dict) -> str:
     if k == "study":
         school, left = W.school(a["school"]), (view.get("library") or {}).get(a["school"])
         if a.get("n", 1) > 1:
-            return tr("Draw all {n} remaining cards from {school}", n=a["n"], school=school)
+            return tr("Draw all {n} from {school}", n=a["n"], school=school)
         if left is None:
             return tr("Draw from {school}", school=school)
         return tr("Draw from {school} ({n} left)", school=school, n=left)
@@ -348,7 +348,6 @@ PROMPT = {
     "pick_mage": lambda: tr("Choose your Mage (each one's sheet is listed above)"),
     "pick_school": lambda: tr("Choose your School and starting Grimoire"),
     "quests": lambda: tr("Discard Quests you dislike, or keep them"),
-    "study": lambda: tr("Study: draw from the school decks, keep 2, then trim your hand"),
     "prep": lambda: tr("Ready 2–4 spells face down: the first is your Quick spell"),
     "turn": lambda: tr("Your turn: choose what to do"),
     "phys": lambda: tr("Physical Action: move, attack or activate your room"),
@@ -387,8 +386,23 @@ def prompt(view: dict) -> str:
             said = _question(moment.get("key"), None)
             return tr("Your spell fires: {question}", question=said)
         return tr("Reaction window: trigger an armed spell, or let the moment pass")
+    if kind == "study":
+        return _study_prompt(view, choice)
     found = PROMPT.get(kind)
     return found() if found else tr("Choose your move")
+
+
+def _study_prompt(view: dict, choice: dict) -> str:
+    """Study, step by step: over the hand limit, drawing, keeping a pair, removing one spell."""
+    mage = C.MAGES.get((view.get("mage") or {}).get(view.get("me")), {})
+    if mage and len(view.get("hand") or ()) > mage.get("hand", 99):
+        return tr("Study: over your hand limit, discard a card to your Memories")
+    if choice.get("look"):
+        return tr("Study: keep 2 of the cards you drew")
+    drawn = choice.get("drawn")
+    if drawn is not None and drawn < 4:
+        return tr("Study: draw 4 cards from the school decks, one at a time ({n} drawn)", n=drawn)
+    return tr("Study: you may remove one spell from your hand")
 
 
 def moment_text(view: dict, m: dict, names=None) -> str:
