@@ -75,7 +75,8 @@ def _when(d: dict, colour: str | None) -> str:
     return ""
 
 
-def _mode_name(mode: str) -> str:
+def mode_name(mode: str) -> str:
+    """A "choose one" option's name: an Illusion mask, a colour, a spell type, or the card's own choice."""
     found = {
         "happy": lambda: tr("Happy mask"), "sad": lambda: tr("Sad mask"),
         "summon_bone_knight": lambda: tr("Summon"), "summon_landsknecht": lambda: tr("Summon"),
@@ -88,10 +89,6 @@ def _mode_name(mode: str) -> str:
     if mode in C.COLOURS:
         return W.colour(mode).capitalize()
     return W.spell_type(mode)
-
-
-def mode_name(mode: str) -> str:
-    return _mode_name(mode)
 
 
 def _ctx(d: dict, colour: str | None) -> dict:
@@ -111,7 +108,7 @@ def effect(card: str, side: str, mode: str | None = None, when: bool = True) -> 
     elif modes:
         pick = tr("choose when you arm it") if d.get("type") in ("trap", "protection") else tr("choose when you cast it")
         body = tr("Choose one ({when}):", when=pick) + " " + " ".join(
-            tr("{mode}: {effect}", mode=_mode_name(m), effect=E.text(ops, c)) for m, ops in modes.items())
+            tr("{mode}: {effect}", mode=mode_name(m), effect=E.text(ops, c)) for m, ops in modes.items())
     else:
         body = E.text(d.get("ops", []), c)
     cond = _when(d, colour) if when else ""

@@ -17,7 +17,6 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from engine.blackrose import board as B
-from engine.blackrose import cards as C
 from present import draw as D
 from present.blackrose import board_facts as F
 from present.blackrose import words as W
@@ -135,10 +134,6 @@ def _paste_hex(tile: Image.Image, x: int, y: int, size: int, fill, outline, line
 
 def _lighter(c: tuple, k: float = .45) -> tuple:
     return tuple(round(v + (255 - v) * k) for v in c)
-
-
-def _darker(c: tuple, k: float = .35) -> tuple:
-    return tuple(round(v * (1 - k)) for v in c)
 
 
 NAME_FONT, LABEL_FONT = MIN_FONT, MIN_FONT + 2

@@ -4,7 +4,6 @@ board_facts.py (the picture draws the same facts)."""
 from __future__ import annotations
 
 from engine.blackrose import board as B
-from engine.blackrose import cards as C
 from present.base import Line, Name, line
 from present.blackrose import board_facts as F
 from present.blackrose import card_text as T
