@@ -15,6 +15,7 @@ sys.path.insert(0, str(ROOT))
 
 import engine  # noqa: E402
 from PIL import Image  # noqa: E402
+from present import draw  # noqa: E402
 
 OUT = ROOT / "docs" / "pictures"
 NAMES = {"p1": "Ann", "p2": "Ben", "p3": "Cat", "p4": "Dan"}
@@ -63,8 +64,8 @@ def main() -> None:
         print(f"{key}: board {len(board) // 1024} KB, hand ({seat}) {len(hand) // 1024} KB")
         if key == "blackrose":  # and as Discord shows it inline, 550 px wide
             img = Image.open(io.BytesIO(board)).convert("RGB")
-            img.resize((550, round(img.height * 550 / img.width)), Image.Resampling.LANCZOS).save(
-                OUT / "blackrose-board-550.png", optimize=True)
+            small = img.resize((550, round(img.height * 550 / img.width)), Image.Resampling.LANCZOS)
+            (OUT / "blackrose-board-550.png").write_bytes(draw.encode(small))
 
 
 if __name__ == "__main__":
