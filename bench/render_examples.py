@@ -5,6 +5,7 @@
 from __future__ import annotations
 
 import importlib
+import io
 import random
 import sys
 from pathlib import Path
@@ -13,8 +14,11 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 import engine  # noqa: E402
+from PIL import Image  # noqa: E402
+from present import draw  # noqa: E402
 
 OUT = ROOT / "docs" / "pictures"
+NAMES = {"p1": "Ann", "p2": "Ben", "p3": "Cat", "p4": "Dan"}
 
 
 def play_until(key: str, players: int, seed: int, done, options=None, limit: int = 3000):
@@ -48,7 +52,8 @@ def main() -> None:
     for key, (players, seed, done) in EXAMPLES.items():
         st = play_until(key, players, seed, done)
         pic = importlib.import_module(f"present.{key}.picture")
-        board, _ = pic.draw(st.view(None))
+        # The Black Rose Wars board names each mage's player when given the names, as on Discord.
+        board, _ = pic.draw(st.view(None), NAMES) if key == "blackrose" else pic.draw(st.view(None))
         # The hand of the seat to act, or for the Everrain the seat holding a face-down Story.
         seat = next(iter(st.pending()), "p1")
         if key == "everrain":
@@ -57,6 +62,10 @@ def main() -> None:
         (OUT / f"{key}-board.png").write_bytes(board)
         (OUT / f"{key}-hand.png").write_bytes(hand)
         print(f"{key}: board {len(board) // 1024} KB, hand ({seat}) {len(hand) // 1024} KB")
+        if key == "blackrose":  # and as Discord shows it inline, 550 px wide
+            img = Image.open(io.BytesIO(board)).convert("RGB")
+            small = img.resize((550, round(img.height * 550 / img.width)), Image.Resampling.LANCZOS)
+            (OUT / "blackrose-board-550.png").write_bytes(draw.encode(small))
 
 
 if __name__ == "__main__":

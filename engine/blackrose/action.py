@@ -50,19 +50,24 @@ def action_phase(st, t):
     return st.done(t)
 
 
+def _discardable(st, seat: str) -> list[int]:
+    return [i for i, sl in enumerate(st.slots[seat]) if sl["state"] in ("ready", "armed")]
+
+
 def turn_choices(st, seat: str, parts: tuple) -> list[dict]:
+    """What the mage may do next in this turn (the first step of each: which spell to discard and where to
+    move after discarding are further steps, see dmove). Every option follows from public facts (Physical
+    Actions left, which slots are spent, where the mage stands), so a lone one is taken without asking."""
     allowed = NEXT.get(tuple(parts), "")
     acts: list[dict] = []
+    dmove = [{"type": "discard_to_move"}] if _discardable(st, seat) and _exits(st, seat) else []
     if st.in_cell(seat):
         # Leaving the Cell is the only thing a mage in it may do: a move, or discarding a spell to move 1.
         if parts:
             return []
         if st.phys[seat] and "move" not in st.inhib[seat]:
             acts.append({"type": "phys"})
-        for i, sl in enumerate(st.slots[seat]):
-            if sl["state"] in ("ready", "armed"):
-                acts += [{"type": "discard_move", "slot": i, "to": r} for r in B.cell_exits(st.cells[seat])]
-        return acts
+        return acts + dmove
     if "p" in allowed and st.phys[seat]:
         acts.append({"type": "phys"})
     if "s" in allowed:
@@ -74,11 +79,7 @@ def turn_choices(st, seat: str, parts: tuple) -> list[dict]:
         if quick is not None:
             acts.append({"type": "cast", "slot": quick})
     if not parts:
-        exits = None  # worked out once, only if some spell can be discarded
-        for i, sl in enumerate(st.slots[seat]):
-            if sl["state"] in ("ready", "armed"):
-                exits = _exits(st, seat) if exits is None else exits
-                acts += [{"type": "discard_move", "slot": i, "to": r} for r in exits]
+        acts += dmove
     elif acts:
         acts.append({"type": "end"})
     return acts
@@ -103,23 +104,60 @@ def turn_act(st, t, seat, a):
         t["parts"].append("q" if sl["slot"] == "q" else "s")
         st.push(cast_task(st, seat, a["slot"]))
     else:
-        sl = st.slots[seat][a["slot"]]
-        if sl["state"] == "armed":
-            st.armed = [x for x in st.armed if x["card"] != sl["card"]]
-        sl["state"] = "lost"
-        st.memories[seat].append(sl["card"])
-        st.emit("discard_move", seat=seat, slot=sl["slot"])
-        t["ended"] = True
-        R.enter(st, seat, a["to"])
+        t["ended"] = True  # discarding a spell to move is a whole turn: which spell, then where
+        st.push({"k": "dmove", "seat": seat})
 
 
 @task("turn", turn_options, turn_act)
 def turn(st, t):
+    if st.settle():  # an Action of this turn has just ended: the Moon it reached changes now
+        return False
     if t.get("cut") or t.get("ended") or len(t["parts"]) >= 2 or st.over:
         return st.done(t)
-    if not turn_choices(st, t["seat"], tuple(t["parts"])):
+    opts = turn_choices(st, t["seat"], tuple(t["parts"]))
+    if not opts:
         return st.done(t)
-    return True  # it has choices (waits() would only work them out again)
+    if len(opts) == 1:
+        turn_act(st, t, t["seat"], opts[0])  # the only thing the table can see they may do
+        return False
+    st._pending, st._pending_top = {t["seat"]: opts}, t
+    return True
+
+
+# ---- discarding a spell to move 1 (rulebook, 4. Action Phase, G and H) --------------------------------------
+
+def dmove_options(st, t):
+    s = t["seat"]
+    if "slot" not in t:
+        return {s: [{"type": "discard_spell", "slot": i, "step": True} for i in _discardable(st, s)]}
+    return {s: [{"type": "discard_move", "slot": t["slot"], "to": r, "step": True} for r in _exits(st, s)]}
+
+
+def dmove_act(st, t, seat, a):
+    t["slot"] = a["slot"]
+    if "to" not in a:
+        return
+    sl = st.slots[seat][a["slot"]]
+    if sl["state"] == "armed":
+        st.armed = [x for x in st.armed if x["card"] != sl["card"]]
+    sl["state"] = "lost"
+    st.memories[seat].append(sl["card"])
+    st.emit("discard_move", seat=seat, slot=sl["slot"], room=a["to"])  # "to" would address the event
+    t["moved"] = True
+    R.enter(st, seat, a["to"])
+
+
+@task("dmove", dmove_options, dmove_act)
+def dmove(st, t):
+    """First which spell, then where (both public: which slots are unspent, the rooms next door); a lone
+    option is taken without asking."""
+    if t.get("moved") or t.get("cut") or st.over:
+        return st.done(t)
+    opts = dmove_options(st, t)[t["seat"]]
+    if len(opts) == 1:
+        dmove_act(st, t, t["seat"], opts[0])
+        return False
+    return waits(st, t) or st.done(t)
 
 
 # ---- a physical action -----------------------------------------------------------------------------------
@@ -136,7 +174,7 @@ def phys_options(st, t):
             if st.owner(m) != s and m != t.get("avoid"):
                 acts.append({"type": "attack", "target": m, "step": True})
     if here != "cell" and not t["activated"] and can_activate(st, s, here):
-        acts.append({"type": "activate", "step": True})
+        acts.append({"type": "activate", "room": here, "step": True})
     if here != "cell" or not acts:
         acts.append({"type": "done", "step": True})
     return {s: acts}
@@ -178,7 +216,7 @@ def phys(st, t):
 
 def physical_attack(st, seat: str, target: str) -> None:
     buffs = st.buffs[seat]
-    n = C.MAGES[st.mage[seat]]["attack"] + st.mods.get("attack_plus", 0)
+    n = C.MAGES[st.mage[seat]]["attack"] + sum(st.event_mods("attack_plus"))
     if "heavy" in buffs:
         n = 3
     if "abomination" in buffs:
@@ -226,13 +264,39 @@ def _slot(st, t) -> dict:
     return st.slots[t.get("of", t["seat"])][t["i"]]
 
 
+def _face_down(side: dict) -> bool:
+    return side["type"] in ("trap", "protection")
+
+
+def arm_options(st, seat: str, side: dict) -> list[dict]:
+    """Arming a Trap or Protection is one private step, the same for every such spell so that its public
+    shape (one wait, nothing shown) never tells which kind was armed: its target mage (a single-target
+    Trap), its mask (Illusion), and its standing order: fire at the first chance, or ask me
+    (data/blackrose/rules.md)."""
+    tgts = [s for s in st.order if s != seat] if side["type"] == "trap" and side["target"] == "single" else [None]
+    modes = list(side.get("modes", ())) or [None]
+    out = []
+    for tgt in tgts:
+        for mode in modes:
+            for ask in (False, True):
+                a = {"type": "arm", "ask": ask, "step": True}
+                if tgt is not None:
+                    a["tgt"] = tgt
+                if mode is not None:
+                    a["mode"] = mode
+                out.append(a)
+    return out
+
+
 def cast_options(st, t):
     if t.get("tribute") and "cancel" not in t["tribute"]:  # Illusory Tribute (reverse) caught this cast
         return {t["seat"]: [{"type": "tribute", "cancel": False, "step": True},
                             {"type": "tribute", "cancel": True, "step": True}]}
     sl = _slot(st, t)
     side = C.side_of(sl["card"], sl["side"])
-    if "choice" in t:  # Illusion's masks: Happy helps you, Sad hurts them
+    if _face_down(side) and not t.get("of"):
+        return {t["seat"]: arm_options(st, t["seat"], side)}
+    if "choice" in t:  # a card's "choose one" (Invoke Obscurity, Acid Explosion, ...)
         return {t["seat"]: [{"type": "mode", "mode": m, "step": True} for m in side.get("modes", {})]}
     return {t["seat"]: [dict(x, step=True) for x in spell_targets(st, t["seat"], side, t.get("origin")) or []]}
 
@@ -242,6 +306,11 @@ def cast_act(st, t, seat, a):
         t["tribute"]["cancel"] = a["cancel"]
     elif a["type"] == "mode":
         t["mode"] = a["mode"]
+    elif a["type"] == "arm":
+        t["choice"] = {"model": a["tgt"]} if "tgt" in a else {}
+        if "mode" in a:
+            t["mode"] = a["mode"]
+        t["ask"] = a["ask"]
     else:
         t["choice"] = {k: v for k, v in a.items() if k in ("room", "model")}
 
@@ -253,23 +322,29 @@ def cast(st, t):
     if t.get("cut") or sl["state"] != "ready" or st.over:
         return st.done(t)
     side = C.side_of(sl["card"], sl["side"])
-    if t.get("of") and side["type"] in ("trap", "protection"):
+    if t.get("of") and _face_down(side):
         sl["state"] = "used"  # ruling: a hijacked Trap or Protection is spent, armed for nobody
         st.emit("fizzle", seat=seat, card=sl["card"])
         return st.done(t)
-    if "choice" not in t:
+    if _face_down(side):
+        if "choice" not in t:
+            return True  # the arming step (always asked: fire or ask me at least)
+    elif "choice" not in t:
         if not t.get("shown"):
             t["shown"] = True
             _reveal(st, seat, sl, side)
         opts = spell_targets(st, seat, side, t.get("origin"))
-        if opts:
+        if opts and len(opts) > 1:
             return True
-        t["choice"] = {}
-        if opts is not None and side["type"] != "trap":
-            st.done(t)
-            sl["state"] = "used"
-            st.emit("fizzle", seat=seat, card=sl["card"])
-            return False
+        if opts:  # a lone target: the table can see it is the only one, so nobody is asked
+            cast_act(st, t, seat, dict(opts[0], step=True))
+        else:
+            t["choice"] = {}
+            if opts is not None:
+                st.done(t)
+                sl["state"] = "used"
+                st.emit("fizzle", seat=seat, card=sl["card"])
+                return False
     if side.get("modes") and "mode" not in t:
         return True
     if "tribute" not in t:
@@ -290,7 +365,7 @@ def cast(st, t):
         return False
     if tribute:
         st.push(fx(tribute["owner"], tribute["then"], {"victim": seat}))  # runs once the spell is done
-    return resolve(st, seat, sl, side, t["choice"])
+    return resolve(st, seat, sl, side, t["choice"], t.get("ask", False))
 
 
 def _reveal(st, seat, sl, side) -> None:
@@ -303,9 +378,9 @@ def _reveal(st, seat, sl, side) -> None:
         R.add_inst(st, seat, st.room_of(seat), 1)
 
 
-def resolve(st, seat: str, sl: dict, side: dict, choice: dict) -> bool:
+def resolve(st, seat: str, sl: dict, side: dict, choice: dict, ask: bool = False) -> bool:
     card = sl["card"]
-    if side["type"] in ("trap", "protection"):
+    if _face_down(side):
         sl["state"] = "armed"
         kind = "room_trap" if C.is_room_trap(card) else side["type"]
         rec = {"seat": seat, "card": card, "side": sl["side"], "kind": kind, "on": side.get("on")}
@@ -315,12 +390,16 @@ def resolve(st, seat: str, sl: dict, side: dict, choice: dict) -> bool:
             rec["colours"] = sorted(C.spell_of(card)["room_trap"])
         if choice.get("model"):
             rec["tgt"] = choice["model"]
+        if ask:
+            rec["ask"] = True  # standing order "ask me" (the default fires at the first chance)
         st.armed.append(rec)
         st.emit("armed", seat=seat, slot=sl["slot"])
         _after_cast(st, seat, side)
         return False
     sl["state"] = "used"
-    ctx = dict(choice)
+    ctx = dict(choice, card=card, side=sl["side"])
+    if choice or side.get("mode"):
+        st.emit("aim", seat=seat, card=card, side=sl["side"], mode=side.get("mode"), **choice)
     for o in side["ops"]:
         if o["op"] == "temporary":
             ctx["temporary"] = o["n"]
@@ -378,9 +457,7 @@ def after_cast(st, t):
     st.done(t)
     if st.pos.get(seat) is None:
         return False
-    ev = st.mods.get("element_pp")
-    if ev and element in (ev, "any"):
-        st.gain(seat, 1, "event")
+    st.gain(seat, sum(1 for e in st.event_mods("element_pp") if element in (e, "any")), "event")
     for q_el in {C.QUESTS[q]["cond"].get("element") for q in st.quests[seat]} - {None}:
         if element in (q_el, "any"):
             R.check_quests(st, seat, "cast", element=q_el)
@@ -412,7 +489,7 @@ def evo_options(st, t):
             acts += [{"type": "attack", "target": m, "step": True} for m in st.models_in(ev["at"])
                      if st.owner(m) != t.get("as", s) and m != ev["id"]]
         if ev["kind"] == "andromeda" and can_activate(st, s, ev["at"]):
-            acts.append({"type": "activate", "step": True})
+            acts.append({"type": "activate", "room": ev["at"], "step": True})
     acts.append({"type": "done", "step": True})
     return {s: acts}
 

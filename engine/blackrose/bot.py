@@ -85,7 +85,12 @@ def choose(view: dict, legal: list[dict], rng: random.Random) -> dict:
         return next((a for a in by["school"] if a["school"] == fav), by["school"][0])
     if "study" in by:
         mine = view["school"].get(me)
-        return next((a for a in by["study"] if a["school"] == mine), by["study"][0])
+        own = [a for a in by["study"] if a["school"] == mine]
+        return max(own, key=lambda a: a.get("n", 1)) if own else by["study"][0]
+    if "study_keep" in by:
+        return max(by["study_keep"], key=lambda a: sum(_card_value(c) for c in a["cards"]))
+    if "arm" in by:
+        return next(a for a in by["arm"] if not a["ask"])  # fire at the first chance
     if "keep" in by:
         return max(by["keep"], key=lambda a: _card_value(a["card"]))
     if "discard" in by:

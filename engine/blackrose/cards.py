@@ -31,6 +31,25 @@ TROPHY_PP = (4, 2, 1)
 _SPELL_OF: dict[str, dict] = {}
 
 
+# Ops that ask the owner something as a Trap or Protection fires (rules.fire_choice).
+_FIRE_CHOICE_OPS = {"push", "pass_damage", "draw_quest"}
+
+
+def _asks_when_fired(sp: dict) -> bool:
+    sides = list(sp["room_trap"].values()) if "room_trap" in sp else [sp["s"], sp["r"]]
+    for d in sides:
+        if d["type"] in ("trap", "protection"):
+            for ops in [d["ops"], *d.get("modes", {}).values()]:
+                if any(o["op"] in _FIRE_CHOICE_OPS for o in ops):
+                    return True
+    return False
+
+
+# Spells whose firing may ask their owner a question: while one is armed an action is applied from a
+# snapshot (BlackRoseState._apply), so that the question can pause it.
+FIRE_CHOICES: frozenset[str] = frozenset(sid for sid, sp in SPELLS.items() if _asks_when_fired(sp))
+
+
 def spell_of(card: str) -> dict:
     """The spell a card instance ("fireball.2") is a copy of (memoised: this is on every hot path)."""
     sp = _SPELL_OF.get(card)

@@ -62,8 +62,14 @@ def effects_task(st, t):
     return st.done(t)
 
 
-def ask(seat: str, key: str, values: list, allow_none: bool = False, prompt: str = "") -> dict:
-    return {"k": "pick", "seat": seat, "key": key, "values": values, "none": allow_none, "prompt": prompt}
+def ask(seat: str, key: str, values: list, allow_none: bool = False, prompt: str = "",
+        source: dict | None = None, subject: str | None = None) -> dict:
+    t = {"k": "pick", "seat": seat, "key": key, "values": values, "none": allow_none, "prompt": prompt}
+    if source:
+        t["source"] = source  # what asks (a spell, a room, a Quest, an Event): the prompt's context
+    if subject is not None:
+        t["subject"] = subject  # what the question is about (the model Whispering Wind blows away)
+    return t
 
 
 def pick_options(st, t):
@@ -87,10 +93,18 @@ def pick(st, t):
     return waits(st, t)
 
 
-def choose(st, seat, ctx, key, values, allow_none=False, prompt="", again=False):
+SOURCE_KEYS = ("card", "side", "activated", "quest", "event")
+
+
+def choose(st, seat, ctx, key, values, allow_none=False, prompt="", again=False, hidden=False, subject=None):
     """(wait, value): the seat's answer for `key`, asking once. Answers last until the op finishes, so an
     op can ask several things and re-run; `again` consumes the answer (a question asked in a loop). In
-    automatic resolution the answer is the first value (or none when none is allowed)."""
+    automatic resolution the answer is the first value (or none when none is allowed).
+
+    A question with a single possible answer is not asked when how many answers there are follows from
+    public facts (models and rooms on the board, how many cards a pile or a hand holds): skipping it then
+    tells nobody anything. `hidden=True` marks a list filtered by hidden cards (the Protections in a
+    hand): a lone answer there is asked anyway, since answering at once would show it was the only one."""
     ans = ctx.setdefault("ans", {})
     if key in ans:
         return False, (ans.pop(key) if again else ans[key])
@@ -99,7 +113,9 @@ def choose(st, seat, ctx, key, values, allow_none=False, prompt="", again=False)
         return False, fire_choice(st, seat, key, values, allow_none, prompt)
     if ctx.get("auto") or not values and not allow_none:
         return False, (None if allow_none or not values else values[0])
-    return True, ask(seat, key, values, allow_none, prompt)
+    if not hidden and len(values) + allow_none == 1:
+        return False, (values[0] if values else None)
+    return True, ask(seat, key, values, allow_none, prompt, {k: ctx[k] for k in SOURCE_KEYS if k in ctx}, subject)
 
 
 # ---- who an op reaches ----------------------------------------------------------------------------------
@@ -152,28 +168,40 @@ def _dmg_ctx(ctx: dict) -> dict:
             "temporary": ctx.get("temporary"), "solo": ctx.get("solo")}
 
 
-# ---- the hand limit, checked after every draw ---------------------------------------------------------
+# ---- the hand limit, "at any time" --------------------------------------------------------------------------
 
 def hand_limit(st, seat, ctx):
-    """Over the hand limit: a follow-up step discards the excess to the Memories, one pick per card."""
+    """Over the hand limit after a draw: a follow-up step discards the excess (see hand_limits)."""
     if len(st.hand[seat]) <= st.hand_limit(seat):
         return None
-    return dict(fx(seat, [{"op": "limit"}], {}), delegate=True)
+    return {"k": "hand_limits", "seats": [seat], "delegate": True}
 
 
-@op("limit")
-def op_limit(st, seat, o, ctx):
-    if len(st.hand[seat]) <= st.hand_limit(seat):
-        return None
-    wait, c = choose(st, seat, ctx, "excess", sorted(st.hand[seat]), prompt="Discard down to your hand limit",
-                     again=True)
-    if wait:
-        return c
-    c = c or st.hand[seat][0]
-    st.hand[seat].remove(c)
-    st.memories[seat].append(c)
-    st.emit("discard", seat=seat, card=c)
-    return op_limit(st, seat, o, ctx)
+def _over_limit(st, t) -> str | None:
+    return next((s for s in t.get("seats") or st.order if len(st.hand[s]) > st.hand_limit(s)), None)
+
+
+def limits_options(st, t):
+    s = _over_limit(st, t)
+    if s is None:
+        return {}
+    extra = {"step": True} if t.get("by") == s else {}  # the second card of one seat's discard
+    return {s: [{"type": "discard", "card": c, **extra} for c in sorted(set(st.hand[s]))]}
+
+
+def limits_act(st, t, seat, a):
+    st.hand[seat].remove(a["card"])
+    st.memories[seat].append(a["card"])
+    st.emit("discard", seat=seat, card=a["card"])
+    t["by"] = seat
+
+
+@task("hand_limits", limits_options, limits_act)
+def hand_limits(st, t):
+    """Rulebook, 2. Study Phase: "If at any time the number of cards a Mage has in hand exceeds the limit
+    [...] they must immediately discard the excess cards to their Memories", the Mage choosing which, one
+    card at a time, in turn order (after a Moon's Custom Spell, an Event's draw, Traps back in hand)."""
+    return waits(st, t) or st.done(t)
 
 
 def _load_ops() -> None:

@@ -10,17 +10,52 @@ from engine.blackrose.effects import choose, op, targets
 
 # ---- evocations --------------------------------------------------------------------------------------------
 
+def make_room(st, seat, ctx, kind):
+    """(wait, go): whether a new Evocation of `kind` can come into play for `seat`. Rulebook, Evocations: "If
+    a Mage summons a new Evocation when they already have three in the game, an existing Evocation may be
+    replaced by returning it to the reserve, or the new one may be forfeited" (the FAQ: the Mage chooses)."""
+    if not R.has_token(st, kind):
+        return False, False
+    if not R.places_full(st, seat):
+        return False, True
+    mine = [e["id"] for e in st.evos if e["owner"] == seat]
+    wait, v = choose(st, seat, ctx, "replace", mine, allow_none=True,
+                     prompt="Three Evocations: replace one, or do not summon")
+    if wait:
+        return True, v
+    if v is None or st.evo(v) is None:
+        return False, False
+    R.remove_evo(st, st.evo(v), by=None)
+    return False, True
+
+
+def summon_here(st, seat, ctx, kind, label):
+    """Summon into `label` once its summoner has made room; returns the task to push while they choose."""
+    wait, go = make_room(st, seat, ctx, kind)
+    if wait:
+        return go
+    if go:
+        R.summon(st, seat, kind, label)
+    return None
+
+
 @op("summon")
 def op_summon(st, seat, o, ctx):
+    if o.get("cost") and st.pp[seat] < o["cost"]:
+        return None
+    wait, go = make_room(st, seat, ctx, o["evo"])
+    if wait:
+        return go
+    if not go:
+        return None
     if o.get("cost"):
-        if st.pp[seat] < o["cost"]:
-            return
         st.gain(seat, -o["cost"], "spell")
     where = ctx.get("room") or st.room_of(seat)
     eid = R.summon(st, seat, o["evo"], where)
     if eid and o.get("act") and not ctx.get("auto"):
         return {"k": "evo_turn", "seat": seat, "evo": eid, "left": C.EVOS[o["evo"]]["move"], "moved": 0,
                 "delegate": True}
+    return None
 
 
 @op("remove_evo")
@@ -203,14 +238,25 @@ def op_pull_adjacent(st, seat, o, ctx):
 
 @op("scatter")
 def op_scatter(st, seat, o, ctx):
-    """Whispering Wind (reverse): every model in the room goes to an adjacent room. Ruling: each to the
-    first adjacent room clockwise (so the caster does not have to choose model by model)."""
+    """Whispering Wind (reverse): every model in the target room goes into an adjacent room, "each may go to
+    a different one": the caster chooses where, model by model (issue 21: the caster's choice)."""
     room = ctx.get("room")
     if not room:
-        return
-    for m in st.models_in(room):
-        if R.can_leave(st, m) and B.ADJ[room]:
-            R.enter(st, m, B.ADJ[room][0])
+        return None
+    todo = ctx.setdefault("scatter", [m for m in st.models_in(room) if R.can_leave(st, m)])
+    while todo:
+        m = todo[0]
+        if st.room_of(m) != room:
+            todo.pop(0)  # a Trap sprung by an earlier model already moved it
+            continue
+        wait, r = choose(st, seat, ctx, "dest", list(B.ADJ[room]), prompt="Whispering Wind: blow them into",
+                         again=True, subject=m)
+        if wait:
+            return r
+        todo.pop(0)
+        R.enter(st, m, r)
+    ctx.pop("scatter")
+    return None
 
 
 @op("move_attack")

@@ -115,7 +115,7 @@ def op_swap_hand_card(st, seat, o, ctx):
     st.mods.setdefault("peeked", []).extend(st.hand[m])
     theirs = sorted(c for c in st.hand[m] if C.spell_of(c)["school"] != "forgotten" and not C.spell_of(c).get("mage"))
     mine = [c for c in st.hand[seat] if C.spell_of(c)["school"] != "forgotten" and not C.spell_of(c).get("mage")]
-    wait, c = choose(st, seat, ctx, "card", theirs, allow_none=True, prompt="Take which spell")
+    wait, c = choose(st, seat, ctx, "card", theirs, allow_none=True, prompt="Take which spell", hidden=True)
     if wait:
         return c
     if c and mine:
@@ -209,11 +209,15 @@ def op_mist(st, seat, o, ctx):
 
 @op("peek_ready")
 def op_peek_ready(st, seat, o, ctx):
+    """Arcane Mark (straight): the caster looks at every ready spell of the mages in the target room. What
+    they saw stays in their own view for the rest of the Game Turn (view "seen"), not only in an event."""
     for m in st.models_in(ctx.get("room") or ""):
         if m in st.pos and m != seat:
-            st.mods.setdefault("peeked", []).extend(sl["card"] for sl in st.slots[m] if sl["state"] == "ready")
-            st.emit("peek", to=seat, seat=m, cards=[[sl["card"], sl["side"]] for sl in st.slots[m]
-                                                    if sl["state"] == "ready"])
+            ready = [sl for sl in st.slots[m] if sl["state"] == "ready"]
+            st.mods.setdefault("peeked", []).extend(sl["card"] for sl in ready)
+            slots = [{"slot": sl["slot"], "card": sl["card"], "side": sl["side"]} for sl in ready]
+            st.mods.setdefault("seen", {}).setdefault(seat, []).append({"seat": m, "slots": slots})
+            st.emit("peek", to=seat, seat=m, cards=[[sl["card"], sl["side"]] for sl in ready], slots=slots)
 
 
 @op("reveal_next")
@@ -229,15 +233,38 @@ def op_reveal_next(st, seat, o, ctx):
             st.gain(seat, o["pp_combat"] if kind == "combat" else o["pp_contingency"] if kind == "contingency" else 0, "spell")
 
 
+def quest_limit(st, seat, ctx, holder=None):
+    """Rulebook, Quest Card: "If a Mage ever has more than 2 uncompleted Quest Cards, they must immediately
+    discard down to 2" — the Mage chooses which (the Black Rose gains its Moon in PP). Returns the question
+    to push while they choose."""
+    holder = holder or seat
+    while len(st.quests[holder]) > C.MAX_QUESTS:
+        wait, q = choose(st, holder, ctx, "quest_over", sorted(st.quests[holder]), again=True,
+                         prompt="More than 2 Quests: discard one")
+        if wait:
+            return q
+        R.discard_quest(st, holder, q or st.quests[holder][0])
+    return None
+
+
+def _once(ctx, key, fn) -> None:
+    """Run fn once per op even though the op runs again after each answer (quest_limit asks)."""
+    if key not in ctx:
+        ctx[key] = True
+        fn()
+
+
+def _then_limit(st, seat, ctx, key, holder=None):
+    out = quest_limit(st, seat, ctx, holder)
+    if out is None:
+        ctx.pop(key, None)
+    return out
+
+
 @op("draw_quest")
 def op_draw_quest(st, seat, o, ctx):
-    if R.draw_quest(st, seat):
-        _quest_limit(st, seat)
-
-
-def _quest_limit(st, seat):
-    while len(st.quests[seat]) > C.MAX_QUESTS:
-        R.discard_quest(st, seat, st.quests[seat][0])  # ruling: the oldest goes
+    _once(ctx, "q_drawn", lambda: R.draw_quest(st, seat))
+    return _then_limit(st, seat, ctx, "q_drawn")
 
 
 @op("discard_quest")
@@ -249,28 +276,37 @@ def op_discard_quest(st, seat, o, ctx):
 
 @op("take_quest")
 def op_take_quest(st, seat, o, ctx):
-    for m in st.models_in(ctx.get("room") or ""):
-        if m in st.pos and m != seat and st.quests[m]:
-            q = st.quests[m].pop(0)
-            st.quests[seat].append(q)
-            st.emit("quest_taken", seat=seat, victim=m)
-            if st.moon > 1:
-                R.draw_quest(st, m, st.moon - 1)
-            _quest_limit(st, seat)
-            return
+    victims = [m for m in st.models_in(ctx.get("room") or "") if m in st.pos and m != seat and st.quests[m]]
+    if not victims and "q_taken" not in ctx:
+        return None
+
+    def take():
+        m = victims[0]
+        q = st.quests[m].pop(0)
+        st.quests[seat].append(q)
+        st.emit("quest_taken", seat=seat, victim=m)
+        if st.moon > 1:
+            R.draw_quest(st, m, st.moon - 1)
+    _once(ctx, "q_taken", take)
+    return _then_limit(st, seat, ctx, "q_taken")
 
 
 @op("gift_quest")
 def op_gift_quest(st, seat, o, ctx):
-    """Obscure Intuition: keep one, give the other away. Ruling: the newest goes to the next mage."""
-    if len(st.quests[seat]) >= 2:
+    """Obscure Intuition: keep one, give the other away. Ruling: the newest goes to the next mage, who then
+    discards down to 2 Quests if they must (their choice)."""
+    other = st.next_seats(seat)[0]
+    if len(st.quests[seat]) < 2 and "q_given" not in ctx:
+        return None
+
+    def give():
         q = st.quests[seat].pop()
-        other = st.next_seats(seat)[0]
         st.quests[other].append(q)
         st.mods.setdefault("peeked", []).append(q)  # the giver knows what they gave
         st.emit("quest_given", seat=seat, to_seat=other)
         st.emit("quest_secret", to=other, quest=q)
-        _quest_limit(st, other)
+    _once(ctx, "q_given", give)
+    return _then_limit(st, seat, ctx, "q_given", holder=other)
 
 
 @op("past_quest")
@@ -293,10 +329,14 @@ def op_past_quest_complete(st, seat, o, ctx):
 
 @op("buy_moon3_quest")
 def op_buy_moon3_quest(st, seat, o, ctx):
-    if st.pp[seat] >= 1 and st.qdeck["3"]:
+    if "q_bought" not in ctx and not (st.pp[seat] >= 1 and st.qdeck["3"]):
+        return None
+
+    def buy():
         st.gain(seat, -1, "spell")
         R.draw_quest(st, seat, 3)
-        _quest_limit(st, seat)
+    _once(ctx, "q_bought", buy)
+    return _then_limit(st, seat, ctx, "q_bought")
 
 
 @op("discard_event")
@@ -487,7 +527,7 @@ def op_cast_from_hand(st, seat, o, ctx):
     wait, si = choose(st, seat, ctx, "slot", slots, prompt="Replace which spell on your sheet")
     if wait:
         return si
-    wait, cv = choose(st, seat, ctx, "hand_card", cards, prompt="Cast which spell from your hand")
+    wait, cv = choose(st, seat, ctx, "hand_card", cards, prompt="Cast which spell from your hand", hidden=True)
     if wait:
         return cv
     ctx["ans"], ctx["cfh"] = {}, done + 1
@@ -615,9 +655,7 @@ def op_all_lose_pp(st, seat, o, ctx):
 
 @op("all_draw")
 def op_all_draw(st, seat, o, ctx):
+    """An Event's draw for everyone; each mage over the limit then chooses what to discard."""
     for s in st.order:
         st.draw_grimoire(s, o["n"])
-        while len(st.hand[s]) > st.hand_limit(s):
-            c = st.hand[s].pop(0)  # ruling: an Event's overflow discards the oldest card
-            st.memories[s].append(c)
-            st.emit("discard", seat=s, card=c)
+    return {"k": "hand_limits", "delegate": True}

@@ -11,14 +11,17 @@ from engine.blackrose.effects import run_ops
 from engine.blackrose.state import FLOW, BlackRoseState, task, waits
 
 GAME_TURN = (
-    {"k": "black_rose"}, {"k": "quests", "i": 0}, {"k": "reorder"}, {"k": "study_all", "i": 0}, {"k": "reorder"},
-    {"k": "prep"}, {"k": "action_start"}, {"k": "action_phase", "i": 0}, {"k": "reorder"},
-    {"k": "evo_phase", "i": 0}, {"k": "cleanup"},
+    {"k": "br_start"}, {"k": "quests", "i": 0}, {"k": "black_rose"}, {"k": "quest_draw"}, {"k": "reorder"},
+    {"k": "study_all", "i": 0}, {"k": "reorder"}, {"k": "prep"}, {"k": "action_start"},
+    {"k": "action_phase", "i": 0}, {"k": "action_end"}, {"k": "reorder"}, {"k": "evo_phase", "i": 0},
+    {"k": "cleanup"}, {"k": "hand_limits"}, {"k": "turn_end"},
 )
 FLOW.phases("game_turn", GAME_TURN)
 SETUP = ({"k": "pick_mage"}, {"k": "pick_school"}, {"k": "deal"})
 FLOW.phases("setup", SETUP, repeat=False)
-EXTRA_TURN_LIMIT = 3  # Extra Game Turns: our limit, so that a game always ends
+# Extra Game Turns go on "until a winner is determined" (the rulebook); this bound is only a safety net so
+# that a game always ends (OUR OWN): after it the normal tie-breaks decide. Random games never reach it.
+EXTRA_TURN_LIMIT = 20
 
 
 def new_state(seats: list[str], seed: int, opts: dict) -> BlackRoseState:
@@ -146,17 +149,18 @@ def _place(st, i: int, e: str) -> None:
 
 
 def enter_event(st, e: str, drawer: str) -> None:
+    """An Event comes into play: the Black Rose gains its PP, a Crown Event gives the drawer the Crown, an
+    Instant Event acts at once and leaves; any other takes its place on the Event Board and stays in play
+    until it leaves (st.event_mods; black_rose below)."""
     d = C.EVENTS[e]
     st.emit("event", event=e, name=d["name"], by=drawer)
     st.gain("rose", d["pp_in"], "event")
     if d["crown"]:
         st.crown = drawer
         st.emit("crown", seat=drawer)
-    if d.get("mod"):
-        st.mods.update(d["mod"])
-    if d.get("ops"):
-        run_ops(st, drawer, d["ops"], {}, None)
     if d["phase"] == "instant":
+        if d.get("ops"):
+            run_ops(st, drawer, d["ops"], {"event": e}, None)
         st.ediscard.append(e)
         st.emit("event_gone", event=e)
         st.gain("rose", d["pp_out"], "event")
@@ -164,21 +168,13 @@ def enter_event(st, e: str, drawer: str) -> None:
         _place(st, d["pos"] - 1, e)
 
 
-@task("black_rose")
-def black_rose(st, t):
+@task("br_start")
+def br_start(st, t):
+    """1. Black Rose Phase: the Crown holder at its start is the First Player for this Game Turn."""
     st.turn += 1
     i = st.seats.index(st.crown)
     st.order = st.seats[i:] + st.seats[:i]
     st.emit("game_turn", turn=st.turn, first=st.crown, moon=st.moon)
-    if st.board[2] is not None:
-        _discard_event(st, 2)
-    st.board = [None, st.board[0], st.board[1]]
-    deck = st.edeck[str(st.moon)]
-    drawer = st.order[-1]  # the player to the right of the First Player
-    if deck:
-        enter_event(st, deck.pop(), drawer)
-    else:
-        st.gain("rose", 3, "no_event")  # OUR OWN: an empty Event deck still feeds the Black Rose
     return st.done(t)
 
 
@@ -197,14 +193,48 @@ def quest_act(st, t, seat, a):
 
 @task("quests", quest_options, quest_act)
 def quests(st, t):
-    """Each mage in turn may discard Quests (the Black Rose scores them), then draws up to 2."""
+    """Rulebook, 1. Black Rose Phase: "you can discard one or both of them at the beginning of the Black Rose
+    Phase" (the Black Rose gains the Quest's Moon in PP), each mage in turn from the First Player, before
+    the Event is drawn: a Moon reached by a discard changes the decks the Event comes from."""
+    if st.settle():
+        return False
     while t["i"] < len(st.order):
-        s = st.order[t["i"]]
-        if st.quests[s] and not t.get("drawn"):
+        if st.quests[st.order[t["i"]]]:
             return True
-        while len(st.quests[s]) < C.MAX_QUESTS and R.draw_quest(st, s):
-            pass
         t["i"] += 1
+    return st.done(t)
+
+
+@task("black_rose")
+def black_rose(st, t):
+    """Steps 1 and 2: the Events shift (off the board from place 3) and the player to the right of the First
+    Player draws one from the current Moon's deck. Then every Black Rose Phase Event on the board acts: an
+    Event "is in play until it leaves" and resolves in its phase of every Game Turn while it is there."""
+    st.done(t)
+    if st.board[2] is not None:
+        _discard_event(st, 2)
+    st.board = [None, st.board[0], st.board[1]]
+    deck = st.edeck[str(st.moon)]
+    drawer = st.order[-1]  # the player to the right of the First Player
+    if deck:
+        enter_event(st, deck.pop(), drawer)
+    else:
+        st.gain("rose", 3, "no_event")  # OUR OWN: an empty Event deck still feeds the Black Rose
+    for e in list(st.board):
+        d = C.EVENTS[e] if e else None
+        if d and d["phase"] == "black_rose" and d.get("ops") and e in st.board:
+            st.emit("event_acts", event=e, name=d["name"])
+            run_ops(st, drawer, d["ops"], {"event": e}, None)
+    st.settle()
+    return False
+
+
+@task("quest_draw")
+def quest_draw(st, t):
+    """Step 3: starting from the First Player, each Mage who has no Quest draws one Quest card."""
+    for s in st.order:
+        if not st.quests[s]:
+            R.draw_quest(st, s)
     return st.done(t)
 
 
@@ -217,47 +247,79 @@ def study_all(st, t):
     s = st.order[t["i"]]
     t["i"] += 1
     st.draw_grimoire(s, 2)
-    st.push({"k": "study", "seat": s, "look": [], "kept": 0, "removed": False})
+    st.push({"k": "study", "seat": s, "look": [], "drawn": 0, "kept": 0, "removed": False})
     return False
+
+
+def _keep_pairs(look: list[str]) -> list[list[str]]:
+    """Every different pair of studied cards to keep (two copies of one spell are the same choice)."""
+    out, seen = [], set()
+    for i, a in enumerate(look):
+        for b in look[i + 1:]:
+            pair = sorted((a, b))
+            names = tuple(sorted(c.split(".")[0] for c in pair))
+            if names not in seen:
+                seen.add(names)
+                out.append(pair)
+    return sorted(out)
 
 
 def study_options(st, t):
     s = t["seat"]
     look = t["look"]
-    choosing = bool(look) and t["kept"] < 2
-    if not choosing and len(st.hand[s]) > st.hand_limit(s):
+    drawing = t["drawn"] < 4 and t["kept"] < 2
+    if (t["drawn"] == 0 or t["kept"] >= 2) and len(st.hand[s]) > st.hand_limit(s):
         # The hand limit applies at once: after the Grimoire draw, and again after keeping 2.
         return {s: [{"type": "discard", "card": c, "step": True} for c in sorted(set(st.hand[s]))]}
-    if len(look) < 4 and t.get("drawn", 0) < 4 and t["kept"] < 2:
-        opts = [{"type": "study", "school": x, "step": bool(look)} for x in C.SCHOOLS if st.library[x]]
+    if drawing:
+        rest = 4 - t["drawn"]
+        step = {"step": True} if t["drawn"] else {}
+        opts = []
+        for x in C.SCHOOLS:
+            if st.library[x]:
+                opts.append({"type": "study", "school": x, **step})
+                if rest > 1 and len(st.library[x]) >= rest:
+                    opts.append({"type": "study", "school": x, "n": rest, **step})  # the rest from one deck
         if opts:
             return {s: opts}
-    if choosing:
-        return {s: [{"type": "keep", "card": c, "step": True} for c in sorted(set(look))]}
+    if look and t["kept"] < 2:
+        return {s: [{"type": "study_keep", "cards": pair, "step": True} for pair in _keep_pairs(look)]}
     if not t["removed"] and st.hand[s]:
         return {s: [{"type": "remove", "card": c, "step": True} for c in sorted(set(st.hand[s]))]
                 + [{"type": "done", "step": True}]}
     return {}
 
 
+def _studied(st, t, seat) -> None:
+    """Every card is drawn: now the mage looks at them all (rulebook, 2. Study Phase: "draws 4 cards [...]
+    Each Mage then looks at the cards drawn, chooses 2"). Two or fewer are simply kept."""
+    t["drawn"] = 4
+    st.emit("looked", to=seat, cards=list(t["look"]))
+    if len(t["look"]) <= 2:
+        _keep(st, t, seat, list(t["look"]))
+
+
+def _keep(st, t, seat, cards: list[str]) -> None:
+    for c in cards:
+        t["look"].remove(c)
+    st.take_into_hand(seat, cards)
+    for c in t["look"]:
+        st.discard_to_school(c)
+        st.emit("study_discard", seat=seat, card=c)
+    t["look"], t["kept"] = [], 2
+
+
 def study_act(st, t, seat, a):
     kind = a["type"]
     if kind == "study":
-        c = st.library[a["school"]].pop()
-        t["look"].append(c)
-        t["drawn"] = t.get("drawn", 0) + 1
-        st.emit("studied", seat=seat, school=a["school"])
-        st.emit("looked", to=seat, cards=[c])
-    elif kind == "keep":
-        t["look"].remove(a["card"])
-        t["kept"] += 1
-        st.take_into_hand(seat, [a["card"]])
-        if t["kept"] == 2 or not t["look"]:
-            for c in t["look"]:
-                st.discard_to_school(c)
-                st.emit("study_discard", seat=seat, card=c)
-            t["look"] = []
-            t["kept"] = 2
+        for _ in range(a.get("n", 1)):
+            t["look"].append(st.library[a["school"]].pop())
+            t["drawn"] += 1
+        st.emit("studied", seat=seat, school=a["school"], n=a.get("n", 1))
+        if t["drawn"] >= 4 or not any(st.library.values()):
+            _studied(st, t, seat)
+    elif kind == "study_keep":
+        _keep(st, t, seat, list(a["cards"]))
     elif kind == "discard":
         st.hand[seat].remove(a["card"])
         st.memories[seat].append(a["card"])
@@ -353,9 +415,18 @@ def reorder(st, t):
 
 @task("action_start")
 def action_start(st, t):
-    """Inhibitions aimed at "the next Action Phase" (Lightning Storm) start to bite now."""
+    """4. Action Phase: "At the start of this phase, check the Event Board for any Events that Activate during
+    this phase" (st.event_mods reads them while the phase lasts). Inhibitions aimed at "the next Action
+    Phase" (Lightning Storm) start to bite now."""
+    st.mods["action"] = True
     for s in st.seats:
         st.inhib[s] = [x[:-5] if x.endswith("_next") else x for x in st.inhib[s]]
+    return st.done(t)
+
+
+@task("action_end")
+def action_end(st, t):
+    st.mods.pop("action", None)
     return st.done(t)
 
 
@@ -403,6 +474,12 @@ def cleanup(st, t):
     for lab in B.ROOM_LABELS:
         destroy_if_unstable(st, lab)
     st.emit("cleanup", turn=st.turn)
+    return st.done(t)  # next: the hand limit (Traps came back to the hand), then the end of the turn
+
+
+@task("turn_end")
+def turn_end(st, t):
+    """6. Clean-up, step 4: the game ends if a Mage or the Black Rose has 30 PP."""
     st.done(t)
     if st.extra:
         return _extra_turn_end(st)

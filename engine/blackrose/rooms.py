@@ -6,6 +6,7 @@ from engine.blackrose import board as B
 from engine.blackrose import cards as C
 from engine.blackrose import rules as R
 from engine.blackrose.effects import choose, fx, hand_limit, op, OPS
+from engine.blackrose.ops_board import summon_here
 
 
 def can_activate(st, seat: str, label: str | None, again: bool = False) -> bool:
@@ -16,7 +17,7 @@ def can_activate(st, seat: str, label: str | None, again: bool = False) -> bool:
     rid = st.layout[label]
     if rid == "black_rose" and (st.moon < 2 or len(st.hand[seat]) < 4):
         return False
-    if st.colour_of(label) == st.mods.get("no_activate"):
+    if st.colour_of(label) in st.event_mods("no_activate"):
         return False
     if {"activate", "activate_next_now"} & set(st.inhib[seat]):
         return False
@@ -39,10 +40,9 @@ def activate(st, seat: str, label: str, remote: bool = False, again: bool = Fals
     rid = st.layout[label]
     colour = st.colour_of(label)
     st.emit("activate", seat=seat, room=label, name=C.ROOMS[rid]["name"], remote=remote)
-    if st.mods.get("activate_colour_pp") == colour:
-        st.gain(seat, 1, "event")
+    st.gain(seat, st.event_mods("activate_colour_pp").count(colour), "event")
     R.check_quests(st, seat, "activate", room=rid, colour=colour)
-    task = fx(seat, [{"op": "room_" + C.ROOMS[rid]["effect"]}], {"room": label})
+    task = fx(seat, [{"op": "room_" + C.ROOMS[rid]["effect"]}], {"room": label, "activated": label})
     task["delegate"] = True
     return task
 
@@ -89,8 +89,7 @@ def room_mirror(st, seat, o, ctx):
     wait, r = choose(st, seat, ctx, "copy", sources, prompt="Copy which room's effect")
     if wait:
         return r
-    if r:
-        ctx["room"] = st.pos[seat] if st.pos[seat] != "cell" else ctx["room"]
+    if r:  # the copied effect happens in the Mirrors Room (ctx["room"]), like any activation
         return OPS["room_" + C.ROOMS[st.layout[r]]["effect"]](st, seat, o, ctx)
 
 
@@ -173,7 +172,7 @@ def room_forge(st, seat, o, ctx):
 
 @op("room_garden")
 def room_garden(st, seat, o, ctx):
-    here = st.room_of(seat) or ctx["room"]
+    here = ctx["room"]  # the Garden itself, also when activated from afar
     wait, r = choose(st, seat, ctx, "where", [here, *B.ADJ[here]], prompt="Put 1 Instability in")
     if wait:
         return r
@@ -221,12 +220,14 @@ def _next_ready(st, seat):
 
 @op("room_summoner")
 def room_summoner(st, seat, o, ctx):
-    R.summon(st, seat, "cerberus", st.room_of(seat) or ctx["room"])
+    # Rulebook, Rooms and Activation Tokens: "When a Room is Activated remotely, its Effects still occur in
+    # that Room": the Cerberus appears in the Summoner Room, wherever its summoner stands.
+    return summon_here(st, seat, ctx, "cerberus", ctx["room"])
 
 
 @op("room_cemetery")
 def room_cemetery(st, seat, o, ctx):
-    R.summon(st, seat, "landsknecht", ctx["room"])
+    return summon_here(st, seat, ctx, "landsknecht", ctx["room"])
 
 
 @op("room_armory")
@@ -235,7 +236,8 @@ def room_armory(st, seat, o, ctx):
     used = [i for i, sl in enumerate(st.slots[seat]) if sl["state"] == "used"]
     prots = sorted(f"{c}/{side}" for c in st.hand[seat] if not C.is_room_trap(c)
                    for side in ("s", "r") if C.side_of(c, side)["type"] == "protection")
-    wait, v = choose(st, seat, ctx, "prot", prots if used else [], allow_none=True, prompt="Arm which Protection")
+    wait, v = choose(st, seat, ctx, "prot", prots if used else [], allow_none=True, prompt="Arm which Protection",
+                     hidden=bool(used))  # with a used slot (public) the list depends on the hidden hand
     if wait:
         return v
     if v:
@@ -251,9 +253,7 @@ def room_armory(st, seat, o, ctx):
 
 @op("room_pleasures")
 def room_pleasures(st, seat, o, ctx):
-    if R.draw_quest(st, seat):
-        while len(st.quests[seat]) > C.MAX_QUESTS:
-            R.discard_quest(st, seat, st.quests[seat][0])
+    return OPS["draw_quest"](st, seat, o, ctx)
 
 
 @op("room_throne")

@@ -2,9 +2,9 @@
 moving springs), Quests, and what Traps and Protections do when their condition is met.
 
 When an armed Trap or Protection's condition is met its owner MAY trigger it (the rulebook's "may"): every
-such moment goes through `reaction`, which opens a reaction window (state.py explains how the action is
-paused and then applied with the answers). So that the window never reveals whose condition was met, it
-opens for every seat that could own a matching spell and has an armed slot (public), matching or not."""
+such moment goes through `reaction`, which applies the owner's standing order (fire at the first chance, or
+ask me in a reaction window; state.py explains how an action is paused and applied again with the
+answers)."""
 from __future__ import annotations
 
 from engine.blackrose import board as B
@@ -97,7 +97,7 @@ def defeat(st, seat: str, killer: str, ctx: dict) -> None:
         if given < C.TROPHIES_PER_MAGE:
             st.trophies.setdefault(killer, []).append(seat)
             st.emit("trophy", seat=killer, victim=seat)
-        bonus = st.mods.get("defeat_pp", 0)
+        bonus = sum(st.event_mods("defeat_pp"))
         if bonus and killer != "rose":
             st.gain(killer, bonus, "event")
         if killer != "rose":
@@ -204,16 +204,22 @@ def remove_inst(st, label: str, n: int) -> int:
 
 # ---- evocations --------------------------------------------------------------------------------------
 
+def has_token(st, kind: str) -> bool:
+    """Rulebook, Evocations: "In the case that there is no corresponding token available in the reserve,
+    the Evocation's Effect is ignored"."""
+    return sum(1 for e in st.evos if e["kind"] == kind) < C.EVOS[kind]["supply"]
+
+
+def places_full(st, seat: str) -> bool:
+    """All three Evocation places taken (an Abomination takes one)."""
+    return sum(1 for e in st.evos if e["owner"] == seat) + abomination(st, seat) >= C.MAX_EVOS
+
+
 def summon(st, seat: str, kind: str, label: str | None) -> str | None:
-    if label is None:
+    """Put a new Evocation in play. Its summoner has already made room for it (ops_board.make_room): with
+    every place taken it is not summoned, never a fourth."""
+    if label is None or not has_token(st, kind) or places_full(st, seat):
         return None
-    mine = [e for e in st.evos if e["owner"] == seat]
-    in_play = sum(1 for e in st.evos if e["kind"] == kind)
-    if in_play >= C.EVOS[kind]["supply"]:
-        return None  # no token left in the reserve: the effect is ignored
-    if mine and len(mine) + (1 if abomination(st, seat) else 0) >= C.MAX_EVOS:
-        # Ruling (ours, from the FAQ's choice): the oldest of your Evocations makes room for the new one.
-        remove_evo(st, mine[0], by=None)
     st.next_evo += 1
     eid = f"v{st.next_evo}"
     st.evos.append({"id": eid, "kind": kind, "owner": seat, "at": None, "dmg": 0})
@@ -238,7 +244,7 @@ def turn_back(st, seat: str, by: str | None) -> None:
 def remove_evo(st, ev: dict, by: str | None) -> None:
     if ev in st.evos:
         st.evos.remove(ev)
-        st.emit("evo_gone", evo=ev["id"], kind=ev["kind"], by=by)
+        st.emit("evo_gone", evo=ev["id"], kind=ev["kind"], by=by, owner=ev["owner"])
 
 
 # ---- movement and room traps -----------------------------------------------------------------------
@@ -298,28 +304,47 @@ def armed_for(st, seat: str, kind: str, on: tuple[str, ...], owner: str | None =
 
 
 def reaction(st, moment: dict, eligible: list[str], offers: dict[str, list[dict]]) -> list[dict]:
-    """The armed records their owners trigger at this moment (in `eligible` order). `eligible` are the seats
-    that could own a matching spell (public), `offers` the records that really match (hidden). Moments are
-    numbered in the order an action reaches them; answers come from st.rx (see BlackRoseState.act)."""
+    """The armed records that fire at this moment, at most one per seat, in `eligible` order. `eligible` are
+    the seats that could own a matching spell (public facts), `offers` the records that really match
+    (hidden). Each record fires by its owner's standing order, chosen face down when it was armed
+    (data/blackrose/rules.md, "Traps and Protections: standing orders"):
+    - "fire at the first chance" (the default): it fires now, with no window and no question;
+    - "ask me": while any such spell is armed, every moment where an eligible seat has an armed slot opens a
+      reaction window for exactly those seats, whether or not anything matches (so the window tells the
+      table nothing but that someone chose "ask me"); only a seat whose "ask me" spell matches has a real
+      choice. Moments are numbered in the order an action reaches them; answers come from st.rx (see
+      BlackRoseState.act). When no window can open (st.rx is None: nothing was armed "ask me" when this
+      action began), an "ask me" spell armed during it fires like the default."""
     seats = [s for s in eligible if any(sl["state"] == "armed" for sl in st.slots[s])]
     if not seats:
         return []
-    if st.rx is None:
-        # No window can open here (nothing was armed when this action began, or set-up): the owner's
-        # expected answer, the same as the timeout default, is to trigger.
-        return [offers[s][0] for s in seats if offers.get(s)]
-    i = st.rx_i
-    st.rx_i += 1
-    if i < len(st.rx):
+    ans: dict = {}
+    window = st.rx is not None and any(a.get("ask") for a in st.armed)
+    if window:
+        i = st.rx_i
+        st.rx_i += 1
+        if i >= len(st.rx):
+            raise NeedReaction({"moment": moment, "seats": seats,
+                                "offers": {s: [a["card"] for a in offers.get(s, ()) if a.get("ask")]
+                                           for s in seats}})
         ans = st.rx[i]
-        return [a for s in seats for a in offers.get(s, ()) if ans.get(s) == a["card"]]
-    raise NeedReaction({"moment": moment, "seats": seats,
-                        "offers": {s: [a["card"] for a in offers.get(s, ())] for s in seats}})
+    out = []
+    for s in seats:
+        mine = offers.get(s, ())
+        if window:
+            got = next((a for a in mine if a.get("ask") and ans.get(s) == a["card"]), None)
+            got = got or next((a for a in mine if not a.get("ask")), None)
+        else:
+            got = mine[0] if mine else None
+        if got is not None:
+            out.append(got)
+    return out
 
 
 def fire_choice(st, seat: str, key: str, values: list, allow_none: bool, prompt: str):
     """A choice the card gives its owner as it fires (where Light Cape passes the Damage, where Dance of
-    Death pushes), asked as one more moment of the paused action: only that owner answers."""
+    Death pushes), asked as one more moment of the paused action: only that owner answers. The spell fires
+    whatever they answer, so the window names them (it tells nothing the firing will not show)."""
     opts = list(values) + ([None] if allow_none else [])
     if len(opts) == 1 or st.rx is None:
         return opts[0]  # nothing to choose, or no window can open here: the first, as ruled
@@ -344,7 +369,7 @@ def fire(st, a: dict, ctx: dict) -> None:
         if sl["card"] == a["card"]:
             sl["state"] = "used"
     side = a["side"] if a["kind"] != "room_trap" else ctx["colour"]
-    st.emit("trigger", seat=a["seat"], card=a["card"], side=side, victim=ctx.get("victim"))
+    st.emit("trigger", seat=a["seat"], card=a["card"], side=side, victim=ctx.get("victim"), mode=a.get("mode"))
     sp = C.spell_of(a["card"])
     if sp["instability"]:
         add_inst(st, a["seat"], st.room_of(a["seat"]), 1)

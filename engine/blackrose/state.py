@@ -68,9 +68,10 @@ class BlackRoseState(FlowState):
         self._ev = []
         self._pending = None
         top = self.stack[-1]
-        if not self.armed:
-            # Nothing armed when the action begins: no window can open (a spell armed during this very
-            # action fires by default, rules.reaction), so no snapshot is needed. Most actions are here.
+        if not any(a.get("ask") or a["card"].split(".", 1)[0] in C.FIRE_CHOICES for a in self.armed):
+            # Nothing armed "ask me", and nothing whose firing asks its owner: no window can open (a spell
+            # armed so during this very action fires by default, rules.reaction), so no snapshot is
+            # needed. Almost every action is here.
             self.FLOW.acts[top["k"]](self, top, seat, action)
             self.run()
             return self._ev
@@ -112,6 +113,33 @@ class BlackRoseState(FlowState):
         scores = self.final.get("totals") if self.final else None
         return {"scores": scores or {s: self.pp[s] for s in self.seats}, "winners": list(self.winners),
                 "rose": self.pp["rose"]}
+
+    # ---- events ----------------------------------------------------------------------------------
+    _MODEL_FIELDS = ("model", "tgt", "target", "seat", "evo", "victim")
+
+    def emit(self, type_: str, to: str | None = None, **data) -> None:
+        """Every event also carries the public facts a log line needs and the emitting rule did not know to
+        add: what an Evocation named in it is ("evos": id -> [kind, owner]), which room a label is
+        ("room_id"), and the running totals of damage on a model and instability in a room. Facts only
+        (ids and counts), all public on the board already."""
+        if self.evos:
+            for k in self._MODEL_FIELDS:
+                v = data.get(k)
+                if type(v) is str and v[:1] == "v" and (ev := self.evo(v)) is not None:
+                    data.setdefault("evos", {})[v] = [ev["kind"], ev["owner"]]
+        room = data.get("room")
+        if type(room) is str and room in self.layout:
+            data["room_id"] = self.layout[room]
+            if type_ == "instability":
+                data["total"] = sum(self.inst.get(room, {}).values())
+        if type_ == "damage":
+            m = data.get("tgt")
+            if m in self.pos:
+                data["total"], data["health"] = sum(self.dmg[m].values()), self.health(m)
+            elif (ev := self.evo(m)) is not None:
+                hp = C.EVOS[ev["kind"]]["health"] or self.health(ev["owner"])
+                data["total"], data["health"] = ev["dmg"], hp
+        self._ev.append({"type": type_, "to": to, **data})
 
     # ---- randomness -----------------------------------------------------------------------------
     def shuffle(self, items: list) -> None:
@@ -205,25 +233,41 @@ class BlackRoseState(FlowState):
 
     # ---- power points and the moon -----------------------------------------------------------------
     def gain(self, who: str, n: int, why: str = "") -> None:
+        """PP change at once; the Moon they may reach changes only after the current Action (settle)."""
         if n == 0:
             return
         self.pp[who] = max(0, self.pp[who] + n)
         if self.extra and who != "rose" and why in ("defeat", "quest"):
             self.stat(who, "extra_pp", n)  # Extra Game Turns count only defeats, Quests and rooms
         self.emit("pp", seat=who, n=n, why=why, total=self.pp[who])
-        self.check_moon()
 
-    def check_moon(self) -> None:
+    def settle(self) -> bool:
+        """Rulebook, Power Points and Moon Phases: "the Moon Phase changes immediately following the Action
+        that moved the token". Called where an Action has just ended (a part of a turn, an Evocation's
+        activation, a Quest discarded, the Event drawn): the decks change, each mage takes a set-aside
+        Custom Spell, and anyone now over their hand limit discards down (pushed; True when it pushed)."""
         best = max(self.pp.values())
-        for moon in (2, 3):
-            if self.moon < moon and best >= C.MOON_AT[moon]:
-                self.moon = moon
-                self.emit("moon", moon=moon)
-                for s in self.seats:
-                    if self.aside[s]:
-                        self.hand[s].append(self.aside[s].pop(0))
-                        self.emit("custom", seat=s)
-                        self.emit("drew", to=s, cards=[self.hand[s][-1]])
+        target = 3 if best >= C.MOON_AT[3] else 2 if best >= C.MOON_AT[2] else 1
+        if target <= self.moon:
+            return False
+        while self.moon < target:
+            self.moon += 1
+            self.emit("moon", moon=self.moon)
+            for s in self.order:
+                if self.aside[s]:
+                    self.hand[s].append(self.aside[s].pop(0))
+                    self.emit("custom", seat=s)
+                    self.emit("drew", to=s, cards=[self.hand[s][-1]])
+        self.push({"k": "hand_limits"})
+        return True
+
+    def event_mods(self, key: str) -> list:
+        """What the Events in play say about `key` in this Action Phase (rulebook, Event Board and 4. Action
+        Phase: an Event on the board is in play until it leaves, and an Action Phase Event applies in every
+        Action Phase while it is there). One value per Event: two of them add up."""
+        if not self.mods.get("action"):
+            return []
+        return [C.EVENTS[e]["mod"][key] for e in self.board if e and key in C.EVENTS[e].get("mod", ())]
 
     def stat(self, seat: str, key: str, n: int = 1) -> None:
         self.stats[seat][key] = self.stats[seat].get(key, 0) + n

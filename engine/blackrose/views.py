@@ -6,7 +6,13 @@ another seat's ready spells or Quests."""
 from __future__ import annotations
 
 from engine.blackrose import board as B
+from engine.blackrose import cards as C
 from engine.core import decision
+
+# A reaction window ("ask me" standing orders) is held open this many seconds every time, answered or not,
+# so that how long it lasts never tells the table whether anyone could react (the host keeps to it).
+REACTION_HOLD = 8
+EVENT_MOD_KEYS = tuple(sorted({k for d in C.EVENTS.values() for k in d.get("mod", ())}))
 
 
 def _slot_public(sl: dict) -> dict:
@@ -35,8 +41,8 @@ def build_view(st, seat: str | None) -> dict:
         "phys": dict(st.phys), "inhib": {s: list(x) for s, x in st.inhib.items()},
         "buffs": {s: list(x) for s, x in st.buffs.items()},
         "trophies": {k: list(x) for k, x in st.trophies.items()}, "tokens": {k: list(x) for k, x in st.tokens.items()},
-        "mods": {k: x for k, x in st.mods.items() if k in ("activate_colour_pp", "element_pp", "no_activate",
-                                                           "attack_plus", "defeat_pp")},
+        "mods": {k: st.event_mods(k) for k in EVENT_MOD_KEYS if st.event_mods(k)},
+        "occupants": _occupants(st),
         "over": st.over, "winners": list(st.winners), "final": st.final, "opts": dict(st.opts),
         "waiting": sorted(st.pending()), "phase": _phase(st), "decision": _public_decision(st),
     }
@@ -47,8 +53,21 @@ def build_view(st, seat: str | None) -> dict:
         v["my_armed"] = [{k: a[k] for k in ("card", "side", "kind", "tgt") if k in a} for a in st.armed if a["seat"] == seat]
         v["quests"] = list(st.quests[seat])
         v["aside"] = len(st.aside[seat])
+        v["seen"] = [dict(x, slots=[dict(sl) for sl in x["slots"]]) for x in st.mods.get("seen", {}).get(seat, ())]
         v["choice"] = _decision(st, seat)
     return v
+
+
+def _occupants(st) -> dict[str, list[str]]:
+    """Who stands in each room (mages, then Evocations): what a label needs to say who a target hits."""
+    out: dict[str, list[str]] = {}
+    for s in st.order:
+        if st.pos[s] != "cell":
+            out.setdefault(st.pos[s], []).append(s)
+    for e in st.evos:
+        if e["at"]:
+            out.setdefault(e["at"], []).append(e["id"])
+    return out
 
 
 def _phase(st) -> str:
@@ -66,8 +85,11 @@ def _public_decision(st) -> dict:
         return decision("over", [], id="")
     top = st.stack[-1]
     if top["k"] == "react":
-        # Who may answer is public (seats with an armed slot), but name nobody, as every reaction window does.
-        return decision("reactions", [], quick=True, id=_react_id(st, top))
+        if "values" in top:  # a spell that fires asks its owner something: the firing will show it anyway
+            return decision("fire_choice", list(top["seats"]), quick=True, id=_react_id(st, top))
+        # Who may answer is public (the eligible seats with an armed slot), but name nobody; `hold` is the
+        # fixed time the host keeps every such window open (data/blackrose/rules.md).
+        return decision("reactions", [], quick=True, hold=REACTION_HOLD, id=_react_id(st, top))
     return decision(_phase(st), sorted(st.pending()), id=f"{st.turn}:{len(st.stack)}:{top['k']}")
 
 
@@ -95,14 +117,23 @@ def _decision(st, seat: str) -> dict:
         if "values" in top:
             out["prompt"] = top["prompt"]
     elif top["k"] == "study" and top["seat"] == seat:
-        out["look"] = list(top["look"])
+        out["drawn"] = top["drawn"]  # the cards are looked at only once all are drawn
+        if top["drawn"] >= 4:
+            out["look"] = list(top["look"])
     elif top["k"] == "prep":
         out["ready"] = [list(x) for x in top["ready"][seat]]
     elif top["k"] == "pick":
         out["prompt"] = top.get("prompt", "")
+        for k in ("source", "subject"):  # which spell, room, Quest or Event asks; about which model
+            if k in top:
+                out[k] = top[k]
+        out["key"] = top.get("key")
+        out.update(_asker(st, top))
     elif top["k"] == "cast":
         sl = st.slots[top.get("of", seat)][top["i"]]
         out["card"], out["side"] = sl["card"], sl["side"]
+        if top.get("of"):
+            out["of"] = top["of"]  # Jester Hat: another mage's spell, resolved for you
         if top.get("tribute"):
             out["tribute"] = True  # Illusory Tribute caught it: cancel the spell or go on
     elif top["k"] in ("phys", "evo_turn"):
@@ -110,3 +141,12 @@ def _decision(st, seat: str) -> dict:
         if top["k"] == "evo_turn":
             out["evo"] = top["evo"]
     return out
+
+
+def _asker(st, t: dict) -> dict:
+    """The op asking a pick (its "source" says which spell, room, Quest or Event), for its words."""
+    i = t.get("fx")
+    fx = st.stack[i] if isinstance(i, int) and 0 <= i < len(st.stack) else None
+    if not fx or fx.get("k") != "fx" or fx["i"] >= len(fx["ops"]):
+        return {}
+    return {"op": fx["ops"][fx["i"]]["op"]}

@@ -1,23 +1,31 @@
-"""A Black Rose Wars seat's spells as a picture: every card in hand, the spells readied in its slots (and
-those it is readying now) and the cards it is studying, each with its name, school colour and both sides'
-type, target, range and element. Drawn from that seat's own view: its private cards plus public facts,
-never another seat's."""
+"""A Black Rose Wars seat's spells as a picture: every spell in hand, the spells readied in its slots (and
+those it is readying now) and the cards it is studying, each as a strip with its name, school colour and
+one line per side: the side's type, target and range, then what it does (cut to the line; the message's
+text has every side in full). Drawn from that seat's own view: its private cards plus public facts, never
+another seat's. Sized like the board (picture.py): every word at least MIN_FONT px, so 11 px at Discord's
+inline width; words go through present/i18n.py and the reading language is in the key."""
 from __future__ import annotations
 
+from collections import Counter
 from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
 from engine.blackrose import cards as C
 from present import draw as D
-from present.blackrose.picture import ROOM_FILL, seat_colour
+from present.blackrose import card_text as T
+from present.blackrose import words as W
+from present.blackrose.picture import MIN_FONT, ROOM_FILL, seat_colour, text
+from present.i18n import lang, tr, trn
 
-WIDTH = 1000
-STRIP_W, STRIP_H, GAP = 470, 92, 12
-LEFT = 24
+WIDTH = 800
+LEFT = 18
+STRIP_W = WIDTH - 2 * LEFT
+ROW = 20                     # one line of a side's text
+SIDE_LINES = 2               # a side's text wraps to this many lines (the message has it all)
+HEAD = 28                    # the strip's title row
+GAP = 8
 SCHOOL_FILL = {**{s: ROOM_FILL[c] for s, c in C.SCHOOL_COLOUR.items()}, "forgotten": (40, 30, 44)}
-SIDE_TAG = {"s": "S", "r": "R"}
-SIDE_NAME = {"s": "straight", "r": "reverse"}
 
 
 def draw(view: dict) -> tuple[bytes, str]:
@@ -28,124 +36,127 @@ def facts_of(view: dict) -> dict:
     seats = list(view.get("seats") or ())
     me = view.get("me")
     choice = view.get("choice") or {}  # the seat's own decision in progress (private to it)
-    f = {"hand_of": seats.index(me) + 1 if me in seats else 0,
-         "mage": C.MAGES.get((view.get("mage") or {}).get(me), {}).get("name", ""),
-         "hand": [spell_facts(c) for c in view.get("hand") or () if _known(c)],
-         "ready": [dict(spell_facts(sl["card"]), side=sl.get("side"), state=sl.get("state", ""), slot=sl.get("slot"))
-                   for sl in view.get("my_slots") or () if _known(sl.get("card"))],
-         "readying": [dict(spell_facts(x[0]), side=x[1]) for x in choice.get("ready") or ()
-                      if len(x) == 2 and _known(x[0])],
-         "look": [spell_facts(c) for c in choice.get("look") or () if _known(c)],
-         "quests": [f"{C.QUESTS[q]['name']} ({C.QUESTS[q]['pp']} PP)" for q in view.get("quests") or ()
-                    if q in C.QUESTS]}
-    return f
+    hand = Counter(c.split(".")[0] for c in view.get("hand") or () if _known(c))
+    return {
+        "hand_of": seats.index(me) + 1 if me in seats else 0, "lang": lang(),
+        "mage": W.mage_name((view.get("mage") or {}).get(me, "")) if (view.get("mage") or {}).get(me) else "",
+        "in_hand": sum(hand.values()),
+        "hand": [dict(spell_facts(f"{sid}.1"), count=n) for sid, n in sorted(hand.items())],
+        "ready": [dict(spell_facts(sl["card"], sl.get("side")), slot=_slot(sl.get("slot"), sl.get("state", "")))
+                  for sl in view.get("my_slots") or () if _known(sl.get("card"))],
+        "readying": [dict(spell_facts(x[0], x[1]), slot=_slot(i or "q", "")) for i, x in
+                     enumerate(choice.get("ready") or ()) if len(x) == 2 and _known(x[0])],
+        "look": [spell_facts(c) for c in choice.get("look") or () if _known(c)],
+        "quests": [T.quest_short(q) for q in view.get("quests") or () if q in C.QUESTS],
+    }
 
 
 def _known(card) -> bool:
     return isinstance(card, str) and card.split(".", 1)[0] in C.SPELLS
 
 
-def spell_facts(card: str) -> dict:
-    """What a strip shows of one spell: its name, school (colour) and each side's type, target, range, element."""
+def spell_facts(card: str, chosen: str | None = None) -> dict:
+    """One strip: the spell's name, school colour and tag, and one (tag, line) per side; a readied spell
+    shows only the side it was readied with."""
     sp = C.spell_of(card)
-    school, tag = sp.get("school", ""), sp.get("school", "").title()
+    school = sp.get("school", "")
     if sp.get("mage") in C.MAGES:  # a Custom Spell wears its mage's school colour
         school = C.MAGES[sp["mage"]]["school"]
-        tag = f"{C.MAGES[sp['mage']]['name']}'s own"
-    sides = sp["room_trap"] if "room_trap" in sp else {k: sp[k] for k in ("s", "r") if k in sp}
-    return {"name": sp["name"], "school": school, "tag": tag, "instability": bool(sp.get("instability")),
-            "sides": [[k, _side_line(d)] for k, d in sides.items()]}
+    sides = [(k, tr("{header}: {effect}", header=T.header(d), effect=T.effect(card, k))) for k, d in T.sides_of(card)
+             if chosen is None or k == chosen or C.is_room_trap(card)]
+    tag = T.spell_school(card)
+    if sp.get("instability"):
+        tag = tr("{school} · instability", school=tag)
+    return {"name": W.card_name(card), "school": school, "tag": tag, "sides": [list(s) for s in sides]}
 
 
-def _side_line(d: dict) -> str:
-    bits = [str(d.get("type", "")).title(), str(d.get("target", "")).title()]
-    rng = d.get("range")
-    if rng is not None:
-        bits.append("any range" if rng == "any" else f"range {rng}")
-    if d.get("element"):
-        bits.append(str(d["element"]).title())
-    return " · ".join(b for b in bits if b)
+def _slot(slot, state: str) -> str:
+    where = W.slot_name(slot)
+    said = {"ready": tr("ready"), "armed": tr("armed"), "used": tr("used"), "lost": tr("lost")}.get(state, "")
+    return tr("{slot}, {state}", slot=where, state=said) if said else where
 
 
 # ---- drawing ---------------------------------------------------------------------------------------------
 
-def _block(n: int) -> int:
-    """Height of a group of n strips, two to a row (an empty group has one line of text)."""
-    return (n + 1) // 2 * (STRIP_H + GAP) if n else 34
-
-
 def render(f: dict) -> Image.Image:
-    groups = [("In hand", f["hand"]), ("Ready", f["ready"]), ("Readying now", f["readying"]),
-              ("Studying", f["look"])]
-    groups = [(t, cards) for t, cards in groups if cards or t == "In hand"]
-    height = 64 + sum(34 + _block(len(cards)) for _, cards in groups)
-    height += 34 if f["quests"] else 0
-    img, d = D.canvas(height + 12, WIDTH)
+    groups = [(tr("In hand"), f["hand"]), (tr("Ready"), f["ready"]), (tr("Readying now"), f["readying"]),
+              (tr("Studying"), f["look"])]
+    groups = [(t, [_tile(c) for c in cards]) for i, (t, cards) in enumerate(groups) if cards or i == 0]
+    height = 58 + sum(32 + (sum(t.height + GAP for t in tiles) if tiles else 26) for _, tiles in groups)
+    height += 30 * len(f["quests"]) + (30 if f["quests"] else 0) + 10
+    img, d = D.canvas(height, WIDTH)
     n = f["hand_of"]
-    D.paste(img, D.disc(30, seat_colour(n), D.INK, 2), LEFT, 17)
-    D.text(d, (LEFT + 15, 33), str(n), 17, D.INK, "mm", bold=True)
-    D.text(d, (LEFT + 42, 32), f"{f['mage'] or 'Your'} · your spells", 22, D.CREAM, "lm", bold=True)
-    D.text(d, (WIDTH - LEFT, 32), f"{len(f['hand'])} in hand", 18, D.MUTED, "rm")
-    y = 64
-    for title, cards in groups:
-        D.text(d, (LEFT, y + 14), title, 17, D.GOLD, "lm", bold=True)
-        y += 34
-        if not cards:
-            D.text(d, (LEFT, y + 12), "No spells in hand.", 16, D.MUTED, "lm")
-        for i, c in enumerate(cards):
-            row, col = divmod(i, 2)
-            x = LEFT + col * (STRIP_W + (WIDTH - 2 * LEFT - 2 * STRIP_W))
-            _strip(img, x, y + row * (STRIP_H + GAP), c)
-        y += _block(len(cards))
+    D.paste(img, D.disc(28, seat_colour(n), D.INK, 2), LEFT, 16)
+    text(d, (LEFT + 14, 31), str(n), MIN_FONT, D.INK, "mm", bold=True)
+    title = tr("{mage} · your spells", mage=f["mage"]) if f["mage"] else tr("Your spells")
+    text(d, (LEFT + 40, 30), title, MIN_FONT + 4, D.CREAM, "lm", bold=True)
+    text(d, (WIDTH - LEFT, 30), tr("{n} in hand", n=f["in_hand"]), MIN_FONT, D.MUTED, "rm")
+    y = 58
+    for title, tiles in groups:
+        text(d, (LEFT, y + 14), title, MIN_FONT + 1, D.GOLD, "lm", bold=True)
+        y += 32
+        if not tiles:
+            text(d, (LEFT, y + 10), tr("No spells in hand."), MIN_FONT, D.MUTED, "lm")
+            y += 26
+        for tile in tiles:
+            D.paste(img, D.shadow(tile.width, tile.height), LEFT - 4, y - 3)
+            D.paste(img, tile, LEFT, y)
+            y += tile.height + GAP
     if f["quests"]:
-        D.text(d, (LEFT, y + 14), D.fit("Your Quests: " + " · ".join(f["quests"]), 16, WIDTH - 2 * LEFT), 16,
-               D.CREAM, "lm")
+        text(d, (LEFT, y + 14), tr("Your Quests"), MIN_FONT + 1, D.GOLD, "lm", bold=True)
+        y += 30
+        for q in f["quests"]:
+            text(d, (LEFT, y + 12), D.fit(q, MIN_FONT, WIDTH - 2 * LEFT), MIN_FONT, D.CREAM, "lm")
+            y += 30
     return img
 
 
-def _strip(img: Image.Image, x: int, y: int, c: dict) -> None:
-    sides = tuple(tuple(s) for s in c["sides"])
-    tile = _strip_tile(c["name"], c["school"], c["tag"], c["instability"], sides, c.get("side"),
-                       _slot_name(c["slot"], c["state"]) if c.get("slot") is not None else "")
-    D.paste(img, D.shadow(STRIP_W, STRIP_H), x - 4, y - 3)
-    D.paste(img, tile, x, y)
+def _tile(c: dict) -> Image.Image:
+    return _strip_tile(c["name"], c["school"], c["tag"], tuple(tuple(x) for x in c["sides"]), c.get("slot", ""),
+                       c.get("count", 1))
 
 
-@lru_cache(maxsize=64)  # ~170 KB each; a hand picture has up to a dozen
-def _strip_tile(name: str, school: str, tag: str, instability: bool, sides: tuple, chosen: str | None,
-                slot: str) -> Image.Image:
-    """One spell as a wide card: school band on the left, name and school on top, one line per side
-    (the readied side marked, the other dimmed)."""
+def _lines(s: str, width: float) -> list[str]:
+    """s in at most SIDE_LINES lines of `width` px, the last shortened with '..' if it still does not fit."""
+    out, words = [], s.split()
+    while words and len(out) < SIDE_LINES:
+        cur = words.pop(0)
+        while words and D.text_width(cur + " " + words[0], MIN_FONT) <= width:
+            cur += " " + words.pop(0)
+        out.append(cur)
+    if words:
+        out[-1] = D.fit(out[-1] + " " + " ".join(words), MIN_FONT, width)
+    return [D.fit(x, MIN_FONT, width) for x in out]
+
+
+@lru_cache(maxsize=64)
+def _strip_tile(name: str, school: str, tag: str, sides: tuple, slot: str, count: int) -> Image.Image:
+    """One spell as a wide strip: school band on the left, name and school on top, each side's text below
+    its side chip (S / R, or a Room Trap's colour)."""
+    width = STRIP_W - 74
+    wrapped = [(key, _lines(line, width)) for key, line in sides]
+    h = HEAD + sum(ROW * len(ls) + 4 for _, ls in wrapped) + 6
     colour = SCHOOL_FILL.get(school, (120, 110, 100))
-    tile = D.rounded(STRIP_W, STRIP_H, D.CREAM, D.INK, 9, 2).copy()
-    tile.alpha_composite(D.rounded(30, STRIP_H, colour, D.INK, 9, 2), (0, 0))
-    tile.alpha_composite(Image.new("RGBA", (14, STRIP_H - 4), colour + (255,)), (16, 2))  # square right edge
+    tile = D.rounded(STRIP_W, h, D.CREAM, D.INK, 9, 2).copy()
+    tile.alpha_composite(D.rounded(30, h, colour, D.INK, 9, 2), (-12, 0))  # the left 18 px: a school band
     d = ImageDraw.Draw(tile)
-    d.line((29, 2, 29, STRIP_H - 3), fill=D.INK, width=1)
-    D.text(d, (42, 17), D.fit(name, 19, 250), 19, D.INK, "lm", bold=True)
+    d.line((17, 2, 17, h - 3), fill=D.INK, width=1)
+    title = name if count == 1 else trn("{spell}, {n} copy", "{spell}, {n} copies", count, spell=name)
     right = slot or tag
-    if instability:
-        right = (right + " · " if right else "") + "instability"
-    D.text(d, (STRIP_W - 12, 17), D.fit(right, 13, 170), 13, _darken(colour) if not slot else (140, 90, 20), "rm")
-    for i, (key, line) in enumerate(sides[:2]):
-        ly = 46 + i * 28
-        dim = chosen is not None and key != chosen
-        ink = (150, 142, 130) if dim else D.INK
-        if key in SIDE_TAG:
-            tag_fill = D.GOLD if chosen == key else (214, 204, 184)
-            tile.alpha_composite(D.rounded(24, 22, tag_fill, D.INK, 5, 1), (40, ly - 11))
-            D.text(d, (52, ly + 1), SIDE_TAG[key], 14, D.INK, "mm", bold=True)
-        else:  # a Room Trap's side is chosen by the colour of the room it springs in
-            tile.alpha_composite(D.rounded(24, 22, ROOM_FILL.get(key, (120, 120, 120)), D.INK, 5, 1), (40, ly - 11))
-        text = line if key in SIDE_TAG else f"{key.title()} room: {line}"
-        if chosen == key:
-            text += f"  ({SIDE_NAME.get(key, key)})"
-        D.text(d, (74, ly), D.fit(text, 16, STRIP_W - 86), 16, ink, "lm")
+    right_w = min(D.text_width(right, MIN_FONT), STRIP_W // 2)
+    text(d, (28, 15), D.fit(title, MIN_FONT + 2, STRIP_W - 60 - right_w), MIN_FONT + 2, D.INK, "lm", bold=True)
+    text(d, (STRIP_W - 10, 15), D.fit(right, MIN_FONT, STRIP_W // 2), MIN_FONT,
+         (140, 90, 20) if slot else _darken(colour), "rm")
+    y = HEAD + 10
+    for key, lines in wrapped:
+        chip = D.GOLD if key in ("s", "r") else ROOM_FILL.get(key, (120, 120, 120))
+        tile.alpha_composite(D.rounded(26, 19, chip, D.INK, 5, 1), (28, y - 10))
+        if key in ("s", "r"):
+            text(d, (41, y), W.side_name(key)[:1].upper(), MIN_FONT, D.INK, "mm", bold=True)
+        for i, ln in enumerate(lines):
+            text(d, (62, y + i * ROW), ln, MIN_FONT, D.INK, "lm")
+        y += ROW * len(lines) + 4
     return tile
-
-
-def _slot_name(slot, state: str) -> str:
-    return f"{'quick slot' if slot == 'q' else f'slot {slot}'} · {state}"
 
 
 def _darken(c: tuple) -> tuple:

@@ -1,10 +1,14 @@
-"""Black Rose Wars pictures: the Lodge (19 hex rooms, Cells, mages, Evocations, instability, activation
-tokens) beside the Power Board (PP track, Moon, Events, Crown), drawn from public view facts only; a seat's
-view draws that seat's spells instead (hand_picture.py).
+"""Black Rose Wars pictures: the Lodge (19 hex rooms, Cells, mages, Evocations, instability, activation tokens)
+beside the mages' panel (PP, damage, Evocations, Crown, Moon, Events), drawn from public view facts only
+(board_facts.py, which the board text reads too); a seat's view draws that seat's spells instead
+(hand_picture.py).
 
+Designed for Discord's inline width: the picture is WIDTH px wide and every word is drawn at least MIN_FONT
+px, so shown 550 px wide (SHOWN) every label is at least 11 px tall (tests check the layout's font sizes).
 Rooms carry the engine's own labels (X, A1-A6, B1-B12, engine/blackrose/board.py) and sit where its axial
-coordinates put them, so "A2" on the picture is the room a spell targeting A2 hits. Seats are numbers 1..n
-in a seat colour, named by their mage (never by player); the Black Rose's tokens are crimson."""
+coordinates put them. Seats are numbers 1..n in a seat colour, named by mage and, when the names are
+given, by player; the Black Rose's tokens are crimson. Every word goes through present/i18n.py, and the
+reading language is part of the picture's key."""
 from __future__ import annotations
 
 import math
@@ -13,14 +17,18 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from engine.blackrose import board as B
-from engine.blackrose import cards as C
 from present import draw as D
+from present.blackrose import board_facts as F
+from present.blackrose import words as W
+from present.i18n import lang, tr
 
-WIDTH = 1000         # Discord shows ~520 px; 1000 keeps the room labels sharp when scaled down
-HEIGHT = 720
-S = 62               # hex size: centre to corner, in px
-BOARD_X, BOARD_Y = 338, 372   # the Black Rose Room's centre
-PANEL_X = 676
+WIDTH, HEIGHT = 800, 600
+SHOWN = 550                                   # Discord's inline width
+MIN_FONT = math.ceil(11 * WIDTH / SHOWN)      # 16: 11 px when shown SHOWN px wide
+S = 55                                        # hex size: centre to corner, in px
+BOARD_X, BOARD_Y = 284, 300                   # the Black Rose Room's centre
+CELL = 32                                     # a Cell's hex size (drawn smaller than a room)
+PANEL_X = 566
 
 SEAT_COLOUR = ((240, 132, 36), (64, 196, 232), (236, 96, 184), (246, 240, 224))
 ROSE = (196, 30, 62)
@@ -28,10 +36,6 @@ ROOM_FILL = {"red": (150, 54, 48), "yellow": (168, 134, 44), "blue": (48, 86, 15
              "green": (52, 118, 64), "purple": (108, 62, 136), "black": (34, 26, 34)}
 RUIN = (58, 52, 50)
 NIGHT = (22, 24, 36)
-PHASE_NAME = {"pick_mage": "Choosing mages", "pick_school": "Choosing schools", "quests": "Quests",
-              "study": "Study", "prep": "Preparation", "turn": "Action Phase", "evo_seat": "Evocations",
-              "crown_choice": "The Crown"}
-ROMAN = {1: "I", 2: "II", 3: "III"}
 
 
 def seat_colour(n: int) -> tuple:
@@ -39,55 +43,35 @@ def seat_colour(n: int) -> tuple:
     return ROSE if n == 0 else SEAT_COLOUR[(n - 1) % len(SEAT_COLOUR)]
 
 
-def draw(view: dict) -> tuple[bytes, str]:
+def phase_name(phase: str) -> str:
+    return {"pick_mage": lambda: tr("Choosing Mages"), "pick_school": lambda: tr("Choosing Schools"),
+            "quests": lambda: tr("Quests"), "study": lambda: tr("Study"), "prep": lambda: tr("Preparation"),
+            "turn": lambda: tr("Action Phase"), "evo_seat": lambda: tr("Evocation Phase"),
+            "crown_choice": lambda: tr("The Crown")}.get(phase, lambda: "")()
+
+
+def draw(view: dict, names: dict | None = None) -> tuple[bytes, str]:
     if view.get("me") in (view.get("seats") or ()) and view.get("hand") is not None:
         from present.blackrose import hand_picture
         return hand_picture.draw(view)
-    return D.cached("blackrose", facts_of(view), render)
+    return D.cached("blackrose", facts_of(view, names), render)
 
 
-# ---- facts: exactly what the board shows, public keys only ---------------------------------------------
-
-def facts_of(view: dict) -> dict:
-    def get(k: str, default):  # a missing or empty fact draws as nothing, never as a crash
-        return view.get(k) or default
-    seats = list(get("seats", ()))
-    num = {s: i + 1 for i, s in enumerate(seats)}
-    num["rose"] = 0
-    mages, dmg, pos = get("mage", {}), get("dmg", {}), get("pos", {})
-    f = {
-        "turn": get("turn", 0), "moon": get("moon", 1), "phase": PHASE_NAME.get(view.get("phase"), ""),
-        "crown": num.get(view.get("crown")), "waiting": sorted(num[s] for s in get("waiting", ()) if s in num),
-        "over": bool(view.get("over")), "winners": sorted(num[s] for s in get("winners", ()) if s in num),
-        "rose_pp": get("pp", {}).get("rose", 0),
-        "events": [C.EVENTS[e]["name"] if e in C.EVENTS else None for e in get("board", (None,) * 3)],
-    }
-    totals = get("final", {}).get("totals") if f["over"] else None
-    f["seats"] = [{
-        "n": num[s], "mage": C.MAGES.get(mages.get(s), {}).get("name", ""),
-        "health": C.MAGES.get(mages.get(s), {}).get("health", 0),
-        "dmg": sorted([num.get(src, 0), k] for src, k in (dmg.get(s) or {}).items() if k),
-        "pp": (totals or get("pp", {})).get(s, 0), "at": pos.get(s, "cell"),
-    } for s in seats]
-    inst, tint, gone, used = get("inst", {}), get("tint", {}), get("destroyed", ()), get("activated", ())
-    f["rooms"] = [{
-        "label": lab, "name": C.ROOMS[rid]["name"], "colour": tint.get(lab) or C.ROOMS[rid]["colour"],
-        "slots": C.ROOMS[rid]["resistance"], "destroyed": lab in gone, "inst": _instability(inst.get(lab) or {}, num),
-        # The Black Rose Room's activation token comes onto the board with the Second Moon.
-        "token": "none" if rid == "black_rose" and f["moon"] < 2 else "used" if lab in used else "ready",
-    } for lab, rid in get("layout", {}).items() if lab in B.HEX and rid in C.ROOMS]
-    f["cells"] = {str(num[s]): cell_hex(ex) for s, ex in get("cells", {}).items() if s in num and ex}
-    f["evos"] = [{"id": e.get("id", ""), "name": C.EVOS.get(e.get("kind"), {}).get("name", ""),
-                  "owner": num.get(e.get("owner"), 0), "at": e.get("at"), "dmg": e.get("dmg", 0)}
-                 for e in get("evos", ())]
+def facts_of(view: dict, names: dict | None = None) -> dict:
+    """Exactly what the board picture shows: the board facts, the players' names when given, the language."""
+    f = F.facts(view)
+    for s in f["seats"]:
+        s["player"] = (names or {}).get(s["seat"], "")
+        del s["seat"]  # the seat id itself is never drawn
+    f["lang"] = lang()
     return f
 
 
-def _instability(placed: dict, num: dict) -> list[int]:
-    """One entry per token, seats in seat order and the Black Rose (0) last, so equal rooms draw alike."""
-    out = sorted((num[w], k) for w, k in placed.items() if w in num and w != "rose" and isinstance(k, int))
-    rose = placed.get("rose", 0)
-    return [n for n, k in out + [(0, rose if isinstance(rose, int) else 0)] for _ in range(max(0, k))]
+# ---- drawing ---------------------------------------------------------------------------------------------
+
+def hex_xy(q: float, r: float) -> tuple[float, float]:
+    """Pointy-top axial layout, clockwise from the east on screen as board.py counts its labels."""
+    return BOARD_X + S * math.sqrt(3) * (q + r / 2), BOARD_Y + S * 1.5 * r
 
 
 def cell_hex(exits: list[str]) -> list[int] | None:
@@ -100,51 +84,28 @@ def cell_hex(exits: list[str]) -> list[int] | None:
     return None
 
 
-# ---- drawing ---------------------------------------------------------------------------------------------
-
-def hex_xy(q: float, r: float) -> tuple[float, float]:
-    """Pointy-top axial layout, clockwise from the east on screen as board.py counts its labels."""
-    return BOARD_X + S * math.sqrt(3) * (q + r / 2), BOARD_Y + S * 1.5 * r
-
-
 def render(f: dict) -> Image.Image:
-    img = _background(f["moon"]).copy()
-    d = ImageDraw.Draw(img)
-    for n, h in f["cells"].items():
-        if h:
-            x, y = hex_xy(*h)
-            D.paste(img, _cell_tile(int(n)), x - S, y - S)
+    img, d = D.canvas(HEIGHT, WIDTH)
     where: dict[str, list] = {}
     for s in f["seats"]:
-        where.setdefault(s["at"], []).append(("mage", s["n"], ""))
+        where.setdefault(s["at"], []).append(("mage", s["n"], str(s["n"])))
     for e in f["evos"]:
         where.setdefault(e["at"], []).append(("evo", e["owner"], e["id"]))
-    for room in f["rooms"]:
-        x, y = hex_xy(*B.HEX[room["label"]])
-        D.paste(img, _room_tile(room["label"], room["name"], room["colour"], room["slots"], room["token"],
-                                room["destroyed"]), x - S, y - S)
-        if not room["destroyed"]:
-            _slots(img, x, y + 36, room["slots"], room["inst"], ROOM_FILL.get(room["colour"], ROOM_FILL["grey"]))
-        _models(img, d, x, y + 14, where.get(room["label"], []))
-    for kind, n, _ in where.get("cell", []):
-        h = f["cells"].get(str(n))
+    for n, exits in f["cells"].items():
+        h = cell_hex(exits)
         if h:
             x, y = hex_xy(*h)
-            _models(img, d, x, y + 12, [(kind, n, "")])
-    _panel(img, d, f, PANEL_X, WIDTH - 22)
-    return img
-
-
-@lru_cache(maxsize=4)
-def _background(moon: int) -> Image.Image:
-    """The felt and the Power Board's fixed print (titles, Moon bands, legend): drawn once per Moon."""
-    img, d = D.canvas(HEIGHT, WIDTH)
-    x0, x1 = PANEL_X, WIDTH - 22
-    D.paste(img, D.rounded(x1 - x0 + 12, HEIGHT - 36, (20, 56, 40), D.FELT_LINE, 12, 2), x0 - 6, 18)
-    D.text(d, (x0 + 8, TRACK_Y), "Power Points", 16, D.CREAM, "lm", bold=True)
-    _track_print(d, moon, x0 + 8, TRACK_Y + 80, x1 - 8)
-    D.text(d, (x0 + 8, EVENTS_Y), "Events", 16, D.CREAM, "lm", bold=True)
-    _legend(img, d, x0 + 8, HEIGHT - 52)
+            D.paste(img, _cell_tile(int(n), tr("Cell {n}", n=n)), x - CELL - 2, y - CELL - 2)
+            if any(s["n"] == int(n) and s["at"] == "cell" for s in f["seats"]):
+                _models(img, d, x, y + 12, [("mage", int(n), n)])
+    for room in f["rooms"]:
+        x, y = hex_xy(*B.HEX[room["label"]])
+        D.paste(img, _room_tile(room["label"], W.room_kind_name(room["room"]), room["colour"], room["token"],
+                                room["destroyed"], tr("destroyed")), x - S, y - S)
+        if not room["destroyed"]:
+            _instability(img, d, x, y + 38, room["slots"], room["inst"])
+        _models(img, d, x, y + 16, where.get(room["label"], []))
+    _panel(img, d, f, PANEL_X, WIDTH - 14)
     return img
 
 
@@ -175,212 +136,201 @@ def _lighter(c: tuple, k: float = .45) -> tuple:
     return tuple(round(v + (255 - v) * k) for v in c)
 
 
-def _darker(c: tuple, k: float = .35) -> tuple:
-    return tuple(round(v * (1 - k)) for v in c)
+NAME_FONT, LABEL_FONT = MIN_FONT, MIN_FONT + 2
 
 
-@lru_cache(maxsize=128)  # ~60 KB each; a game uses 19-40
-def _room_tile(label: str, name: str, colour: str, slots: int, token: str, destroyed: bool) -> Image.Image:
-    """One room's tile with its label, name and activation token (instability and models go on top), a sprite
-    2S x 2S centred on the hex; rooms change rarely, so most pictures reuse every tile."""
+@lru_cache(maxsize=128)  # ~50 KB each; a game uses 19-40
+def _room_tile(label: str, name: str, colour: str, token: str, destroyed: bool, ruined: str) -> Image.Image:
+    """One room's tile: its label (with the activation token beside it) and its name on up to two lines;
+    instability and models go on top. A sprite 2S x 2S centred on the hex; rooms change rarely, so most
+    pictures reuse every tile."""
     tile = Image.new("RGBA", (2 * S, 2 * S), (0, 0, 0, 0))
     d = ImageDraw.Draw(tile)
     x = y = S
     base = ROOM_FILL.get(colour, ROOM_FILL["grey"])
     if destroyed:  # turned over: the ruined back of the tile, its label still there to target
-        _paste_hex(tile, x, y, S - 3, RUIN, (94, 86, 80), 2)
-        D.text(d, (x, y - 36), label, 21, (200, 190, 178), "mm", bold=True)
-        D.text(d, (x, y - 12), "destroyed", 13, (190, 180, 170), "mm")
-        for i, ln in enumerate(_wrap(name, 11, 86)):
-            D.text(d, (x, y + 32 + i * 12), ln, 11, (150, 140, 130), "mm")
+        _paste_hex(tile, x, y, S - 2, RUIN, (94, 86, 80), 2)
+        text(d, (x, y - 31), label, LABEL_FONT, (200, 190, 178), "mm", bold=True)
+        text(d, (x, y - 8), D.fit(ruined, NAME_FONT, 2 * S - 12), NAME_FONT, (210, 200, 190), "mm")
+        text(d, (x, y + 12), D.fit(name, NAME_FONT, 2 * S - 14), NAME_FONT, (160, 150, 140), "mm")
         return tile
-    _paste_hex(tile, x, y, S - 3, base, _lighter(base, .35), 2)
-    D.text(d, (x, y - 36), label, 21, D.WHITE, "mm", bold=True)
+    _paste_hex(tile, x, y, S - 2, base, _lighter(base, .35), 2)
+    width = D.text_width(label, LABEL_FONT)
+    lx = x - (9 if token != "none" else 0)
+    text(d, (lx, y - 32), label, LABEL_FONT, D.WHITE, "mm", bold=True)
     if token != "none":
-        _token(tile, x + 27, y - 33, token == "ready", base)
-    lines = _wrap(name, 12, 88)
-    for i, ln in enumerate(lines):
-        D.text(d, (x, y - 13 + i * 13 - (len(lines) - 1) * 6), ln, 12, D.CREAM, "mm")
+        _token(tile, round(lx + width / 2 + 10), y - 32, token == "ready", base)
+    lines = _wrap(name, NAME_FONT, 2 * S - 12)
+    for i, ln in enumerate(lines[:2]):
+        text(d, (x, y - 12 + i * 16 - (len(lines[:2]) - 1) * 8), ln, NAME_FONT, D.CREAM, "mm")
     return tile
 
 
+def text(d, xy, s: str, size: int, fill=D.WHITE, anchor: str = "la", bold: bool = False) -> None:
+    """Every word on the picture is drawn here, at MIN_FONT px or more (LAYOUT records them for the tests)."""
+    if LAYOUT is not None:
+        LAYOUT.append((s, size))
+    D.text(d, xy, s, size, fill, anchor, bold)
+
+
+LAYOUT: list | None = None  # set to a list to record (text, size) of every word drawn
+
+
 def _wrap(s: str, size: int, width: float) -> list[str]:
+    """Up to two lines that fit `width`; a word too long for a line is shortened with '..'."""
     if D.text_width(s, size) <= width or " " not in s:
         return [D.fit(s, size, width)]
     words = s.split()
-    best = [s]
-    for i in range(1, len(words)):
+    for i in range(len(words) - 1, 0, -1):
         a, b = " ".join(words[:i]), " ".join(words[i:])
-        if D.text_width(a, size) <= width and D.text_width(b, size) <= width:
-            return [a, b]
-    return [D.fit(best[0], size, width)]
+        if D.text_width(a, size) <= width:
+            return [a, D.fit(b, size, width)]
+    return [D.fit(words[0], size, width), D.fit(" ".join(words[1:]), size, width)]
 
 
 def _token(tile, x: int, y: int, ready: bool, base: tuple) -> None:
     """The room's activation token: a gold disc while it can be activated, an empty ring once used."""
-    sprite = D.disc(15, D.GOLD, (90, 60, 20), 1) if ready else D.disc(15, (0, 0, 0, 0), _lighter(base, .6), 2)
+    sprite = D.disc(15, D.GOLD, (90, 60, 20), 1) if ready else D.disc(15, (0, 0, 0, 0), _lighter(base, .7), 2)
     tile.alpha_composite(sprite, (x - 7, y - 7))
 
 
-def _slots(img, x, y, n: int, filled: list[int], base: tuple) -> None:
-    """Instability slots (the room's resistance), filled left to right in their owners' colours; overflow
-    (allowed until Clean-up destroys the room) adds slots."""
-    total = max(n, len(filled))
-    per_row = total if total <= 6 else math.ceil(total / 2)
-    size, gap = 10, 3
-    rows = math.ceil(total / per_row)
-    for i in range(total):
-        row, col = divmod(i, per_row)
-        cnt = min(per_row, total - row * per_row)
-        cx = x - (cnt * size + (cnt - 1) * gap) / 2 + col * (size + gap)
-        cy = y - (rows - 1) * (size + 1) / 2 + row * (size + 1) - size / 2
-        if i < len(filled):
-            fill = seat_colour(filled[i])
-            D.paste(img, D.disc(size, fill, (20, 16, 16), 1), cx, cy)
-        else:
-            D.paste(img, D.disc(size, _darker(base), _lighter(base, .3), 1), cx, cy)
+def _instability(img, d, x, y, slots: int, filled: list[int]) -> None:
+    """Instability as a count against the room's resistance ("3/6") on a chip in the colour of whoever has
+    placed the most (who would take the room's token), gold-rimmed once the room is unstable."""
+    count = f"{len(filled)}/{slots}"
+    if not filled:
+        text(d, (x, y), count, MIN_FONT, D.MUTED, "mm")
+        return
+    most = max(set(filled), key=lambda n: (filled.count(n), n == 0))
+    w = round(D.text_width(count, MIN_FONT)) + 12
+    D.paste(img, D.rounded(w, 20, seat_colour(most), D.GOLD if len(filled) >= slots else D.INK, 6,
+                           2 if len(filled) >= slots else 1), x - w / 2, y - 10)
+    text(d, (x, y + 1), count, MIN_FONT, D.WHITE if most == 0 else D.INK, "mm", bold=True)
 
 
 def _models(img, d, x, y, models: list) -> None:
-    """Mages (discs with the seat number) and Evocations (tags with their id), in their owners' colours: one
-    row, shrunk to fit the hex; a crowd of more than five splits into mages above, Evocations below."""
+    """Mages (discs with the seat number) and Evocations (tags with their id), in their owners' colours,
+    in one row; a crowd wider than the hex overlaps a little rather than shrink the numbers."""
     if not models:
         return
-    rows = [models]
-    if len(models) > 5:
-        rows = [r for r in ([m for m in models if m[0] == "mage"], [m for m in models if m[0] == "evo"]) if r]
-    dy = 0 if len(rows) == 1 else -9
-    for row in rows:
-        w = sum(24 if k == "mage" else 28 for k, _, _ in row) + 3 * (len(row) - 1)
-        scale = min(1.0, 92 / w)
-        cx = x - w * scale / 2
-        for kind, n, ident in row:
-            if kind == "mage":
-                s = round(24 * scale)
-                D.paste(img, D.disc(s, seat_colour(n), D.INK, 2), cx, y + dy - s / 2)
-                D.text(d, (cx + s / 2, y + dy + 1), str(n), max(10, round(15 * scale)), D.INK, "mm", bold=True)
-                cx += (24 + 3) * scale
-            else:
-                w2, h2 = round(28 * scale), round(17 * scale)
-                D.paste(img, D.rounded(w2, h2, seat_colour(n), D.INK, 4, 1), cx, y + dy - h2 / 2)
-                D.text(d, (cx + w2 / 2, y + dy + 1), ident, max(9, round(12 * scale)), D.INK, "mm")
-                cx += (28 + 3) * scale
-        dy += 18
+    widths = [24 if k == "mage" else max(30, round(D.text_width(ident, MIN_FONT)) + 8) for k, _, ident in models]
+    full = sum(widths)
+    gap = 2 if full + 2 * (len(models) - 1) <= 2 * S - 10 else -max(0, (full - (2 * S - 10)) // max(1, len(models) - 1))
+    cx = x - (full + gap * (len(models) - 1)) / 2
+    for (kind, n, ident), w in zip(models, widths):
+        if kind == "mage":
+            D.paste(img, D.disc(24, seat_colour(n), D.INK, 2), cx, y - 12)
+        else:
+            D.paste(img, D.rounded(w, 22, seat_colour(n), D.INK, 5, 1), cx, y - 11)
+        text(d, (cx + w / 2, y + 1), ident, MIN_FONT, D.INK, "mm", bold=True)
+        cx += w + gap
 
 
 @lru_cache(maxsize=8)
-def _cell_tile(n: int) -> Image.Image:
-    tile = Image.new("RGBA", (2 * S, 2 * S), (0, 0, 0, 0))
-    _paste_hex(tile, S, S, S - 12, NIGHT, seat_colour(n), 3)
-    D.text(ImageDraw.Draw(tile), (S, S - 18), f"Cell {n}", 13, seat_colour(n), "mm", bold=True)
+def _cell_tile(n: int, label: str) -> Image.Image:
+    tile = Image.new("RGBA", (2 * CELL + 4, 2 * CELL + 4), (0, 0, 0, 0))
+    _paste_hex(tile, CELL + 2, CELL + 2, CELL, NIGHT, seat_colour(n), 3)
+    text(ImageDraw.Draw(tile), (CELL + 2, CELL - 12), D.fit(label, MIN_FONT, 2 * CELL - 8), MIN_FONT, seat_colour(n),
+         "mm", bold=True)
     return tile
 
 
-# ---- the Power Board: title, mages, PP track, Events ---------------------------------------------------------
+# ---- the panel: turn, Moon, mages, the Black Rose, Events ------------------------------------------------
 
 def _panel(img, d, f: dict, x0: int, x1: int) -> None:
-    title = "Game over" if f["over"] else f"Game turn {f['turn']}" if f["turn"] else "Setting up"
-    D.text(d, (x0 + 8, 44), title, 22, D.CREAM, "lm", bold=True)
-    moon = f"Moon {ROMAN.get(f['moon'], f['moon'])}"
-    D.text(d, (x1 - 8, 44), moon, 17, D.CREAM, "rm")
-    D.put_symbol(img, "moon", x1 - 24 - D.text_width(moon, 17), 44, 24, (226, 222, 200))
-    who = {s["n"]: s["mage"] or f"seat {s['n']}" for s in f["seats"]}
-    sub = f["phase"]
+    D.paste(img, D.rounded(x1 - x0 + 8, HEIGHT - 24, (20, 56, 40), D.FELT_LINE, 12, 2), x0 - 4, 12)
+    x0, x1 = x0 + 8, x1 - 8
+    title = tr("Game over") if f["over"] else tr("Game turn {n}", n=f["turn"]) if f["turn"] else tr("Setting up")
+    moon = tr("Moon {n}", n=W.moon(f["moon"]))
+    text(d, (x1, 34), moon, MIN_FONT, D.CREAM, "rm")
+    D.put_symbol(img, "moon", x1 - D.text_width(moon, MIN_FONT) - 12, 34, 20, (226, 222, 200))
+    text(d, (x0, 34), D.fit(title, MIN_FONT + 4, x1 - x0 - D.text_width(moon, MIN_FONT) - 30), MIN_FONT + 4, D.CREAM,
+         "lm", bold=True)
+    who = {s["n"]: s["player"] or W.mage_name(s["mage"]) or tr("Seat {n}", n=s["n"]) for s in f["seats"]}
     if f["over"]:
-        sub = "Grand Master: " + (", ".join(who.get(n, str(n)) for n in f["winners"]) or "none, the Black Rose wins")
-    elif f["waiting"]:
-        sub += (" · " if sub else "") + "waiting for " + ", ".join(who.get(n, str(n)) for n in f["waiting"])
-    D.text(d, (x0 + 8, 72), D.fit(sub, 15, x1 - x0 - 16), 15, D.MUTED, "lm")
-    y = 96
+        won = ", ".join(who.get(n, str(n)) for n in f["winners"])
+        sub = [tr("Grand Master: {who}", who=won) if won else tr("The Black Rose wins")]
+    else:
+        sub = [phase_name(f["phase"])]
+        if f["waiting"]:
+            sub.append(tr("waiting for {who}", who=", ".join(who.get(n, str(n)) for n in f["waiting"])))
+    y = 60
+    for s in sub:
+        if s:
+            text(d, (x0, y), D.fit(s, MIN_FONT, x1 - x0), MIN_FONT, D.MUTED, "lm")
+            y += 20
+    y += 8
+    evo_room = HEIGHT - 96 - 24 - 4 * 50 - y  # what is left for Evocation lines above the Events
+    per_line = max(0, evo_room // 19)
     for s in f["seats"]:
-        _seat_row(img, d, s, f, x0 + 8, y, x1 - 8)
         evos = [e for e in f["evos"] if e["owner"] == s["n"]]
-        if evos:
-            line = " · ".join(f"{e['id']} {e['name']}" + (f" ({e['dmg']} dmg)" if e["dmg"] else "") for e in evos)
-            D.text(d, (x0 + 48, y + 48), D.fit(line, 13, x1 - x0 - 56), 13, D.MUTED, "lm")
-        y += 62
-    _pp_track(img, d, f, x0 + 8, TRACK_Y, x1 - 8)
-    _events(img, d, f["events"], x0 + 8, EVENTS_Y, x1 - 8)
+        y = _seat_rows(img, d, s, f, x0, y, x1)
+        shown = evos if len(evos) <= per_line else []
+        for e in shown:
+            line = tr("{id} {evo} in {room}", id=e["id"], evo=W.evo_kind_name(e["kind"]), room=e["at"])
+            if e["dmg"]:
+                line += f"  {e['dmg']}/{e['health']}"
+            text(d, (x0 + 30, y), D.fit(line, MIN_FONT, x1 - x0 - 30), MIN_FONT, D.MUTED, "lm")
+            y += 19
+        per_line -= len(shown)
+        if evos and not shown:  # too many to list one a line: their ids and rooms on one line
+            line = ", ".join(f"{e['id']} {e['at']}" for e in evos)
+            text(d, (x0 + 30, y), D.fit(line, MIN_FONT, x1 - x0 - 30), MIN_FONT, D.MUTED, "lm")
+            y += 19
+        y += 6
+    _rose_row(img, d, f, x0, y + 2, x1)
+    _events(img, d, f["events"], x0, HEIGHT - 108, x1)
 
 
-def _seat_row(img, d, s: dict, f: dict, x0: int, y: int, x1: int) -> None:
+def _seat_rows(img, d, s: dict, f: dict, x0: int, y: int, x1: int) -> int:
+    """Two rows per mage: seat disc, mage and player, PP; then where they stand and their damage."""
     n, colour = s["n"], seat_colour(s["n"])
-    D.paste(img, D.disc(30, colour, D.INK, 2), x0, y)
-    D.text(d, (x0 + 15, y + 16), str(n), 17, D.INK, "mm", bold=True)
-    name = s["mage"] or f"Seat {n}"
     if n in f["waiting"]:
-        D.paste(img, D.disc(38, (0, 0, 0, 0), D.GOLD, 2), x0 - 4, y - 4)
-    D.text(d, (x0 + 40, y + 9), name, 18, D.CREAM, "lm", bold=True)
-    nx = x0 + 46 + D.text_width(name, 18)
+        D.paste(img, D.disc(30, (0, 0, 0, 0), D.GOLD, 2), x0 - 3, y - 3)
+    D.paste(img, D.disc(24, colour, D.INK, 2), x0, y)
+    text(d, (x0 + 12, y + 13), str(n), MIN_FONT, D.INK, "mm", bold=True)
+    pp = tr("{n} PP", n=s["pp"])
+    text(d, (x1, y + 12), pp, MIN_FONT + 1, D.GOLD, "rm", bold=True)
+    room_for_name = x1 - x0 - 32 - D.text_width(pp, MIN_FONT + 1) - (26 if f["crown"] == n else 6)
+    mage = W.mage_name(s["mage"]) if s["mage"] else tr("Seat {n}", n=n)
+    name = D.fit(mage, MIN_FONT + 1, room_for_name)
+    text(d, (x0 + 32, y + 12), name, MIN_FONT + 1, D.CREAM, "lm", bold=True)
     if f["crown"] == n:
-        D.put_symbol(img, "crown", nx + 12, y + 8, 22, D.GOLD)
-    where = "in Cell" if s["at"] == "cell" else f"in {s['at']}"
-    pp = f"{s['pp']} PP"
-    D.text(d, (x1, y + 9), pp, 16, D.GOLD, "rm", bold=True)
-    D.text(d, (x1 - D.text_width(pp, 16) - 12, y + 9), where, 14, D.MUTED, "rm")
-    if not s["health"] and not s["dmg"]:
-        return  # no mage chosen yet: no health to show
-    # Health: one pip per point, Damage filling it in the colours of whoever dealt it.
+        D.put_symbol(img, "crown", x0 + 32 + D.text_width(name, MIN_FONT + 1) + 13, y + 11, 20, D.GOLD)
+    y += 30
+    where = tr("Cell") if s["at"] == "cell" else s["at"]
+    damage = f"{sum(k for _, k in s['dmg'])}/{s['health']}" if s["health"] else ""
+    right = " · ".join(x for x in (where, damage) if x)
+    text(d, (x1, y), right, MIN_FONT, D.MUTED, "rm")
+    if s["player"]:
+        text(d, (x0 + 32, y), D.fit(s["player"], MIN_FONT, x1 - x0 - 40 - D.text_width(right, MIN_FONT)),
+             MIN_FONT, D.CREAM, "lm")
+    if s["health"]:  # damage as a bar under the row, in the colours of whoever dealt it
+        _damage_bar(img, s, x0 + 32, y + 12, x1)
+    return y + 28
+
+
+def _damage_bar(img, s: dict, x0: int, y: int, x1: int) -> None:
     pips = [src for src, k in s["dmg"] for _ in range(k)]
-    size = 11 if s["health"] <= 12 else 8
-    for i in range(max(s["health"], len(pips))):
-        px = x0 + 40 + i * (size + 3)
-        if i < len(pips):
-            D.paste(img, D.rounded(size, size, seat_colour(pips[i]), D.INK, 2, 1), px, y + 22)
-        else:
-            D.paste(img, D.rounded(size, size, (12, 40, 28), (90, 140, 110), 2, 1), px, y + 22)
-    D.text(d, (x0 + 40 + max(s["health"], len(pips)) * (size + 3) + 4, y + 27),
-           f"{len(pips)}/{s['health']} damage", 13, D.MUTED, "lm")
+    total = max(s["health"], len(pips))
+    step = (x1 - x0) / total
+    for i in range(total):
+        fill = seat_colour(pips[i]) if i < len(pips) else (12, 40, 28)
+        D.paste(img, D.rounded(max(3, round(step) - 2), 6, fill, None, 2, 0), x0 + i * step, y)
 
 
-TRACK_MAX = C.WIN_PP
-TRACK_Y, EVENTS_Y = 352, 488
-
-
-def _track_print(d, moon: int, x0: int, ty: int, x1: int) -> None:
-    """The track's fixed print: the three Moon bands (the current one named brighter) and the scale."""
-    step = (x1 - x0) / TRACK_MAX
-    bands = ((0, C.MOON_AT[2], (34, 46, 66)), (C.MOON_AT[2], C.MOON_AT[3], (44, 52, 86)),
-             (C.MOON_AT[3], TRACK_MAX, (60, 52, 100)))
-    for i, (a, b, col) in enumerate(bands):
-        d.rectangle((x0 + a * step, ty - 6, x0 + b * step, ty + 6), fill=col)
-        D.text(d, (x0 + (a + b) / 2 * step, ty + 18), f"Moon {ROMAN[i + 1]}", 12,
-               D.CREAM if moon == i + 1 else D.DIM, "mm", bold=moon == i + 1)
-    for k in range(0, TRACK_MAX + 1, 6):
-        D.text(d, (x0 + k * step, ty + 32), str(k), 11, D.DIM, "mm")
-
-
-def _pp_track(img, d, f: dict, x0: int, y: int, x1: int) -> None:
-    """Power Points 0..30: a marker per seat and the Black Rose, stacked where tokens share a space."""
-    D.text(d, (x1, y), f"Black Rose {f['rose_pp']}", 15, (240, 150, 160), "rm", bold=True)
-    ty = y + 80
-    step = (x1 - x0) / TRACK_MAX
-    stacks: dict[int, int] = {}
-    for n, pp in [(0, f["rose_pp"])] + [(s["n"], s["pp"]) for s in f["seats"]]:
-        v = max(0, min(TRACK_MAX, pp))
-        h = stacks.get(v, 0)
-        stacks[v] = h + 1
-        mx, my = x0 + v * step, ty - 15 - h * 12
-        D.paste(img, D.disc(16, seat_colour(n), D.INK, 1), mx - 8, my - 8)
-        if n:
-            D.text(d, (mx, my + 1), str(n), 10, D.INK, "mm", bold=True)
+def _rose_row(img, d, f: dict, x0: int, y: int, x1: int) -> None:
+    D.paste(img, D.disc(24, ROSE, D.INK, 2), x0, y)
+    text(d, (x0 + 32, y + 12), tr("The Black Rose"), MIN_FONT + 1, (240, 150, 160), "lm", bold=True)
+    text(d, (x1, y + 12), tr("{n} PP", n=f["rose_pp"]), MIN_FONT + 1, (240, 150, 160), "rm", bold=True)
 
 
 def _events(img, d, events: list, x0: int, y: int, x1: int) -> None:
-    for i, name in enumerate(events[:3]):
-        top = y + 16 + i * 42
-        fill = (58, 30, 44) if name else (16, 48, 34)
-        D.paste(img, D.rounded(x1 - x0, 36, fill, (150, 96, 120) if name else D.FELT_LINE, 7, 2), x0, top)
-        D.text(d, (x0 + 18, top + 18), str(i + 1), 15, D.GOLD if name else D.DIM, "mm", bold=True)
-        D.text(d, (x0 + 36, top + 18), D.fit(name, 16, x1 - x0 - 46) if name else "empty", 16,
-               D.CREAM if name else D.DIM, "lm")
-
-
-def _legend(img, d, x: int, y: int) -> None:
-    D.paste(img, D.disc(13, D.GOLD, (90, 60, 20), 1), x, y - 6)
-    D.text(d, (x + 18, y), "token ready", 12, D.MUTED, "lm")
-    D.paste(img, D.disc(13, (0, 0, 0, 0), (200, 200, 190), 2), x + 100, y - 6)
-    D.text(d, (x + 118, y), "token used", 12, D.MUTED, "lm")
-    D.paste(img, D.rounded(22, 13, D.CREAM, D.INK, 3, 1), x + 200, y - 6)
-    D.text(d, (x + 226, y), "Evocation", 12, D.MUTED, "lm")
-    D.text(d, (x, y + 20), "dots: instability, in the colour of whoever placed it", 12, D.MUTED, "lm")
+    text(d, (x0, y), tr("Events"), MIN_FONT, D.CREAM, "lm", bold=True)
+    for i, e in enumerate(events[:3]):
+        top = y + 12 + i * 28
+        fill = (58, 30, 44) if e else (16, 48, 34)
+        D.paste(img, D.rounded(x1 - x0, 25, fill, (150, 96, 120) if e else D.FELT_LINE, 6, 1), x0, top)
+        text(d, (x0 + 12, top + 13), str(i + 1), MIN_FONT, D.GOLD if e else D.DIM, "mm", bold=True)
+        name = W.event_name(e) if e else tr("empty")
+        text(d, (x0 + 26, top + 13), D.fit(name, MIN_FONT, x1 - x0 - 32), MIN_FONT, D.CREAM if e else D.DIM, "lm")

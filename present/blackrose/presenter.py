@@ -1,21 +1,31 @@
-"""Black Rose Wars' words: the Lodge map, the board and hand Docs, button labels and log lines, built from
-views and events only (present/blackrose/text.py holds the plain-text pieces)."""
+"""Black Rose Wars' words: the board and hand Docs, button labels, prompts and log lines, built from views and
+events only. The pieces: text.py (the board), card_text.py (every card, from the data), choices.py (labels
+and prompts), log.py (log lines)."""
 from __future__ import annotations
 
 from engine.blackrose import cards as C
-from present.blackrose import text as T
-from present.base import BasePresenter, Doc, Line, Section, Strong, join_names, line, who
+from present.base import BasePresenter, Doc, Line, Section, Strong, join_names, line
+from present.blackrose import card_text as T
+from present.blackrose import choices as CH
+from present.blackrose import log as L
+from present.blackrose import text as X
+from present.blackrose import words as W
+from present.i18n import tr
 
-ABOUT = {"pick_mage": "choose a Mage", "pick_school": "choose a School", "quests": "review Quests",
-         "study": "study", "prep": "ready their spells", "turn": "act", "evo_seat": "move Evocations",
-         "crown_choice": "choose the Grand Master", "pick": "choose", "cast": "aim a spell", "phys": "act"}
-PROMPT = {"pick_mage": "Choose your Mage", "pick_school": "Choose your School and starting Grimoire",
-          "quests": "Discard Quests you dislike, or keep them", "study": "Study: draw, keep 2, trim your hand",
-          "prep": "Ready 2–4 spells face down: the first is your Quick spell", "turn": "Your turn: choose a combination",
-          "phys": "Physical action: move, attack, activate", "cast": "Choose the spell's target",
-          "pick": "Make the choice", "evo_seat": "Activate an Evocation", "evo_turn": "Move, then attack",
-          "crown_choice": "You hold the Crown: choose the Grand Master",
-          "react": "Reaction: trigger an armed spell, or let it pass"}
+
+def _about(about: str) -> str:
+    return {"pick_mage": lambda: tr("choose a Mage"), "pick_school": lambda: tr("choose a School"),
+            "quests": lambda: tr("review their Quests"), "study": lambda: tr("study"),
+            "prep": lambda: tr("ready their spells"), "turn": lambda: tr("act"),
+            "evo_seat": lambda: tr("move their Evocations"), "crown_choice": lambda: tr("choose the Grand Master"),
+            "pick": lambda: tr("choose"), "cast": lambda: tr("aim a spell"), "phys": lambda: tr("act"),
+            "fire_choice": lambda: tr("choose where their spell strikes")}.get(
+        about, lambda: tr("act"))()
+
+
+# Decisions about the spells in hand (and no decision at all): the hand's spells are then written out in full.
+FULL_HAND = {"prep", "study", "quests", "hand_limits", None}
+HAND_PICKS = {"hand_card", "excess", "discard", "prot"}
 
 
 class BlackRosePresenter(BasePresenter):
@@ -26,22 +36,8 @@ class BlackRosePresenter(BasePresenter):
     title = "Black Rose Wars"
 
     def _board(self, v: dict, names: dict) -> list[Section]:
-        lodge = Section("The Lodge", [line(x) for x in T.lodge_map(v, names)])
-        mages = []
-        for s in v["seats"]:
-            mage = C.MAGES[v["mage"][s]] if s in v["mage"] else None
-            hp = mage["health"] if mage else 0
-            slots = " ".join(f"{sl['slot']}:{sl['state']}" for sl in v["slots"][s]) or "-"
-            mages.append(line(Strong(names.get(s, s)), f" ({mage['name'] if mage else '?'}) — {v['pp'][s]} PP, "
-                              f"damage {sum(v['dmg'][s].values())}/{hp}, hand {v['hand_n'][s]}, "
-                              f"quests {v['quests_n'][s]} active / {len(v['done_quests'][s])} done, "
-                              f"physical {v['phys'][s]}, slots {slots}"))
-        mages.append(line(f"The Black Rose — {v['pp']['rose']} PP"))
-        events = [C.EVENTS[e]["name"] for e in v["board"] if e]
-        info = [line(f"Game turn {v['turn']} · Moon {v['moon']} · Crown: ", who(names, v["crown"]))]
-        if events:
-            info.append(line("Events: " + ", ".join(events)))
-        return [Section("", info), Section("Mages", mages), lodge]
+        return [Section("", X.info_lines(v, names)), Section(tr("Mages"), X.mage_lines(v, names)),
+                Section(tr("The Lodge"), X.lodge_lines(v, names))]
 
     def board(self, v: dict, names: dict[str, str]) -> Doc:
         doc = Doc(f"{self.emoji} {self.title}", self._board(v, names))
@@ -50,71 +46,121 @@ class BlackRosePresenter(BasePresenter):
 
     def hand(self, v: dict, names: dict[str, str]) -> Doc:
         secs = self._board(v, names)
-        mine = [line("Hand: " + (", ".join(T.card_name(c) for c in v.get("hand", [])) or "empty"))]
-        # Every spell in full (school, both sides), so nobody needs the rulebook to choose.
-        mine += [line(f"  {C.spell_of(c)['school'].title()} · " + T.card_text(c))
-                 for c in sorted({c.split(".")[0]: c for c in v.get("hand", [])}.values())]  # one per spell
-        for sl in v.get("my_slots", []):
-            mine.append(line(f"Slot {sl['slot']}: {T.card_name(sl['card'], sl['side'])} — {sl['state']}"))
-        for q in v.get("quests", []):
-            mine.append(line("Quest: " + T.quest_text(q)))
-        choice = v.get("choice") or {}
-        if choice.get("look"):
-            mine.append(line("Studying: " + ", ".join(T.card_name(c) for c in choice["look"])))
-        if choice.get("ready"):
-            mine.append(line("Readied so far: " + ", ".join(T.card_name(c, s) for c, s in choice["ready"])))
-        if choice.get("kind") == "react" and choice.get("prompt"):
-            mine.append(line("Your spell fires: " + choice["prompt"] + "."))
-        elif choice.get("kind") == "react":
-            offer = ", ".join(T.card_name(c) for c in choice["offer"])
-            mine.append(line("Reaction window: " + T.moment_text(v, choice["moment"], names) + ". "
-                             + (f"You may trigger {offer}." if offer else "Nothing of yours can be triggered.")))
-        if choice.get("card"):
-            mine.append(line("Casting: " + T.card_name(choice["card"], choice["side"]) + " — "
-                             + T.side_text(choice["card"], choice["side"])))
         # Own spells right after the turn line: a long message loses the later sections first (the Lodge's
         # room list, which the board and its picture show anyway), never the spells being chosen.
-        secs.insert(1, Section("Your spells", mine))
+        secs.insert(1, Section(tr("Your spells"), self._mine(v, names)))
         doc = Doc(f"{self.emoji} {self.title}", secs)
-        if choice:
+        if v.get("choice"):
             doc.footer = line(self.prompt(v))
         return doc
 
+    def _mine(self, v: dict, names: dict) -> list[Line]:
+        """The seat's own things, what it is deciding first: a DM holds 2000 characters, and a long message
+        loses its last lines first (the board's sections after these, then the end of these: the hand's
+        full texts, which the hand picture in the same DM shows too)."""
+        choice = v.get("choice") or {}
+        kind = choice.get("kind")
+        mine: list[Line] = self._deciding(v, choice, names)
+        for q in v.get("quests") or ():
+            mine.append(line(tr("Quest: {quest}", quest=T.quest_text(q))))
+        for sl in v.get("my_slots") or ():
+            text = T.effect(sl["card"], sl["side"]) if sl["state"] in ("ready", "armed") else ""
+            mine.append(line(tr("{slot}: {spell} — {state}", slot=W.slot_name(sl["slot"]),
+                                spell=T.card_label(sl["card"], sl["side"]),
+                                state=X.SLOT_STATE.get(sl["state"], lambda: sl["state"])()),
+                             (" · " + text) if text else ""))
+        hand = v.get("hand") or []
+        mine.append(line(Strong(tr("Hand:")), " ", ", ".join(W.card_name(c) for c in hand) or tr("empty")))
+        if kind in FULL_HAND or choice.get("key") in HAND_PICKS:  # every spell in full: nothing to look up
+            mine += [line("  ", T.card_text(c)) for c in sorted({c.split(".")[0]: c for c in hand}.values())]
+        return mine
+
+    def _deciding(self, v: dict, choice: dict, names: dict) -> list[Line]:
+        """What the seat is deciding right now, in full: the Mages or Grimoires on offer, the cards being
+        studied, the spell being cast or resolved, the moment of a reaction window."""
+        kind = choice.get("kind")
+        out: list[Line] = []
+        if kind == "pick_mage":
+            out += [line(T.mage_text(m)) for m in C.MAGES if m not in (v.get("mage") or {}).values()]
+        if kind == "pick_school":
+            out += [line(tr("{school}, starting Grimoire {n}: {cards}", school=W.school(s), n=i + 1,
+                            cards=T.grimoire_text(s, i)))
+                    for s in C.SCHOOLS for i in range(len(C.GRIMOIRES.get(s, ())))]
+        for c in choice.get("look") or ():
+            out.append(line(tr("Studying: {spell}", spell=T.card_text(c))))
+        if choice.get("ready"):
+            out.append(line(tr("Readied so far: {spells}", spells=", ".join(T.card_label(c, s)
+                                                                            for c, s in choice["ready"]))))
+        if kind == "react" and choice.get("prompt"):
+            out.append(line(CH.prompt(v)))
+        elif kind == "react":
+            offer = ", ".join(W.card_name(c) for c in choice.get("offer") or ())
+            moment = CH.moment_text(v, choice.get("moment") or {}, names)
+            out.append(line(tr("Reaction window: {moment}. You may trigger {spells}.", moment=moment, spells=offer)
+                            if offer else tr("Reaction window: {moment}. Nothing of yours can be triggered.",
+                                             moment=moment)))
+        if choice.get("card"):
+            out.append(line(tr("Casting: {spell} — {text}", spell=T.card_label(choice["card"], choice.get("side")),
+                               text=T.side_text(choice["card"], choice.get("side") or "s"))))
+        card = (choice.get("source") or {}).get("card")
+        if kind == "pick" and card and card.split(".")[0] in C.SPELLS:
+            out.append(line(tr("Resolving: {spell}", spell=T.card_text(card))))
+        if kind == "study" and "look" not in choice and choice.get("drawn") is not None:
+            out.append(line(tr("Studying: {n} of 4 cards drawn; you look at them once all are drawn.",
+                               n=choice["drawn"])))
+        for seen in v.get("seen") or ():  # Arcane Mark: what this seat saw, for the rest of the Game Turn
+            spells = ", ".join(tr("{slot}: {spell}", slot=W.slot_name(sl["slot"]), spell=T.card_label(sl["card"],
+                                                                                                        sl["side"]))
+                               for sl in seen.get("slots") or ()) or tr("none")
+            out.append(L.say("You saw {who}'s ready spells: {spells}", who=L.seat(names, seen.get("seat")),
+                             spells=spells))
+        return out
+
+    def picture(self, view: dict, names: dict[str, str] | None = None) -> tuple[bytes, str]:
+        """The board (or, for a seat's own view, its spells); with `names` the board shows each mage's player
+        too (the platform passes table.names where it can; the key then covers them)."""
+        from present.blackrose import picture
+        return picture.draw(view, names)
+
     def label(self, action: dict, v: dict, names: dict[str, str] | None = None) -> str:
-        return T.label(action, v, names or {})
+        return CH.label(action, v, names or {})
 
     def describe(self, ev: dict, names: dict[str, str]) -> Line | None:
-        text = T.describe(ev, names)
-        return line(text) if text else None
+        return L.describe(ev, names)
 
     def waiting(self, v: dict, names: dict[str, str]) -> Line | None:
         d = v.get("decision") or {}
         if d.get("about") == "reactions":
-            return line("Waiting for reactions…")
+            return line(tr("Waiting for reactions…"))
         if not d or d.get("about") == "over" or not d.get("seats"):
             return None
-        return line("Waiting for ", *join_names(names, d["seats"]), f" to {ABOUT.get(d['about'], 'act')}.")
+        return L.say("Waiting for {who} to {what}.", who=join_names(names, d["seats"]), what=_about(d["about"]))
 
     def prompt(self, v: dict) -> str:
-        choice = v.get("choice") or {}
-        if choice.get("tribute"):
-            return "Illusory Tribute: cancel your spell, or go on with it"
-        if choice.get("prompt"):  # a card's own question ("Which Event goes on top")
-            return choice["prompt"][:150]
-        return PROMPT.get(choice.get("kind", ""), "Choose your move…")[:150]
+        return CH.prompt(v)[:150]
 
     def result(self, view: dict, result: dict, names: dict[str, str]) -> Doc:
         final = view.get("final") or {}
         if result["winners"]:
-            won = line("Grand Master: ", *join_names(names, result["winners"]))
+            won = L.say("Grand Master: {who}", who=join_names(names, result["winners"]))
         else:
-            won = line("The Black Rose wins with ", Strong(str(result.get("rose", 0))), " PP: every mage loses.")
+            won = L.say("The Black Rose wins with {n} PP: every mage loses.", n=Strong(str(result.get("rose", 0))))
         rows = []
         for s, total in sorted((final.get("totals") or result["scores"]).items(), key=lambda kv: -kv[1]):
             b = (final.get("bonus") or {}).get(s, {})
-            extra = ", ".join(f"{k} +{n}" for k, n in b.items() if n)
-            rows.append(line(who(names, s), f": {total} PP" + (f" ({extra})" if extra else "")))
-        return Doc(f"{self.emoji} {self.title} — Game over!", [Section("", [won]), Section("Final scores", rows)])
+            parts = [_bonus(k, n) for k, n in b.items() if n]
+            extra = tr("{pp} PP during play", pp=(view.get("pp") or {}).get(s, 0)) if parts else ""
+            detail = ", ".join([extra, *parts]) if parts else ""
+            rows.append(L.say("{who}: {total} PP ({detail})", who=L.seat(names, s), total=total, detail=detail)
+                        if detail else L.say("{who}: {total} PP", who=L.seat(names, s), total=total))
+        return Doc(f"{self.emoji} {self.title} — " + tr("Game over!"),
+                   [Section("", [won]), Section(tr("Final scores"), rows)])
+
+
+def _bonus(kind: str, n: int) -> str:
+    return {"quests": lambda: tr("Quests +{n}", n=n), "trophies": lambda: tr("Trophies +{n}", n=n),
+            "rooms": lambda: tr("rooms +{n}", n=n), "crown": lambda: tr("Crown +{n}", n=n)}.get(
+        kind, lambda: f"{kind} +{n}")()
 
 
 PRESENTER = BlackRosePresenter()

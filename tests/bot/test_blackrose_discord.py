@@ -21,6 +21,7 @@ import re
 from bot import render
 from engine.blackrose import bot as brw_bot
 from engine.blackrose import cards as C
+from present.blackrose import card_text
 from present import fmt, presenter
 from tests.bot.driver import action_components, text_of
 from tests.present.board_pictures import PictureWatch, board_message
@@ -73,6 +74,8 @@ def hidden_from(table, reader: str) -> set[str]:
     for other in data["seats"]:
         if other != reader:
             _names_in(sorted(secrets_of(data, other)), secret)
+    if table.state.view(None)["phase"] == "pick_school":  # the starting Grimoires on offer are public data
+        secret -= {C.SPELLS[c]["name"] for pair in C.GRIMOIRES.values() for deck in pair for c in deck}
     return secret - _names_in(table.state.view(reader), set())
 
 
@@ -205,7 +208,10 @@ async def test_whole_black_rose_wars_game(simcord_env, make_bot):
             dm = text_of(hand_dm(ann, seat))
             for card in data["hand"][seat.seat]:
                 spell = C.spell_of(card)
-                assert f"{spell['school'].title()} · {spell['name']} —" in dm, (spell["name"], dm)
+                # "Fireball (Destruction) — Straight: Combat · a room, range 1 · Fire — ..."
+                assert f"{spell['name']} ({card_text.spell_school(card)}) — Straight: " in dm or \
+                    C.is_room_trap(card) and f"{spell['name']} ({card_text.spell_school(card)}) — In a " in dm, \
+                    (spell["name"], dm)
             prepared_in_dm = True
         if (restarted and not timed_out and seat.user_id == ann.id
                 and table.state.view(None)["phase"] == "turn"):
@@ -247,7 +253,7 @@ async def test_whole_black_rose_wars_game(simcord_env, make_bot):
     assert {"ready", "confirm", "cast", "target"} <= {a["type"] for a in done}
     actions = await env.bot.service.store.actions(table.id)
     public = "\n".join(fmt.plain_line(line) for line in render.full_log(table, None, actions))
-    assert "fires!" in public, "a trap fired"
+    assert re.search(r"'s [^.]+ fires( on [^:]+)?: ", public), "a trap fired, and its line says what it does"
     assert "is defeated by" in public, "a mage was defeated"
     assert "The Moon changes" in public
     assert watch.uploads >= 20 and watch.kept >= 2

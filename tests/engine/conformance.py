@@ -239,10 +239,59 @@ def _raven_swap(data: dict) -> dict:
     return data
 
 
+def _blackrose_swap(data: dict) -> dict:
+    """Black Rose Wars: hands, Grimoires and active Quests rotate among seats holding as many (counts are
+    public), and the armed Traps and Protections change owners among seats with as many armed slots (that a
+    slot is armed is public, what it holds is not; each keeps its standing order, see rules.md). A seat in
+    the middle of a private choice built from its cards (its Preparation, its Study) keeps them."""
+    data = _copy(data)
+    busy = {t["seat"] for t in data["stack"] if t["k"] == "study"}
+    busy |= {s for t in data["stack"] if t["k"] == "prep" for s, placed in t.get("ready", {}).items() if placed}
+    calm = [s for s in data["seats"] if s not in busy]
+    for field in ("hand", "grimoire", "quests"):
+        _permute(data, field, calm)
+    armed: dict[str, list[tuple[dict, dict]]] = {}
+    for rec in data["armed"]:
+        sl = next(x for x in data["slots"][rec["seat"]] if x["card"] == rec["card"])
+        if not sl.get("shown"):
+            armed.setdefault(rec["seat"], []).append((rec, sl))
+    by_size: dict[int, list[str]] = {}
+    for s, recs in sorted(armed.items()):
+        by_size.setdefault(len(recs), []).append(s)
+    secret = ("card", "side", "kind", "on", "colours", "mode", "tgt")
+    for group in by_size.values():
+        if len(group) > 1:
+            moved = [[({k: r[k] for k in secret if k in r}, sl["card"], sl["side"]) for r, sl in armed[s]]
+                     for s in group]
+            for s, got in zip(group, moved[1:] + moved[:1]):
+                for (rec, sl), (fields, card, side) in zip(armed[s], got):
+                    for k in secret:
+                        rec.pop(k, None)
+                    rec.update(fields)
+                    sl["card"], sl["side"] = card, side
+    return data
+
+
 # Per game: a state with the same public facts and different hidden cards.
 HIDDEN_SWAPS: dict[str, Callable[[dict], dict]] = {
-    "nevermore": _nevermore_swap, "deadlies": _deadlies_swap, "raven": _raven_swap,
+    "nevermore": _nevermore_swap, "deadlies": _deadlies_swap, "raven": _raven_swap, "blackrose": _blackrose_swap,
 }
+
+
+HOST_PLAN_SWAPS = {"blackrose"}
+
+
+def host_plan(public: dict, pending: dict[str, list[dict]]) -> dict:
+    """What a host does that the table can see, worked out from the public decision fact and pending() the
+    way the host does it: who the waiting line names, whether the window is quick (the short timer) and
+    held open for a fixed time (`hold`), and which named seats' only move it would play by itself (a
+    forced move: one legal move with nothing in it, or one the decision calls `obvious`)."""
+    d = public.get("decision") or {}
+    named = list(d.get("seats", ()))
+    forced = sorted(s for s in named if len(pending.get(s, ())) == 1
+                    and (pending[s][0].keys() == {"type"} or d.get("obvious")))
+    return {"about": d.get("about"), "seats": named, "quick": bool(d.get("quick")), "hold": d.get("hold"),
+            "forced": forced}
 
 
 def assert_waiting_public(game: Game, state, seats: list[str], data: dict | None = None,
@@ -260,6 +309,11 @@ def assert_waiting_public(game: Game, state, seats: list[str], data: dict | None
         "the public waiting line changed when only hidden cards moved")
     # Stronger, and what the line rests on: the whole public view (its decision fact included) is the same.
     assert public == swapped, {k: (v, swapped.get(k)) for k, v in public.items() if swapped.get(k) != v}
+    # And so is what the host would do that the table can see (timers, holds, moves it makes by itself),
+    # for the games whose swap keeps every public deduction true (a Raven swap may give a seat a last card
+    # the table had already worked out it could not hold, which `obvious` rests on).
+    if game.key in HOST_PLAN_SWAPS:
+        assert host_plan(public, state.pending()) == host_plan(swapped, other.pending()), "the host's plan changed"
 
 
 def _random_action(legal: list[dict], rng: random.Random) -> dict:

@@ -40,8 +40,10 @@ def check(data: dict) -> None:
     want = [c for school in C.SCHOOLS for c in C.school_cards(school)] + list(C.FORGOTTEN)
     want += [c for s in data["school"] for c in C.custom_cards(data["mage"][s])]
     assert Counter(held) == Counter(want), Counter(held) - Counter(want) or Counter(want) - Counter(held)
+    choosing = {t["seat"] for t in data["stack"] if t["k"] == "pick" and t["key"] == "quest_over"}
     for s in seats:
-        assert len(data["quests"][s]) <= C.MAX_QUESTS
+        # Over 2 Quests only while choosing which to discard (rulebook, Quest Card: "immediately")
+        assert len(data["quests"][s]) <= C.MAX_QUESTS + (s in choosing)
         assert sum(1 for e in data["evos"] if e["owner"] == s) <= C.MAX_EVOS
         if s in data["mage"] and not data["over"]:
             hp = C.MAGES[data["mage"][s]]["health"]

@@ -1,142 +1,211 @@
-"""Black Rose Wars reaction windows (issue 11): an armed Trap or Protection whose condition is met MAY be
-triggered by its owner; the window is quick, offered to the seats that could own such a spell, and its
-public face never depends on which hidden spell is armed."""
+"""Black Rose Wars Traps and Protections (issues 11 and 22): the owner's standing order, chosen face down when
+the spell is armed, says what happens when its condition is met. "Fire at the first chance" (the default)
+fires with no window and no question; "ask me" opens reaction windows, and only while such a spell is armed.
+The leak argument of data/blackrose/rules.md is tested here: two states with the same public facts, one
+where a seat can trigger and one where it cannot, show the table the same view, the same decision fact and
+waiting line, the same pending seats, and the host would do the same thing in public."""
 from __future__ import annotations
+
+import random
 
 from engine.blackrose import GAME
 from engine.blackrose import board as B
 from engine.blackrose import bot
 from present.blackrose.presenter import PRESENTER
-from tests.engine.test_blackrose_rules import act, give, place, react, ready, table, turn
+from tests.engine.conformance import host_plan
+from tests.engine.test_blackrose_rules import act, arm, give, place, ready, table, turn
 from engine.blackrose import bot as brw_bot
 
 NAMES = {"p1": "Ann", "p2": "Ben", "p3": "Cat"}
 
 
-def _armed_then_walk(spell: str):
-    """p2 arms `spell` (face down); p1 walks from its Cell into the red Summoner Room (B2)."""
+def _armed(spell: str, ask: bool):
+    """p2 arms `spell` face down (standing order: ask me, or fire at the first chance); p1 leaves its Cell
+    for B1, next to the red Summoner Room (B2). The same public library whichever spell it is."""
     st = table()
     st.cells["p1"] = [3, -1]  # exits B12 and B1
     place(st, "B2", "summoner")
     st.pos["p2"] = "B3"
     ready(st, "p2", (spell, "s"))
-    for other in {"blade_barrage", "obscure_armor"} - {spell}:  # the same public library counts either way
+    for other in {"blade_barrage", "obscure_armor"} - {spell}:
         st.hand["p2"].remove(c := give(st, "p2", other))
         st.removed.append(c)
     turn(st, "p2")
     act(st, "p2", type="cast", slot=0)
+    arm(st, "p2", ask=ask)
     assert st.slots["p2"][0]["state"] == "armed"
     turn(st, "p1")
     act(st, "p1", type="phys")
     act(st, "p1", type="step", to="B1", step=True)
-    react(st, trigger=False)
-    act(st, "p1", type="step", to="B2", step=True)
+    if ask:  # entering B1 opens a window too (p2 could own a Room Trap): p2 lets it pass
+        st.act("p2", {"type": "react", "card": None})
     return st
 
 
-def test_the_owner_may_let_a_trap_pass_and_it_stays_armed():
-    st = _armed_then_walk("blade_barrage")
+def _walk_in(st):
+    act(st, "p1", type="step", to="B2", step=True)  # the red Summoner Room: Blade Barrage's condition
+    return st
+
+
+def _public_face(st) -> dict:
+    """Everything the table and the host can go by: the public view (its decision fact and waiting line
+    included), the pending seats, and the host's public plan (timer, hold, named seats, forced moves)."""
+    public = st.view(None)
+    return {"view": public, "waiting": PRESENTER.waiting(public, NAMES), "pending": sorted(st.pending()),
+            "host": host_plan(public, st.pending()), "others": {s: st.view(s) for s in ("p1", "p3")}}
+
+
+# ---- fire at the first chance (the default) ---------------------------------------------------------------
+
+def test_arming_is_one_private_step_the_same_for_every_trap_and_protection():
+    """A Protection (no target, no mask) and a single-target Trap with masks both arm in exactly one step,
+    so the public never learns from the steps which kind of spell was armed."""
+    for spell, n in (("obscure_armor", 2), ("deceiving_image", 8)):  # 2 orders; 2 targets x 2 masks x 2
+        st = table()
+        st.pos["p2"] = "A2"
+        ready(st, "p2", (spell, "s"))
+        turn(st, "p2")
+        act(st, "p2", type="cast", slot=0)
+        legal = st.pending()["p2"]
+        assert len(legal) == n and {a["type"] for a in legal} == {"arm"} and all(a["step"] for a in legal)
+        assert st.view(None)["decision"]["about"] == "turn" and st.view(None)["slots"]["p2"][0]["state"] == "ready"
+        st.act("p2", legal[0])
+        assert st.view(None)["slots"]["p2"][0] == {"slot": "q", "state": "armed"}
+
+
+def test_a_default_trap_fires_with_no_window_and_no_question():
+    st = _walk_in(_armed("blade_barrage", ask=False))
+    assert st.dmg["p1"] == {"p2": 3} and st.slots["p2"][0]["state"] == "used" and not st.armed
+    assert list(st.pending()) == ["p1"] and st.stack[-1]["k"] != "react"
+
+
+def test_default_orders_show_the_table_nothing_before_the_rules_do():
+    """The leak argument, default order. Blade Barrage matches the red room, Obscure Armor does not. Before
+    the step everything public is the same; the step itself never pauses in either; afterwards the only
+    difference is the one the rules show (the Trap fires, revealed, and deals its Damage)."""
+    hit, miss = _armed("blade_barrage", ask=False), _armed("obscure_armor", ask=False)
+    assert _public_face(hit) == _public_face(miss)
+    assert _public_face(hit)["pending"] == ["p1"]
+    hit_events, miss_events = hit.act("p1", {"type": "step", "to": "B2", "step": True}), \
+        miss.act("p1", {"type": "step", "to": "B2", "step": True})
+    assert [e["type"] for e in miss_events if e["to"] is None] == ["moved"]
+    assert "trigger" in [e["type"] for e in hit_events]
+    assert sorted(hit.pending()) == sorted(miss.pending()) == ["p1"]  # no window in either
+    assert miss.slots["p2"][0]["state"] == "armed"  # Obscure Armor waits for its own condition
+
+
+# ---- ask me -------------------------------------------------------------------------------------------
+
+def test_ask_me_windows_look_the_same_whether_or_not_the_seat_can_trigger():
+    """The leak argument, "ask me". p1 enters the red room: a window opens for p2 (the only seat with an
+    armed slot) in both states. The public view, decision fact (quick, held a fixed time, naming nobody),
+    waiting line, pending seats and the host's public plan are identical; only p2's own options differ, and
+    with nothing to trigger p2 is never asked: its single no-op is the host's to play, unseen."""
+    hit, miss = _walk_in(_armed("blade_barrage", ask=True)), _walk_in(_armed("obscure_armor", ask=True))
+    face = _public_face(hit)
+    assert face == _public_face(miss)
+    d = face["view"]["decision"]
+    assert d["about"] == "reactions" and d["seats"] == [] and d["quick"] is True and d["hold"] > 0
+    assert face["pending"] == ["p2"] and face["host"]["forced"] == []
+    assert PRESENTER.waiting(face["view"], NAMES) == PRESENTER.waiting(miss.view(None), NAMES)
+    card = hit.slots["p2"][0]["card"]
+    assert hit.pending() == {"p2": [{"type": "react", "card": card}, {"type": "react", "card": None}]}
+    assert miss.pending() == {"p2": [{"type": "react", "card": None}]}  # not a question: nothing to ask
+    assert hit.view("p2")["choice"]["offer"] == [card] and miss.view("p2")["choice"]["offer"] == []
+    assert hit.pos["p1"] == miss.pos["p1"] == "B1"  # the move waits, in both
+
+
+def test_ask_me_let_pass_stays_armed_and_trigger_resolves_and_replays():
+    st = _walk_in(_armed("blade_barrage", ask=True))
+    data = st.to_json()
     card = st.slots["p2"][0]["card"]
-    assert st.pending() == {"p2": [{"type": "react", "card": card}, {"type": "react", "card": None}]}
-    assert st.pos["p1"] == "B1"  # the move waits for the answer
     st.act("p2", {"type": "react", "card": None})
     assert st.pos["p1"] == "B2" and st.dmg["p1"] == {}
     assert st.slots["p2"][0]["state"] == "armed" and [a["card"] for a in st.armed] == [card]
     assert list(st.pending()) == ["p1"]  # Ann's physical action goes on
-
-
-def test_triggering_resolves_the_trap_and_replays_exactly():
-    st = _armed_then_walk("blade_barrage")
-    data = st.to_json()
-    events = st.act("p2", {"type": "react", "card": st.slots["p2"][0]["card"]})
-    assert st.dmg["p1"] == {"p2": 3} and st.slots["p2"][0]["state"] == "used" and not st.armed
-    assert any(e["type"] == "trigger" and e["seat"] == "p2" for e in events)
-    # A window saved mid-way loads and answers to the same state.
     again = GAME.load(data)
-    again.act("p2", {"type": "react", "card": again.slots["p2"][0]["card"]})
-    assert again.to_json() == st.to_json()
+    events = again.act("p2", {"type": "react", "card": card})
+    assert again.dmg["p1"] == {"p2": 3} and again.slots["p2"][0]["state"] == "used" and not again.armed
+    assert any(e["type"] == "trigger" and e["seat"] == "p2" for e in events)
+    replay = GAME.load(data)
+    replay.act("p2", {"type": "react", "card": card})
+    assert replay.to_json() == again.to_json()
 
 
-def test_the_public_face_of_a_window_does_not_depend_on_what_is_armed():
-    """Blade Barrage matches the red room, Obscure Armor (a Protection) does not: the public view, its
-    waiting line and the picture's facts are identical; only the owner's own choice differs."""
-    hit, miss = _armed_then_walk("blade_barrage"), _armed_then_walk("obscure_armor")
-    pub_hit, pub_miss = hit.view(None), miss.view(None)
-    assert pub_hit == pub_miss
-    assert pub_hit["decision"]["about"] == "reactions" and pub_hit["decision"]["seats"] == []
-    assert pub_hit["decision"]["quick"] is True
-    assert PRESENTER.waiting(pub_hit, NAMES) == PRESENTER.waiting(pub_miss, NAMES)
-    for seat in ("p1", "p3"):
-        assert hit.view(seat) == miss.view(seat)
-    assert list(hit.pending()) == list(miss.pending()) == ["p2"]
-    assert hit.view("p2")["choice"]["offer"] == [hit.slots["p2"][0]["card"]]
-    assert miss.view("p2")["choice"]["offer"] == []
-    assert miss.pending() == {"p2": [{"type": "react", "card": None}]}
-    assert quick(hit) and quick(miss) and GAME.traits.reactions
+def test_windows_open_at_every_moment_an_armed_seat_could_react_whatever_it_holds():
+    """An "ask me" Protection cannot match a room entered by someone else, yet the window opens there as for a
+    Trap: the windows' pattern follows public facts only (who has an armed slot, who moves)."""
+    st = _walk_in(_armed("obscure_armor", ask=True))
+    assert st.stack[-1]["k"] == "react" and st.pending() == {"p2": [{"type": "react", "card": None}]}
 
 
-def quick(st) -> bool:
-    return bool(st.view(None)["decision"].get("quick"))
+def test_no_window_at_all_while_nothing_is_armed_ask_me():
+    st = _armed("obscure_armor", ask=False)
+    _walk_in(st)
+    assert st.stack[-1]["k"] != "react" and not st.view(None)["decision"].get("quick")
 
 
-def test_no_window_for_a_seat_with_nothing_armed():
-    st = table()
-    st.cells["p1"] = [3, -1]
-    place(st, "B2", "summoner")
-    turn(st, "p1")
-    act(st, "p1", type="phys")
-    act(st, "p1", type="step", to="B1", step=True)
-    assert list(st.pending()) == ["p1"] and not quick(st)
-
-
-def test_timeout_and_bot_trigger_a_matching_spell_and_pass_otherwise():
-    hit, miss = _armed_then_walk("blade_barrage"), _armed_then_walk("obscure_armor")
+def test_timeout_and_bot_trigger_a_matching_ask_me_spell():
+    hit, miss = _walk_in(_armed("blade_barrage", ask=True)), _walk_in(_armed("obscure_armor", ask=True))
     for st in (hit, miss):
         legal = st.pending()["p2"]
         view = st.view("p2")
         assert bot.timeout_choice(view, legal) == legal[0]
-        assert brw_bot.choose(view, legal, __import__("random").Random(1)) == legal[0]
+        assert brw_bot.choose(view, legal, random.Random(1)) == legal[0]
     assert hit.pending()["p2"][0]["card"] is not None and miss.pending()["p2"][0]["card"] is None
 
 
-def test_a_protection_against_damage_is_offered_to_its_owner_only():
-    """Obscure Armor (Protection): Ann's attack on Ben opens a window for Ben alone; triggering prevents
-    the Damage and hurts Ann for 1."""
+def test_two_windows_in_a_row_have_different_ids():
+    """A mage walking room by room past an "ask me" seat meets one window per room: each its own decision."""
     st = table()
-    st.pos.update(p1="A2", p2="A2")
+    st.cells["p1"] = [3, -1]
+    st.pos["p2"] = "B3"
     ready(st, "p2", ("obscure_armor", "s"))
     turn(st, "p2")
     act(st, "p2", type="cast", slot=0)
+    arm(st, "p2", ask=True)
+    turn(st, "p1")
+    act(st, "p1", type="phys")
+    act(st, "p1", type="step", to="B1", step=True)
+    first = st.view(None)["decision"]["id"]
+    assert st.view("p2")["choice"]["id"] == first
+    st.act("p2", {"type": "react", "card": None})
+    act(st, "p1", type="step", to="B2", step=True)
+    assert st.view(None)["decision"]["about"] == "reactions" and st.view(None)["decision"]["id"] != first
+
+
+# ---- a choice the spell gives its owner as it fires -----------------------------------------------------
+
+def _attacked_with(spell: str, side: str = "s"):
+    st = table()
+    st.pos.update(p1="A2", p2="A2", p3="A2")
+    ready(st, "p2", (spell, side))
+    turn(st, "p2")
+    act(st, "p2", type="cast", slot=0)
+    arm(st, "p2")
     turn(st, "p1")
     act(st, "p1", type="phys")
     act(st, "p1", type="attack", target="p2", step=True)
-    assert list(st.pending()) == ["p2"] and st.view("p2")["choice"]["moment"]["on"] == "damage"
-    labels = [PRESENTER.label(a, st.view("p2"), NAMES) for a in st.pending()["p2"]]
-    assert labels == ["Trigger Obscure Armor", "Let it pass (it stays armed)"]
-    from present import fmt
-    text = fmt.plain(PRESENTER.hand(st.view("p2"), NAMES))
-    assert "Reaction window: Ben is about to take 2 damage from Ann. You may trigger Obscure Armor" in text
-    assert react(st) == [st.slots["p2"][0]["card"]]
-    assert st.dmg["p2"] == {} and st.dmg["p1"] == {"p2": 1}
+    return st
+
+
+def test_a_protection_against_damage_fires_at_the_first_attack():
+    """Obscure Armor (default order): Ann's attack on Ben is prevented and Ann takes 1."""
+    st = _attacked_with("obscure_armor")
+    assert st.dmg["p2"] == {} and st.dmg["p1"] == {"p2": 1} and list(st.pending()) == ["p1"]
 
 
 def test_light_cape_owner_chooses_who_takes_the_damage_as_it_fires():
-    """Light Cape (straight): the Damage is passed to another model within 1 that its owner chooses, asked
-    as a further step of the same reaction."""
-    st = table()
-    st.pos.update(p1="A2", p2="A2", p3="A2")
-    ready(st, "p2", ("light_cape", "s"))
-    turn(st, "p2")
-    act(st, "p2", type="cast", slot=0)
-    turn(st, "p1")
-    act(st, "p1", type="phys")
-    act(st, "p1", type="attack", target="p2", step=True)
-    st.act("p2", {"type": "react", "card": st.slots["p2"][0]["card"]})
+    """Light Cape (straight): the Damage is passed to another model within 1 that its owner chooses. The spell
+    fires whatever they answer, so the decision names them."""
+    st = _attacked_with("light_cape")
     assert st.pending() == {"p2": [{"type": "react", "value": "p1", "step": True},
                                    {"type": "react", "value": "p3", "step": True}]}
-    assert st.view(None)["decision"]["about"] == "reactions" and st.dmg["p2"] == {}
-    assert PRESENTER.prompt(st.view("p2")) == "Light Cape: pass the damage to"
-    assert PRESENTER.label(st.pending()["p2"][1], st.view("p2"), NAMES) == "Choose Cat"
+    d = st.view(None)["decision"]
+    assert d["about"] == "fire_choice" and d["seats"] == ["p2"] and st.dmg["p2"] == {}
+    assert st.view("p2")["choice"]["prompt"] == "Light Cape: pass the damage to"
+    assert PRESENTER.prompt(st.view("p2")) == "Your spell fires: pass the damage to whom?"
+    assert PRESENTER.label(st.pending()["p2"][1], st.view("p2"), NAMES).startswith("Pass the damage to Cat in A2 ")
     st.act("p2", {"type": "react", "value": "p3", "step": True})
     assert st.dmg["p2"] == {} and st.dmg["p3"] == {"p2": 2} and st.dmg["p1"] == {}
     assert list(st.pending()) == ["p1"]
@@ -148,33 +217,11 @@ def test_dance_of_death_owner_chooses_where_to_push():
     ready(st, "p2", ("dance_of_death", "s"))
     turn(st, "p2")
     act(st, "p2", type="cast", slot=0)
-    act(st, "p2", type="target", model="p1", step=True)
+    arm(st, "p2", tgt="p1")
     turn(st, "p1")
     act(st, "p1", type="phys")
     act(st, "p1", type="done", step=True)  # the end of a physical action springs it
-    assert react(st, trigger=False) == [] and st.slots["p2"][0]["state"] == "armed"  # let pass: stays armed
-    act(st, "p1", type="phys")
-    act(st, "p1", type="done", step=True)
-    st.act("p2", {"type": "react", "card": st.slots["p2"][0]["card"]})
     rooms = [a["value"] for a in st.pending()["p2"]]
     assert sorted(rooms) == sorted(B.ADJ["A2"]) and st.pos["p1"] == "A2"
     st.act("p2", {"type": "react", "value": rooms[-1], "step": True})
     assert st.pos["p1"] == rooms[-1] and st.dmg["p1"] == {"p2": 1}
-
-
-def test_two_windows_in_a_row_have_different_ids():
-    """A mage walking room by room past an armed seat meets one window per room: each is its own decision."""
-    st = table()
-    st.cells["p1"] = [3, -1]
-    st.pos["p2"] = "B3"
-    ready(st, "p2", ("obscure_armor", "s"))
-    turn(st, "p2")
-    act(st, "p2", type="cast", slot=0)
-    turn(st, "p1")
-    act(st, "p1", type="phys")
-    act(st, "p1", type="step", to="B1", step=True)
-    first = st.view(None)["decision"]["id"]
-    assert st.view("p2")["choice"]["id"] == first
-    react(st, trigger=False)
-    act(st, "p1", type="step", to="B2", step=True)
-    assert st.view(None)["decision"]["about"] == "reactions" and st.view(None)["decision"]["id"] != first

@@ -80,7 +80,17 @@ def turn(st, seat: str) -> None:
 
 
 def act(st, seat, **action):
+    top = st.stack[-1]
+    if (action == {"type": "phys"} and action not in st.pending().get(seat, ()) and top["k"] == "phys"
+            and top["seat"] == seat and not top["moved"] and not top["attacked"]):
+        return []  # a Physical Action was all the mage could do: the engine began it without asking
     return st.act(seat, action)
+
+
+def arm(st, seat: str, ask: bool = False, **choice) -> None:
+    """The arming step of a Trap or Protection: its standing order (fire at the first chance unless `ask`),
+    and its target mage or mask when it has one."""
+    st.act(seat, {"type": "arm", "ask": ask, "step": True, **choice})
 
 
 def react(st, trigger: bool = True) -> list[str]:
@@ -144,7 +154,7 @@ def test_action_phase_example_2_bibliotheca():
     act(st, tessa, type="phys")
     act(st, tessa, type="step", to="B4", step=True)
     act(st, tessa, type="step", to="A3", step=True)
-    act(st, tessa, type="activate", step=True)
+    act(st, tessa, type="activate", room="A3", step=True)
     top = st.library["transmutation"][-1]
     act(st, tessa, type="pick", value="deck:transmutation")
     assert st.hand[tessa] == [top] and "A3" in st.activated
@@ -176,30 +186,29 @@ def _trap_table():
 
 
 def test_trap_and_protection_example_1():
-    """Rulebook, Trap and Protection Examples, EXAMPLE 1."""
+    """Rulebook, Trap and Protection Examples, EXAMPLE 1 (both spells armed to fire at the first chance)."""
     st, nero, rebecca = _trap_table()
     ready(st, rebecca, ("obscure_armor", "s"), ("blade_barrage", "s"))
     ready(st, nero, ("destructive_bolt", "s"))
     turn(st, rebecca)
     act(st, rebecca, type="cast", slot=1)  # Blade Barrage, armed face down
+    arm(st, rebecca)
     act(st, rebecca, type="cast", slot=0)  # Obscure Armor, armed face down
+    arm(st, rebecca)
     assert len(st.armed) == 2 and st.slots[rebecca][0]["state"] == "armed"
     turn(st, nero)
     act(st, nero, type="phys")
     act(st, nero, type="step", to="B1", step=True)
-    assert react(st) == []  # Rebecca has armed spells, so a window opens; nothing matches here
-    act(st, nero, type="step", to="B2", step=True)  # the red Summoner Room: the trap may be triggered
-    assert st.dmg[nero] == {} and st.pending() == {rebecca: [{"type": "react", "card": st.armed[0]["card"]},
-                                                              {"type": "react", "card": None}]}
-    assert react(st) == [st.slots[rebecca][1]["card"]]  # she triggers Blade Barrage
+    assert st.dmg[nero] == {} and list(st.pending()) == [nero]  # nothing matches: no window, no question
+    act(st, nero, type="step", to="B2", step=True)  # the red Summoner Room: the trap fires
     assert st.dmg[nero] == {rebecca: 3} and st.dmg[rebecca] == {}  # she cannot hurt herself
-    act(st, nero, type="activate", step=True)
-    assert react(st) == []  # the Cerberus enters the room: a window opens for Rebecca, nothing matches
+    assert st.slots[rebecca][1]["state"] == "used"
+    act(st, nero, type="activate", room="B2", step=True)
     cerb = [e for e in st.evos if e["kind"] == "cerberus"]
     assert len(cerb) == 1 and cerb[0]["owner"] == nero and cerb[0]["at"] == "B2"
     act(st, nero, type="cast", slot=0)  # Quick: Destructive Bolt at Rebecca's room
     act(st, nero, type="target", room="B3", step=True)
-    assert react(st) == [st.slots[rebecca][0]["card"]]  # she triggers Obscure Armor
+    assert st.slots[rebecca][0]["state"] == "used"  # Obscure Armor fires
     assert st.inst["B2"] == {nero: 1}
     assert st.dmg[rebecca] == {}                 # Obscure Armor prevents the Damage...
     assert st.dmg[nero] == {rebecca: 4}          # ...and hits the attacker for 1
@@ -216,10 +225,10 @@ def test_trap_and_protection_example_2_defeat_on_the_way():
     ready(st, rebecca, ("blade_barrage", "s"))
     turn(st, rebecca)
     act(st, rebecca, type="cast", slot=0)
+    arm(st, rebecca)
     turn(st, tessa)
     act(st, tessa, type="phys")
     act(st, tessa, type="step", to="A2", step=True)  # through the red Alchemical Laboratory
-    assert st.pos[tessa] == "B3" and react(st) == [st.slots[rebecca][0]["card"]]
     assert st.pos[tessa] == "cell" and st.dmg[tessa] == {}
     assert st.trophies[rebecca] == [tessa]
     assert st.pp[nero] == 4 and st.pp[rebecca] == 2
@@ -309,16 +318,18 @@ def test_room_destruction_and_ties():
 
 
 def test_moon_changes_and_never_goes_back():
-    """Rulebook, Moon Phases and the Black Rose: Moon II at 6, Moon III at 18; a custom spell each."""
+    """Rulebook, Moon Phases and the Black Rose: Moon II at 6, Moon III at 18; a Custom Spell each."""
     st = table()
     st.aside = {s: C.custom_cards(st.mage[s])[1:] for s in st.seats}
     st.gain("p2", 5)
-    assert st.moon == 1
+    assert not st.settle() and st.moon == 1
     st.gain("rose", 6)
-    assert st.moon == 2 and all(len(st.hand[s]) == 1 and len(st.aside[s]) == 1 for s in st.seats)
+    assert st.moon == 1  # not yet: the Moon changes once the Action that reached the mark is over
+    assert st.settle() and st.moon == 2 and all(len(st.hand[s]) == 1 and len(st.aside[s]) == 1 for s in st.seats)
     st.gain("rose", -3)
-    assert st.moon == 2
+    assert not st.settle() and st.moon == 2
     st.gain("p2", 13)
+    st.settle()
     assert st.moon == 3 and all(len(st.hand[s]) == 2 and not st.aside[s] for s in st.seats)
 
 
@@ -331,6 +342,7 @@ def test_black_rose_room_opens_at_the_second_moon():
     from engine.blackrose.rooms import can_activate
     assert not can_activate(st, "p1", "X")
     st.gain("rose", 6)
+    st.settle()
     assert can_activate(st, "p1", "X")
 
 
@@ -379,11 +391,11 @@ def test_jester_hat_green_casts_their_next_spell_for_you():
     ready(st, "p1", ("jester_hat", "s"))
     turn(st, "p1")
     act(st, "p1", type="cast", slot=0)
+    arm(st, "p1")
     ready(st, "p2", ("fire_of_fate", "r"), ("ice_grip", "s"))
     turn(st, "p2")
     act(st, "p2", type="phys")
-    act(st, "p2", type="step", to="B4", step=True)
-    assert react(st) == [st.slots["p1"][0]["card"]]  # p1 triggers the Jester Hat
+    act(st, "p2", type="step", to="B4", step=True)  # p1's Jester Hat fires
     assert list(st.pending()) == ["p1"]  # p1 aims p2's Ice Grip
     act(st, "p1", type="target", model="p3", step=True)
     assert st.dmg["p3"] == {"p1": 3} and st.slots["p2"][1]["state"] == "used"
@@ -435,8 +447,7 @@ def test_dismiss_reverse_can_replace_an_abomination():
     _abomination(st)
     ready(st, "p2", ("dismiss", "r"))
     turn(st, "p2")
-    act(st, "p2", type="cast", slot=0)
-    act(st, "p2", type="target", model="p1", step=True)
+    act(st, "p2", type="cast", slot=0)  # the Abomination is its only target: nobody is asked
     assert not R.abomination(st, "p1") and st.pos["p2"] == "A2" and st.pp["p2"] == 1
 
 

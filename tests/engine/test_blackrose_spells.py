@@ -47,9 +47,12 @@ def position():
         for c in st.memories[s]:
             st.hand[s].remove(c)
         st.grimoire[s] = st.grimoire[s][:4]
-    st.quests["p2"] = [st.qdeck["1"].pop(), st.qdeck["1"].pop()]
-    st.done_quests["p2"] = [st.qdeck["1"].pop()]
-    st.quests["p1"] = [st.qdeck["1"].pop()]
+    for s in st.seats:  # the Quests drawn in set-up go back: each mage gets the ones this test is about
+        st.qdeck["1"] += st.quests[s]
+    st.quests = {"p1": ["q104"], "p2": ["q102", "q109"], "p3": []}
+    st.done_quests["p2"] = ["q113"]
+    for q in ("q104", "q102", "q109", "q113"):
+        st.qdeck["1"].remove(q)
     st._ev = []
     return st
 
@@ -129,7 +132,7 @@ def spring(st, side: dict) -> None:
         ready(st, "p2", ("blade_barrage", "s"))
         turn(st, "p2")
         st.act("p2", {"type": "cast", "slot": 0})
-        react(st, trigger=False)  # p1's armed spell gives a window on p2's casting; nothing to trigger
+        st.act("p2", {"type": "arm", "ask": False, "step": True})
         R.enter(st, "p1", "A4")
     elif on == "defeat":
         st.dmg["p1"] = {"p2": 9}
@@ -174,6 +177,7 @@ def cast_side(sid: str, side: str) -> dict:
         ready(st, "p1", (sid, "s"))
         turn(st, "p1")
         st.act("p1", {"type": "cast", "slot": 0})
+        st.act("p1", {"type": "arm", "ask": False, "step": True})
         armed = snapshot(st)
         assert armed["armed"] == 1
         room = ROOM_OF[side]
@@ -188,9 +192,16 @@ def cast_side(sid: str, side: str) -> dict:
     ready(st, "p1", (sid, side))
     turn(st, "p1")
     st.act("p1", {"type": "cast", "slot": 0})
+    if d["type"] in ("trap", "protection"):  # one arming step: target mage, mask, standing order
+        arm = {"type": "arm", "ask": False, "step": True}
+        if d["type"] == "trap" and d["target"] == "single":
+            arm["tgt"] = "p2"
+        if d.get("modes"):
+            arm["mode"] = mode or next(iter(d["modes"]))
+        st.act("p1", arm)
     if st.stack[-1]["k"] == "cast" and st.pending()["p1"][0]["type"] == "target":
         st.act("p1", _pick_target(st.pending()["p1"]))
-    if st.stack[-1]["k"] == "cast":  # a mode: an Illusion mask, or the card's "choose one"
+    if st.stack[-1]["k"] == "cast":  # a mode: the card's "choose one"
         st.act("p1", {"type": "mode", "mode": mode or next(iter(d["modes"])), "step": True})
     if d["type"] in ("trap", "protection"):
         finish(st)
@@ -251,7 +262,8 @@ EXPECT = {
     'forget_grief/s': {'dmg': {'p2': -2}, 'pp': {'p1': 1}, 'inst': {'A2': 1}},
     'forget_grief/r': {'pp': {'p1': 2}, 'inst': {'A2': 1}},
     'hourglass/s': {'inst': {'A2': 1}, 'quests': {'p1': 1, 'p2': -1}},
-    'hourglass/r': {'pp': {'p1': 2, 'rose': 1}, 'inst': {'A2': 2}, 'board': 2},
+    # the Event played is a Black Rose Phase Event: it acts in the next Black Rose Phase, not now
+    'hourglass/r': {'pp': {'p1': 2, 'rose': 1}, 'inst': {'A2': 1}, 'board': 2},
     'read_past_future/s': {'inst': {'A2': 1}, 'hand': {'p1': 2}},
     'read_past_future/r': {'inst': {'A2': 1}, 'hand': {'p1': 2}, 'memories': {'p1': -2}},
     'change_plot/s': {'pp': {'p1': 1}, 'inst': {'A2': 1}},
@@ -385,7 +397,8 @@ EXPECT = {
     'disintegration/s': {'dmg': {'p2': 7}, 'own': {'p2': 7}, 'inst': {'A2': 1}},
     'disintegration/r': {'inst': {'A2': 1, 'A3': 2}},
     'echo_of_revenge/s': {'dmg': {'p1': 3, 'p2': 3, 'p3': 3, 'v2': None, 'v3': 3, 'v4': 3}, 'own': {'p2': 3, 'p3': 3}, 'evos': []},
-    'echo_of_revenge/r': {'dmg': {'p2': -2}, 'pp': {'p1': 5}, 'pos': {'p2': 'cell'}, 'hand': {'p1': 1, 'p2': 1, 'p3': 1}},
+    # p1 reaches 7 PP: the Moon changes (and the Custom Spells come) only after the Action that did it
+    'echo_of_revenge/r': {'dmg': {'p2': -2}, 'pp': {'p1': 5}, 'pos': {'p2': 'cell'}},
     'eviscerate/s': {'dmg': {'p2': 5}, 'own': {'p2': 5}, 'inst': {'A2': 1}},
     'eviscerate/r': {'dmg': {'p2': -2}, 'pp': {'p3': 5}, 'inst': {'A2': 1}, 'pos': {'p2': 'cell'}, 'hand': {'p1': 1, 'p2': 1, 'p3': 1}},
     'infamy_of_crete/s': {'destroyed': ['A2', 'A4']},
@@ -474,14 +487,13 @@ def test_illusory_tribute_reverse_lets_the_caster_cancel_and_it_still_counts_as_
     ready(st, "p1", ("illusory_tribute", "r"))
     turn(st, "p1")
     st.act("p1", {"type": "cast", "slot": 0})
-    st.act("p1", {"type": "target", "model": "p2", "step": True})
-    st.act("p1", {"type": "mode", "mode": "sad", "step": True})
+    st.act("p1", {"type": "arm", "tgt": "p2", "mode": "sad", "ask": False, "step": True})
     finish(st)
     ready(st, "p2", ("ice_grip", "s"))
     turn(st, "p2")
     st.act("p2", {"type": "cast", "slot": 0})
     st.act("p2", {"type": "target", "model": "p3", "step": True})
-    assert react(st) == [st.slots["p1"][0]["card"]]  # p1 springs the Tribute before Ice Grip resolves
+    assert st.slots["p1"][0]["state"] == "used"  # p1's Tribute fires before Ice Grip resolves
     assert st.pending() == {"p2": [{"type": "tribute", "cancel": False, "step": True},
                                    {"type": "tribute", "cancel": True, "step": True}]}
     assert st.view("p2")["choice"]["tribute"] is True

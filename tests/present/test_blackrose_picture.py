@@ -86,8 +86,8 @@ def seat_view(**changes) -> dict:
 # Decoded pixels (mode, size, palette, pixels) of the hand-written views. Regenerate after a deliberate
 # drawing change (and bump draw.STYLE) with:  .venv/bin/python tests/present/test_blackrose_picture.py
 PINNED = {
-    "board": "b4cbaae494acf86595e85431f044832b331825d69ff1e97e43d174db9c384624",
-    "hand": "ddce5de386dc67128b94e85621e7f6d830743f8fa807c8525e1c72dc3580d7ae",
+    "board": "e839f4dd6e60033d13ace7433039f57d9888356da4e2781f1ee146e5e802698e",
+    "hand": "ea67b175f616a6ea256a69cfa909e874a9d859eee29a565a54528f5c04304ca4",
 }
 
 
@@ -108,9 +108,11 @@ def test_rooms_sit_where_the_engine_says_they_touch():
         h = P.cell_hex(exits)
         assert h is not None and sorted(B.cell_exits(tuple(h))) == sorted(exits)
     # and the whole Lodge with its Cells fits in the board area, left of the Power Board
-    for q, r in [*B.HEX.values(), *(P.cell_hex(e) for e in public_view()["cells"].values())]:
+    cells = [P.cell_hex(e) for e in public_view()["cells"].values()]
+    for (q, r), size in [*((h, P.S) for h in B.HEX.values()), *((h, P.CELL) for h in cells)]:
         x, y = P.hex_xy(q, r)
-        assert 0 <= x - width / 2 and x + width / 2 <= P.PANEL_X and 0 <= y - P.S and y + P.S <= P.HEIGHT
+        half = size * math.sqrt(3) / 2
+        assert 0 <= x - half and x + half <= P.PANEL_X and 0 <= y - size and y + size <= P.HEIGHT
 
 
 @pytest.mark.parametrize("change", [
@@ -185,8 +187,12 @@ def test_the_hand_picture_shows_the_seats_own_spells():
     assert fresh(seat_view(turn=6, pp={"p1": 9})) == full
     facts = H.facts_of(seat_view())
     assert [c["name"] for c in facts["hand"]] == ["Fireball", "Jester Hat", "Ring of Fire"]
-    assert facts["hand"][0]["sides"] == [["s", "Combat · Area · range 1 · Fire"],
-                                         ["r", "Combat · Area · range 1 · Fire"]]
+    straight, reverse = facts["hand"][0]["sides"]
+    assert straight == ["s", "Combat · a room, range 1 · Fire: No Protection can be triggered against it. "
+                             "Deal 3 damage to every model in the target room."]
+    assert reverse[0] == "r" and reverse[1].startswith("Combat · a room, range 1 · Fire: Deal 2 damage")
+    # a readied spell shows the side it was readied with
+    assert facts["ready"][0]["name"] == "Destructive Bolt" and [k for k, _ in facts["ready"][0]["sides"]] == ["r"]
     assert [k for k, _ in facts["hand"][1]["sides"]] == ["blue", "green"]  # a Room Trap: one side per colour
     assert facts["hand"][2]["school"] == "destruction"  # Nero's Custom Spell wears his school's colour
 
