@@ -199,17 +199,17 @@ def hand_picture(table: Table, seat_id: str, dm: bool = True, frame: Frame | Non
     if not table.game.traits.pictures or table.state is None or (dm and not p.hand_picture_in_dm):
         return None
     frame = frame or table.frame()
-    mine = p.picture(frame.view(seat_id))
+    mine = p.picture(frame.view(seat_id), table.names)
     if mine is None:
         return None
-    board = p.picture(frame.view(None))  # drawn pictures are cached by key: this is cheap
+    board = p.picture(frame.view(None), table.names)  # drawn pictures are cached by key: this is cheap
     return None if board is not None and board[1] == mine[1] else mine
 
 
 def board_picture(table: Table, frame: Frame | None = None):
     if not table.game.traits.pictures or table.state is None:
         return None
-    return presenter(table.game_key).picture((frame or table.frame()).view(None))
+    return presenter(table.game_key).picture((frame or table.frame()).view(None), table.names)
 
 
 # ---- the end, and the lobby

@@ -80,8 +80,9 @@ class Presenter(Protocol):
     def prompt(self, view: View) -> str:
         """What the viewing seat's current decision is about (a select placeholder, <= 150 chars)."""
 
-    def picture(self, view: View) -> tuple[bytes, str] | None:
-        """(PNG bytes, key) drawn from this view only, or None for a game without pictures."""
+    def picture(self, view: View, names: dict[str, str] | None = None) -> tuple[bytes, str] | None:
+        """(PNG bytes, key) drawn from this view only (and the players' names, where the picture shows
+        them), or None for a game without pictures."""
 
     def result(self, view: View, result: dict[str, Any], names: dict[str, str]) -> Doc:
         """The one end-of-game message: winners and the final scores explained."""
@@ -137,7 +138,7 @@ class BasePresenter:
     def has_picture(self) -> bool:
         return self._drawer() is not None
 
-    def picture(self, view: View) -> tuple[bytes, str] | None:
+    def picture(self, view: View, names: dict[str, str] | None = None) -> tuple[bytes, str] | None:
         draw = self._drawer()
         return draw(view) if draw is not None else None
 

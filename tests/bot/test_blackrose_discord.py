@@ -243,7 +243,7 @@ async def test_whole_black_rose_wars_game(simcord_env, make_bot):
         watch.check(channel, table)
         if len(done) % 10 == 0 and not table.state.over:
             other = table.game.load(swap_hidden(table.state.to_json()))
-            assert p.picture(other.view(None))[1] == p.picture(table.state.view(None))[1]
+            assert p.picture(other.view(None), table.names)[1] == p.picture(table.state.view(None), table.names)[1]
             assert_no_leak(table, ann_seat.seat, hand_dm(ann, ann_seat))
         assert len(done) < 1500, "the game should end"
 

@@ -35,7 +35,7 @@ class PictureWatch:
         assert gallery_urls(message) in ([f"attachment://{PICTURE_FILE}"], [message.attachments[0].url]), \
             "the board's gallery shows its picture"
         view = table.state.view(None)
-        key = presenter(table.game_key).picture(view)[1]
+        key = presenter(table.game_key).picture(view, table.names)[1]
         assert table.board_picture == key, "the stored key is the key of the picture on the board"
         attachment = message.attachments[0].id
         last_message, last_key, last_attachment = self._last
@@ -50,7 +50,7 @@ class PictureWatch:
         swap = HIDDEN_SWAPS.get(table.game_key)
         if swap is not None and not table.state.over:
             other = table.game.load(swap(table.state.to_json()))
-            assert presenter(table.game_key).picture(other.view(None))[1] == key, "hidden cards moved the picture"
+            assert presenter(table.game_key).picture(other.view(None), table.names)[1] == key, "hidden cards moved the picture"
             self.swaps += 1
 
 
