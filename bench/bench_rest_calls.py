@@ -1,13 +1,13 @@
-"""Discord REST calls per action: Raven, 4 humans, through simcord (issue 14's publishing rows).
+"""Discord REST calls per action, through simcord: Raven with 4 humans, Black Rose Wars with 3.
 
-    python bench/bench_rest_calls.py [moves]
+    python bench/bench_rest_calls.py [clicks]
 
-Every request the bot makes is counted (the interaction callback, board edits, DM sends and edits,
-channel messages) while random human clicks play `moves` moves. Three rows in the same run:
-  baseline  DMs repeat the public board and log (as before this change), every forced move clicked
-  now       DMs carry only the seat's private part and prompt, a new turn is a new DM (the ping),
-            forced moves play themselves
-  now, pings off   the same with every member's `/game notify off`
+Random human clicks play up to `clicks` moves (forced moves play themselves). Every request the bot makes
+is counted by kind: the answer to each click (the clicked DM edited through the interaction), the board
+edit, new DMs (a turn's ping holds its prompt), DM edits, anything else (user look-ups, message fetches).
+Printed beside the floor measured in the same run: one answer per click plus one board edit per action,
+which any design sends, since every click must be answered and every action changes the public board.
+Rows: pings on (the default) and every member's `/game notify off`.
 """
 from __future__ import annotations
 
@@ -15,67 +15,77 @@ import asyncio
 import os
 import sys
 import tempfile
+from collections import Counter
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from simcord import Env  # noqa: E402
 
-from bot import render  # noqa: E402
 from bot.app import Rookery  # noqa: E402
 from bot.config import Settings  # noqa: E402
 from tests.bot.driver import Driver  # noqa: E402
 
 
-async def run(moves: int, private: bool, pings: bool, forced: bool) -> tuple[float, float, int]:
-    """(REST calls per accepted action, per click, actions)."""
-    real_hand_text = render.hand_text
-    if not private:  # the baseline: the DM form is the full hand, board and log included
-        render.hand_text = lambda table, seat_id, where="", private=False: real_hand_text(table, seat_id, where)
-    try:
-        with tempfile.TemporaryDirectory() as tmp:
-            bot = Rookery(Settings(db_path=os.path.join(tmp, "bench.sqlite3"), timer_poll=0))
-            env = Env(bot)
-            await env.start()
-            try:
-                guild = env.create_guild()
-                channel = guild.create_text_channel("raven")
-                members = [guild.add_member(env.create_user(n)) for n in ("ann", "ben", "cat", "dan")]
-                await members[0].slash(channel, "game new", game="raven")
-                for m in members[1:]:
-                    await m.click(channel.last_message, label="Join")
-                await members[0].click(channel.last_message, label="Start")
-                host, service = env.bot.host, env.bot.service
-                table = service.in_channel(channel.id)
-                if not pings:
-                    for m in members:
-                        await host.settings.set_notify(guild.id, m.id, False)
-                driver = Driver(env, channel, {m.id: m for m in members}, seed=1)
-                mark, version, clicks = len(env.http_requests), table.version, 0
-                for _ in range(moves):
-                    if forced:
-                        await host.timers.play_forced(service.clock() + host.timers.forced_delay + 1)
-                        await env.settle()
-                    if table.state.over:
-                        break
-                    await driver.step()
-                    clicks += 1
-                calls, actions = len(env.http_requests) - mark, table.version - version
-            finally:
-                await env.shutdown()
-                await bot.store.close()
-    finally:
-        render.hand_text = real_hand_text
-    return calls / actions, calls / clicks, actions
+def kind(request, board_channel: int) -> str:
+    if request.path.endswith("/callback"):
+        return "answer"
+    if request.path.startswith(f"/channels/{board_channel}/"):
+        return "board" if request.method == "PATCH" else "channel post"
+    if request.path.startswith("/channels/"):
+        return "new DM" if request.method == "POST" else "DM edit"
+    return f"{request.method} {request.path.split('/')[1]}"
 
 
-async def main(moves: int) -> None:
-    print(f"Raven, 4 humans, {moves} clicks each run: Discord REST calls")
-    print(f"{'run':<18} {'per action':>11} {'per click':>10} {'actions':>8}")
-    for name, private, pings, forced in (("baseline", False, False, False), ("now", True, True, True),
-                                          ("now, pings off", True, False, True)):
-        per_action, per_click, actions = await run(moves, private, pings, forced)
-        print(f"{name:<18} {per_action:>11.2f} {per_click:>10.2f} {actions:>8}")
+async def run(game: str, humans: int, clicks: int, pings: bool) -> tuple[int, int, Counter]:
+    """(actions, clicks, requests by kind)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        bot = Rookery(Settings(db_path=os.path.join(tmp, "bench.sqlite3"), timer_poll=0))
+        env = Env(bot)
+        await env.start()
+        try:
+            guild = env.create_guild()
+            channel = guild.create_text_channel(game)
+            members = [guild.add_member(env.create_user(n)) for n in ("ann", "ben", "cat", "dan")[:humans]]
+            await members[0].slash(channel, "game new", game=game)
+            for m in members[1:]:
+                await m.click(channel.last_message, label="Join")
+            await members[0].click(channel.last_message, label="Start")
+            host, service = env.bot.host, env.bot.service
+            table = service.in_channel(channel.id)
+            if not pings:
+                for m in members:
+                    await host.settings.set_notify(guild.id, m.id, False)
+            await host.settled()
+            await env.settle()
+            driver = Driver(env, channel, {m.id: m for m in members}, seed=1)
+            mark, version, made = len(env.http_requests), table.version, 0
+            for _ in range(clicks):
+                await host.timers.play_forced(service.clock() + host.timers.forced_delay + 1)
+                await env.settle()
+                if table.state.over:
+                    break
+                await driver.step()
+                await host.settled()
+                await env.settle()
+                made += 1
+            kinds = Counter(kind(r, channel.id) for r in env.http_requests[mark:])
+            return table.version - version, made, kinds
+        finally:
+            await env.shutdown()
+            await bot.store.close()
+
+
+async def main(clicks: int) -> None:
+    print(f"Discord REST calls per action ({clicks} clicks a run)")
+    print(f"{'run':<30} {'per action':>10} {'floor':>6}   by kind (per action)")
+    for game, humans in (("raven", 4), ("blackrose", 3)):
+        for pings in (True, False):
+            actions, made, kinds = await run(game, humans, clicks, pings)
+            floor = (made + actions) / actions
+            parts = ", ".join(f"{k} {v / actions:.2f}" for k, v in kinds.most_common())
+            name = f"{game} ({humans} humans){'' if pings else ', pings off'}"
+            print(f"{name:<30} {sum(kinds.values()) / actions:>10.2f} {floor:>6.2f}   {parts}")
 
 
 if __name__ == "__main__":
