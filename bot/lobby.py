@@ -245,6 +245,7 @@ class LobbyService:
         seat.dm_channel_id = seat.dm_message_id = None
         seat.dm_closed = False
         seat.moves += 1  # the old player's prompts go stale
+        table.touch()
         return seat
 
     # ---- server settings

@@ -168,7 +168,9 @@ class Table:
         return next(s for s in self.seats if s.seat == seat_id)
 
     def frame_key(self) -> tuple:
-        return id(self.state), self.version, self.changes, self.status, tuple(s.moves for s in self.seats)
+        """What a Frame depends on: the state object, its version and in-memory changes, and the status. (A
+        seat's move count changes only with the version, or with touch() when a seat changes hands.)"""
+        return id(self.state), self.version, self.changes, self.status
 
     def frame(self) -> Frame:
         """This version's Frame (the same object until the table changes)."""
