@@ -5,8 +5,10 @@
 Random human clicks play whole games (Raven with 4 humans, Black Rose Wars with 3) and every forced move
 plays itself. Counted per click, by wrapping the engine's and the presenters' entry points (so the figures
 do not depend on how the host is built):
-  views      engine State.view calls          boards   presenter board() calls
-  hands      presenter hand() calls           labels   presenter label() calls
+  views      engine State.view calls (per click, and per action: a forced move is an action, not a click)
+  boards     presenter board() calls
+  hands      presenter hand() calls
+  labels     presenter label() calls
   REST       Discord requests per accepted action (the interaction answer included)
 and per game: DM edits, those that changed nothing (same body as the message's last one), those that only
 uploaded the same picture again, the most edits of the clicker's own DM within one click, and pictures
@@ -17,22 +19,17 @@ from __future__ import annotations
 
 import asyncio
 import json
-import os
 import random
 import sys
-import tempfile
 from collections import Counter
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from simcord import Env  # noqa: E402
+from simtable import sim_table  # noqa: E402
 
-from bot.app import Rookery  # noqa: E402
-from bot.config import Settings  # noqa: E402
 from engine import GAMES  # noqa: E402
 from present import presenter  # noqa: E402
-from tests.bot.driver import Driver  # noqa: E402
 
 COUNTS: Counter = Counter()
 
@@ -80,87 +77,63 @@ def _uploads(entry) -> int:
 
 async def play(game: str, humans: int, seed: int, limit: int = 4000) -> dict:
     instrument(game)
-    with tempfile.TemporaryDirectory() as tmp:
-        bot = Rookery(Settings(db_path=os.path.join(tmp, "bench.sqlite3"), timer_poll=0))
-        env = Env(bot)
-        await env.start()
-        try:
-            guild = env.create_guild()
-            channel = guild.create_text_channel(game)
-            members = [guild.add_member(env.create_user(n)) for n in ("ann", "ben", "cat", "dan")[:humans]]
-            await members[0].slash(channel, "game new", game=game)
-            for m in members[1:]:
-                await m.click(channel.last_message, label="Join")
-            await members[0].click(channel.last_message, label="Start")
-            await env.settle()
-            host, service = env.bot.host, env.bot.service
-            table = service.in_channel(channel.id)
-            driver = Driver(env, channel, {m.id: m for m in members}, seed=seed)
-            COUNTS.clear()
-            start, version, clicks = len(env.http_requests), table.version, 0
-            clicker_most = 0
-            answered: dict[int, str] = {}  # index of a type 7 answer -> the path of the DM message it edited
-            for _ in range(limit):
-                await host.timers.play_forced(service.clock() + host.timers.forced_delay + 1)
-                await env.settle()
-                if table.state.over or table.status != "active":
-                    break
-                if not [s for s in table.pending() if not table.seat(s).is_bot]:
-                    continue
-                mark = len(env.http_requests)
-                seat_id, _, _ = await driver.step()
-                await host.settled(table)
-                await env.settle()
-                clicks += 1
-                seat = table.seat(seat_id)
-                mine = seat.dm_channel_id
-                own = 0
-                for i, e in enumerate(env.http_requests[mark:], start=mark):
-                    if e.method == "POST" and e.path.endswith("/callback") and (e.json or {}).get("type") == 7:
-                        own += 1
-                        if mine and seat.dm_message_id:
-                            answered[i] = f"/channels/{mine}/messages/{seat.dm_message_id}"
-                    elif e.method == "PATCH" and mine and e.path.startswith(f"/channels/{mine}/messages/"):
-                        own += 1
-                clicker_most = max(clicker_most, own)
-            requests = env.http_requests[start:]
-            actions = table.version - version
-            dm_edits = noop = picture_only = uploads = 0
-            last: dict[str, str] = {}
-            for i, e in enumerate(requests, start=start):
-                uploads += _uploads(e)
-                if i in answered:  # the click's own answer edited the clicker's DM
-                    dm_edits += 1
-                    body = _body_of((e.json or {}).get("data") or {})
-                    path = answered[i]
-                elif e.method == "PATCH" and "/messages/" in e.path and int(e.path.split("/")[2]) != channel.id:
-                    dm_edits += 1
-                    body, path = _body_of(e.json or {}), e.path
+    async with sim_table(game, humans, seed) as sim:
+        env, table, channel = sim.env, sim.table, sim.channel
+        COUNTS.clear()
+        start, version = len(env.http_requests), table.version
+        state = {"clicker_most": 0}
+        answered: dict[int, str] = {}  # index of a type 7 answer -> the path of the DM message it edited
+
+        def after(seat_id: str, mark: int) -> None:
+            seat = table.seat(seat_id)
+            mine, own = seat.dm_channel_id, 0
+            for i, e in enumerate(env.http_requests[mark:], start=mark):
+                if e.method == "POST" and e.path.endswith("/callback") and (e.json or {}).get("type") == 7:
+                    own += 1
+                    if mine and seat.dm_message_id:
+                        answered[i] = f"/channels/{mine}/messages/{seat.dm_message_id}"
+                elif e.method == "PATCH" and mine and e.path.startswith(f"/channels/{mine}/messages/"):
+                    own += 1
+            state["clicker_most"] = max(state["clicker_most"], own)
+
+        clicks = await sim.clicks(limit, after)
+        clicker_most = state["clicker_most"]
+        requests = env.http_requests[start:]
+        actions = table.version - version
+        dm_edits = noop = picture_only = uploads = 0
+        last: dict[str, str] = {}
+        for i, e in enumerate(requests, start=start):
+            uploads += _uploads(e)
+            if i in answered:  # the click's own answer edited the clicker's DM
+                dm_edits += 1
+                body = _body_of((e.json or {}).get("data") or {})
+                path = answered[i]
+            elif e.method == "PATCH" and "/messages/" in e.path and int(e.path.split("/")[2]) != channel.id:
+                dm_edits += 1
+                body, path = _body_of(e.json or {}), e.path
+            else:
+                continue
+            if last.get(path) == body:
+                if _uploads(e):
+                    picture_only += 1
                 else:
-                    continue
-                if last.get(path) == body:
-                    if _uploads(e):
-                        picture_only += 1
-                    else:
-                        noop += 1
-                last[path] = body
-            return {"clicks": clicks, "actions": actions, "requests": len(requests), "seats": len(table.seats),
-                    "dm_edits": dm_edits, "noop": noop, "picture_only": picture_only, "uploads": uploads,
-                    "clicker_most": clicker_most, **{k: COUNTS[k] for k in ("views", "boards", "hands", "labels")}}
-        finally:
-            await env.shutdown()
-            await bot.store.close()
+                    noop += 1
+            last[path] = body
+        return {"clicks": clicks, "actions": actions, "requests": len(requests), "seats": len(table.seats),
+                "dm_edits": dm_edits, "noop": noop, "picture_only": picture_only, "uploads": uploads,
+                "clicker_most": clicker_most, **{k: COUNTS[k] for k in ("views", "boards", "hands", "labels")}}
 
 
 async def main(games: int) -> None:
     random.seed(0)
-    print(f"{'game':<22} {'views/click':>11} {'(floor)':>7} {'boards':>7} {'hands':>6} {'labels':>7} "
+    print(f"{'game':<22} {'views/click':>11} {'/action':>7} {'(floor)':>7} {'boards':>7} {'hands':>6} {'labels':>7} "
           f"{'REST/action':>11} {'DM edits':>8} {'no-op':>6} {'pic-only':>8} {'uploads':>7} {'clicker max':>11}")
     for game, humans in (("raven", 4), ("blackrose", 3)):
         for seed in range(games):
             r = await play(game, humans, seed)
             c = max(1, r["clicks"])
-            print(f"{game + f' ({humans}) #{seed}':<22} {r['views'] / c:>11.1f} {r['seats'] + 1:>7} "
+            print(f"{game + f' ({humans}) #{seed}':<22} {r['views'] / c:>11.1f} "
+                  f"{r['views'] / max(1, r['actions']):>7.1f} {r['seats'] + 1:>7} "
                   f"{r['boards'] / c:>7.1f} {r['hands'] / c:>6.1f} {r['labels'] / c:>7.1f} "
                   f"{r['requests'] / max(1, r['actions']):>11.2f} {r['dm_edits']:>8} {r['noop']:>6} "
                   f"{r['picture_only']:>8} {r['uploads']:>7} {r['clicker_most']:>11}")

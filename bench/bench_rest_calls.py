@@ -12,19 +12,13 @@ Rows: pings on (the default) and every member's `/game notify off`.
 from __future__ import annotations
 
 import asyncio
-import os
 import sys
-import tempfile
 from collections import Counter
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from simcord import Env  # noqa: E402
-
-from bot.app import Rookery  # noqa: E402
-from bot.config import Settings  # noqa: E402
-from tests.bot.driver import Driver  # noqa: E402
+from simtable import sim_table  # noqa: E402
 
 
 def kind(request, board_channel: int) -> str:
@@ -39,41 +33,11 @@ def kind(request, board_channel: int) -> str:
 
 async def run(game: str, humans: int, clicks: int, pings: bool) -> tuple[int, int, Counter]:
     """(actions, clicks, requests by kind)."""
-    with tempfile.TemporaryDirectory() as tmp:
-        bot = Rookery(Settings(db_path=os.path.join(tmp, "bench.sqlite3"), timer_poll=0))
-        env = Env(bot)
-        await env.start()
-        try:
-            guild = env.create_guild()
-            channel = guild.create_text_channel(game)
-            members = [guild.add_member(env.create_user(n)) for n in ("ann", "ben", "cat", "dan")[:humans]]
-            await members[0].slash(channel, "game new", game=game)
-            for m in members[1:]:
-                await m.click(channel.last_message, label="Join")
-            await members[0].click(channel.last_message, label="Start")
-            host, service = env.bot.host, env.bot.service
-            table = service.in_channel(channel.id)
-            if not pings:
-                for m in members:
-                    await host.settings.set_notify(guild.id, m.id, False)
-            await host.settled()
-            await env.settle()
-            driver = Driver(env, channel, {m.id: m for m in members}, seed=1)
-            mark, version, made = len(env.http_requests), table.version, 0
-            for _ in range(clicks):
-                await host.timers.play_forced(service.clock() + host.timers.forced_delay + 1)
-                await env.settle()
-                if table.state.over:
-                    break
-                await driver.step()
-                await host.settled()
-                await env.settle()
-                made += 1
-            kinds = Counter(kind(r, channel.id) for r in env.http_requests[mark:])
-            return table.version - version, made, kinds
-        finally:
-            await env.shutdown()
-            await bot.store.close()
+    async with sim_table(game, humans, pings=pings) as sim:
+        mark, version = len(sim.env.http_requests), sim.table.version
+        made = await sim.clicks(clicks)
+        kinds = Counter(kind(r, sim.channel.id) for r in sim.env.http_requests[mark:])
+        return sim.table.version - version, made, kinds
 
 
 async def main(clicks: int) -> None:
