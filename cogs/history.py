@@ -21,10 +21,12 @@ from discord.utils import escape_markdown
 from bot import replay as replay_file
 from bot.history import PAGE_SIZE, HistoryService, Page
 from bot.tables import Table
-from engine import GAMES
 from bot import errors
 from cogs.shared.components import actor
-from present.i18n import mark, reading, tr
+from engine import GAMES
+from babel.numbers import format_percent
+
+from present.i18n import babel_locale, join, lang, mark, number, reading, tr, trn
 
 log = logging.getLogger("rookery.history")
 GAME_CHOICES = [app_commands.Choice(name=g.title, value=k) for k, g in GAMES.items()]
@@ -39,7 +41,7 @@ async def _in_server(interaction: discord.Interaction) -> "History | None":
     """The cog, or None after telling the user that history belongs to a server (not to DMs)."""
     cog = _cog(interaction)
     if interaction.guild_id is None:
-        await cog.bot.host.reply(interaction, "Game history is kept per server: ask in a server channel.")
+        await cog.bot.host.reply(interaction, tr("Game history is kept per server: ask in a server channel."))
         return None
     return cog
 
@@ -49,7 +51,7 @@ class RematchButton(discord.ui.DynamicItem[discord.ui.Button], template=r"rkh:re
     Not an "rk:" id: the host answers unknown "rk:" ids as out of date at once, others only if nobody did."""
 
     def __init__(self, game: int):
-        super().__init__(discord.ui.Button(label="Rematch", emoji="🔁", style=discord.ButtonStyle.primary,
+        super().__init__(discord.ui.Button(label=tr("Rematch"), emoji="🔁", style=discord.ButtonStyle.primary,
                                            custom_id=f"rkh:rematch:{game}"))
         self.game = game
 
@@ -103,7 +105,7 @@ class History(commands.Cog):
     async def turn_page(self, interaction: discord.Interaction, button: "PageButton") -> None:
         game_known = button.game in GAMES if button.game is not None else button.kind == "h"
         if interaction.guild_id is None or not game_known:
-            return await self.bot.host.reply(interaction, "That list is out of date: ask again.")
+            return await self.bot.host.reply(interaction, tr("That list is out of date: ask again."))
         if button.kind == "h":
             text, view = await history_page(self, interaction.guild_id, button.game, button.member, button.page)
         else:
@@ -158,24 +160,24 @@ def _title(key: str) -> str:
 def _duration(seconds: float) -> str:
     seconds = int(seconds)
     if seconds < 60:
-        return f"{seconds} s"
+        return tr("{n} s", n=seconds)
     if seconds < 3600:
-        return f"{seconds // 60} min"
+        return tr("{n} min", n=seconds // 60)
     if seconds < 86400:
-        return f"{seconds // 3600} h {seconds % 3600 // 60:02d} min"
-    return f"{seconds // 86400} d {seconds % 86400 // 3600} h"
+        return tr("{h} h {m} min", h=seconds // 3600, m=f"{seconds % 3600 // 60:02d}")
+    return tr("{d} d {h} h", d=seconds // 86400, h=seconds % 86400 // 3600)
 
 
-def _count(n: int, what: str) -> str:
-    """"1 game", "2 games"; `what` is the singular."""
-    return f"{n} {what}" if n == 1 else f"{n} {what}s"
+def games(n: int) -> str:
+    return trn("{n} game", "{n} games", n)
 
 
-def _pager(page: Page, what: str, command: str) -> str:
+def _pager(page: Page, total: str, command: str) -> str:
+    """`total`: how many, already worded ("12 games")."""
     if page.pages <= 1:
-        return f"{_count(page.total, what)}."
-    more = f" Next: `{command} page:{page.number + 1}`." if page.number < page.pages else ""
-    return f"Page {page.number} of {page.pages} ({_count(page.total, what)}).{more}"
+        return tr("{total}.", total=total)
+    more = tr(" Next: `{command} page:{n}`.", command=command, n=page.number + 1) if page.number < page.pages else ""
+    return tr("Page {n} of {pages} ({total}).", n=page.number, pages=page.pages, total=total) + more
 
 
 def history_line(row: dict) -> str:
@@ -183,12 +185,16 @@ def history_line(row: dict) -> str:
     for seat in row["seats"]:
         score = "" if seat["score"] is None else f" ({seat['score']})"
         players.append(("🏆 " if seat["won"] else "") + escape_markdown(seat["name"]) + score)
-    length = _count(row["moves"], "move")
+    length = trn("{n} move", "{n} moves", row["moves"])
     if row["started_at"]:
         length += f", {_duration(row['finished_at'] - row['started_at'])}"
-    mark = " · ⛔ **ended early**" if row["ended"] else ""
-    return (f"`#{row['game_id']}` <t:{int(row['finished_at'])}:f> · **{_title(row['game_key'])}**{mark} · "
-            f"{', '.join(players)} · {length}")
+    mark_ = " · ⛔ **" + tr("ended early") + "**" if row["ended"] else ""
+    return (f"`#{row['game_id']}` <t:{int(row['finished_at'])}:f> · **{_title(row['game_key'])}**{mark_} · "
+            f"{join(players)} · {length}")
+
+
+def percent(rate: float) -> str:
+    return format_percent(rate, locale=babel_locale(lang()))
 
 
 def _page_number(page: int | None) -> int:
@@ -198,11 +204,12 @@ def _page_number(page: int | None) -> int:
 async def history_page(cog: "History", guild_id: int, game: str | None, member_id: int | None,
                        page: int) -> tuple[str, discord.ui.View | None]:
     found = await cog.history.history(guild_id, game, member_id, page)
-    scope = "".join([f" · {_title(game)}" if game else "", f" · with <@{member_id}>" if member_id else ""])
-    lines = [f"📜 **Games on this server**{scope}"]
-    lines += [history_line(r) for r in found.rows] or ["No games here yet." if found.total == 0 else
-                                                      "That page is past the last one."]
-    lines.append(_pager(found, "game", "/game history"))
+    scope = "".join([f" · {_title(game)}" if game else "", tr(" · with {member}", member=f"<@{member_id}>")
+                     if member_id else ""])
+    lines = ["📜 **" + tr("Games on this server") + f"**{scope}"]
+    lines += [history_line(r) for r in found.rows] or [tr("No games here yet.") if found.total == 0 else
+                                                      tr("That page is past the last one.")]
+    lines.append(_pager(found, games(found.total), "/game history"))
     return "\n".join(lines), page_view("h", found, game, member_id)
 
 
@@ -213,7 +220,7 @@ async def history_command(interaction: discord.Interaction, game: str | None = N
     if (cog := await _in_server(interaction)) is None:
         return
     if game is not None and game not in GAMES:
-        return await cog.bot.host.reply(interaction, "Pick a game from the list Discord offers.")
+        return await cog.bot.host.reply(interaction, tr("Pick a game from the list Discord offers."))
     text, view = await history_page(cog, interaction.guild_id, game, member.id if member else None,
                                     _page_number(page))
     await cog.bot.host.reply(interaction, text, view)
@@ -226,35 +233,42 @@ async def stats_command(interaction: discord.Interaction, member: discord.Member
     if (cog := await _in_server(interaction)) is None:
         return
     if game is not None and game not in GAMES:
-        return await cog.bot.host.reply(interaction, "Pick a game from the list Discord offers.")
+        return await cog.bot.host.reply(interaction, tr("Pick a game from the list Discord offers."))
     who = member or interaction.user
     stats = await cog.history.stats(interaction.guild_id, who.id, game)
-    where = f" in **{_title(game)}**" if game else ""
-    text = (f"📊 **{escape_markdown(who.display_name)}** on this server{where}: "
-            f"{_count(stats['played'], 'game')} played, {stats['won']} won ({stats['rate']:.0%}).")
+    name = escape_markdown(who.display_name)
+    text = (tr("📊 **{name}** in **{game}** on this server: {played} played, {won} won ({rate}).", name=name,
+               game=_title(game), played=games(stats["played"]), won=number(stats["won"]),
+               rate=percent(stats["rate"])) if game else
+            tr("📊 **{name}** on this server: {played} played, {won} won ({rate}).", name=name,
+               played=games(stats["played"]), won=number(stats["won"]), rate=percent(stats["rate"])))
     if stats["favourite"] and not game:
-        text += f" Favourite game: **{_title(stats['favourite'])}** ({_count(stats['favourite_games'], 'game')})."
+        text += " " + tr("Favourite game: **{game}** ({n}).", game=_title(stats["favourite"]),
+                         n=games(stats["favourite_games"]))
     if stats["ended"]:
-        text += f" {stats['ended']} more ended early (not counted)."
+        text += " " + trn("{n} more ended early (not counted).", "{n} more ended early (not counted).",
+                          stats["ended"])
     if stats["rating"]:
-        mu, sigma, ordinal, games, rank = stats["rating"]
-        text += (f"\nRating: **{ordinal:.1f}** (μ {mu:.1f}, σ {sigma:.1f}, {_count(games, 'rated game')}), "
-                 f"#{rank} here.")
+        mu, sigma, ordinal, rated, rank = stats["rating"]
+        text += "\n" + tr("Rating: **{rating}** (μ {mu}, σ {sigma}, {games}), #{rank} here.",
+                          rating=number(round(ordinal, 1)), mu=number(round(mu, 1)), sigma=number(round(sigma, 1)),
+                          games=trn("{n} rated game", "{n} rated games", rated), rank=rank)
     await cog.bot.host.reply(interaction, text)
-
 
 
 async def leaderboard_page(cog: "History", guild_id: int, game: str, page: int) -> tuple[str, discord.ui.View | None]:
     found = await cog.history.leaderboard(guild_id, game, page)
-    lines = [f"🏆 **{_title(game)}** on this server (rating = μ − 3σ: it grows as games make it surer)"]
+    lines = [tr("🏆 **{game}** on this server (rating = μ − 3σ: it grows as games make it surer)",
+                game=_title(game))]
     first = (found.number - 1) * PAGE_SIZE + 1
-    for place, (_user, name, mu, sigma, ordinal, games) in enumerate(found.rows, start=first):
-        lines.append(f"{place}. {escape_markdown(name)} — **{ordinal:.1f}** (μ {mu:.1f}, σ {sigma:.1f}) · "
-                     f"{_count(games, 'game')}")
+    for place, (_user, name, mu, sigma, ordinal, played) in enumerate(found.rows, start=first):
+        lines.append(f"{place}. {escape_markdown(name)} — **{number(round(ordinal, 1))}** (μ {number(round(mu, 1))}, "
+                     f"σ {number(round(sigma, 1))}) · {games(played)}")
     if not found.rows:
-        lines.append("Nobody is rated in this game here yet: finish a game first." if found.total == 0 else
-                     "That page is past the last one.")
-    lines.append(_pager(found, "rated player", f"/game leaderboard game:{game}"))
+        lines.append(tr("Nobody is rated in this game here yet: finish a game first.") if found.total == 0 else
+                     tr("That page is past the last one."))
+    lines.append(_pager(found, trn("{n} rated player", "{n} rated players", found.total),
+                        f"/game leaderboard game:{game}"))
     return "\n".join(lines), page_view("l", found, game, None)
 
 
@@ -264,7 +278,7 @@ async def leaderboard_command(interaction: discord.Interaction, game: str, page:
     if (cog := await _in_server(interaction)) is None:
         return
     if game not in GAMES:
-        return await cog.bot.host.reply(interaction, "Pick a game from the list Discord offers.")
+        return await cog.bot.host.reply(interaction, tr("Pick a game from the list Discord offers."))
     text, view = await leaderboard_page(cog, interaction.guild_id, game, _page_number(page))
     await cog.bot.host.reply(interaction, text, view)
 
@@ -292,7 +306,7 @@ class PageButton(discord.ui.DynamicItem[discord.ui.Button],
 def page_view(kind: str, page: Page, game: str | None, member: int | None) -> discord.ui.View | None:
     if page.pages <= 1:
         return None
-    newer, older = ("◀ Newer", "Older ▶") if kind == "h" else ("◀ Higher", "Lower ▶")
+    newer, older = (tr("◀ Newer"), tr("Older ▶")) if kind == "h" else (tr("◀ Higher"), tr("Lower ▶"))
     view = discord.ui.View(timeout=None)
     if page.number > 1:
         view.add_item(PageButton(kind, min(page.number - 1, page.pages), game, member, newer))
@@ -308,49 +322,57 @@ async def replay_command(interaction: discord.Interaction, game_id: int) -> None
     store = cog.service.store
     row = await store.get_game(game_id) if 0 < game_id <= SQLITE_MAX_ID else None
     if row is None or row["guild_id"] != interaction.guild_id or row["game_key"] not in GAMES:
-        return await cog.bot.host.reply(interaction, f"There's no game #{game_id} on this server.")
+        return await cog.bot.host.reply(interaction, tr("There's no game #{id} on this server.", id=game_id))
     if row["status"] not in ("over", "ended"):
         return await cog.bot.host.reply(
-            interaction, f"Game #{game_id} is still going: its replay shows every hand, so it's available once "
-                         "the game is over.")
+            interaction, tr("Game #{id} is still going: its replay shows every hand, so it's available once the "
+                            "game is over.", id=game_id))
     if row["state"] is None:
-        return await cog.bot.host.reply(interaction, f"Game #{game_id} closed before it started: nothing to replay.")
+        return await cog.bot.host.reply(interaction, tr("Game #{id} closed before it started: nothing to replay.",
+                                                        id=game_id))
     data = replay_file.to_bytes(replay_file.export(row, await store.actions(game_id)))
     name = f"rookery-{row['game_key']}-{game_id}.json"
     await interaction.response.send_message(
-        f"🎞️ Game #{game_id} ({_title(row['game_key'])}): seed, options, seats and all "
-        f"{_count(row['version'], 'move')}. "
-        f"Check it with `rookery replay {name}`.", file=discord.File(io.BytesIO(data), filename=name),
-        ephemeral=True)
+        tr("🎞️ Game #{id} ({game}): seed, options, seats and all {moves}. Check it with `rookery replay {file}`.",
+           id=game_id, game=_title(row["game_key"]), moves=trn("{n} move", "{n} moves", row["version"]), file=name),
+        file=discord.File(io.BytesIO(data), filename=name), ephemeral=True)
 
 
 
 class ForgetConfirm(discord.ui.View):
+    """"Yes, delete" under /game forget's question: only its asker (with Manage Server) may press it."""
+
     def __init__(self, cog: History, guild_id: int, user_id: int) -> None:
         super().__init__(timeout=120)
         self.cog, self.guild_id, self.user_id = cog, guild_id, user_id
+        button = discord.ui.Button(label=tr("Yes, delete this server's game history"), style=discord.ButtonStyle.danger)
+        button.callback = self.confirm
+        self.add_item(button)
 
-    @discord.ui.button(label="Yes, delete this server's game history", style=discord.ButtonStyle.danger)
-    async def confirm(self, interaction: discord.Interaction, button: discord.ui.Button) -> None:
+    async def confirm(self, interaction: discord.Interaction) -> None:
+        host = self.cog.bot.host
+        await host.speak_to(interaction)
         if interaction.user.id != self.user_id or not interaction.permissions.manage_guild:
-            return await self.cog.bot.host.reply(interaction, "Only the member who asked can confirm this.")
+            return await host.reply(interaction, tr("Only the member who asked can confirm this."))
         counts = await self.cog.history.forget_guild(self.guild_id)
-        self.cog.bot.host.settings.forget(self.guild_id)  # the members' settings went with the rows
+        host.settings.forget(self.guild_id)  # the members' settings went with the rows
         self.stop()
         await interaction.response.edit_message(
-            content=f"🗑️ Deleted {counts['finished_games']} finished games, their moves, everyone's stats and "
-                    f"{counts['ratings']} ratings for this server. Games being played now were kept.", view=None)
+            content=tr("🗑️ Deleted {games}, their moves, everyone's stats and {ratings} for this server. Games being "
+                       "played now were kept.", games=trn("{n} finished game", "{n} finished games",
+                                                         counts["finished_games"]),
+                       ratings=trn("{n} rating", "{n} ratings", counts["ratings"])), view=None)
 
 
 async def forget_command(interaction: discord.Interaction) -> None:
     if (cog := await _in_server(interaction)) is None:
         return
     if not interaction.permissions.manage_guild:
-        return await cog.bot.host.reply(interaction, "You need the Manage Server permission for that.")
+        raise errors.ManageServerOnly()
     await interaction.response.send_message(
-        "This deletes every finished game of this server (their moves and replays), everyone's history, stats "
-        "and ratings here, and the server's /game settings. Games being played now are kept. It can't be undone.",
-        view=ForgetConfirm(cog, interaction.guild_id, interaction.user.id), ephemeral=True)
+        tr("This deletes every finished game of this server (their moves and replays), everyone's history, stats "
+           "and ratings here, and the server's /game settings. Games being played now are kept. It can't be "
+           "undone."), view=ForgetConfirm(cog, interaction.guild_id, interaction.user.id), ephemeral=True)
 
 
 

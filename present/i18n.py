@@ -55,6 +55,12 @@ def lang() -> str:
     return _current.get()
 
 
+def use(code: str | None) -> None:
+    """Write in this language from here to the end of the current task (an interaction's handler: the
+    host sets its reader's language first, so every private answer reads right without saying so)."""
+    _current.set(resolve(code))
+
+
 @contextmanager
 def reading(code: str | None):
     """Write everything inside in this reader's language."""

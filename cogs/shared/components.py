@@ -87,6 +87,7 @@ class TableItem:
                 raise errors.NotYourChoices(owner=f"**{seat.name if seat else tr('another player')}**")
 
     async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        await host_of(interaction).speak_to(interaction)
         await self.resolve(interaction)
         try:
             self.check(interaction)

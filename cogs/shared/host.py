@@ -24,8 +24,9 @@ from cogs.shared.interactions import Interactions
 from cogs.shared.publisher import Publisher
 from cogs.shared.settings import MemberSettings
 from cogs.shared.timers import Timers
+from cogs.shared.translator import CommandTranslator
 from present import fmt, presenter
-from present.i18n import reading, tr
+from present.i18n import reading, tr, use
 
 log = logging.getLogger("rookery.host")
 REPUBLISH_PACE = 0.25    # seconds of pause per Discord request while republishing after a restart (~4/s)
@@ -49,6 +50,8 @@ class Host(Interactions, commands.Cog):
     async def cog_load(self) -> None:
         self.register(*DYNAMIC_ITEMS)
         self.bot.tree.error(self.on_app_command_error)
+        await self.bot.tree.set_translator(CommandTranslator())  # before the app syncs the commands
+        self.bot.tree.interaction_check = self.speak_to  # every slash command answers in its member's language
 
     async def cog_unload(self) -> None:
         self.timers.stop()
@@ -117,6 +120,12 @@ class Host(Interactions, commands.Cog):
         return history.result_rows(table) if history is not None else []
 
     # ---- answering
+    async def speak_to(self, interaction: discord.Interaction) -> bool:
+        """From here on, this interaction's handler writes in its member's language (the task's own
+        setting: public messages choose the server's language explicitly)."""
+        use(await self.settings.reader(interaction))
+        return True
+
     async def reply(self, interaction: discord.Interaction, text: str, view: discord.ui.View | None = None,
                     **extra) -> None:
         """A private answer, whether or not the interaction was already answered (`extra`: file, embed)."""
@@ -135,8 +144,10 @@ class Host(Interactions, commands.Cog):
             log.warning("could not answer a refusal (HTTP %s)", exc.status)
 
     async def safely(self, interaction: discord.Interaction, coro) -> None:
-        """Run a handler: a Refusal is answered with its words, a failure with a private apology."""
+        """Run a handler in its member's language: a Refusal is answered with its words, a failure with a
+        private apology."""
         try:
+            await self.speak_to(interaction)
             await coro
         except errors.Refusal as refusal:
             await self.refuse(interaction, refusal)

@@ -119,6 +119,11 @@ class MemberSettings:
                     self._guild_langs.pop(interaction.guild_id, None)
                 self._guild_locales[interaction.guild_id] = guild_locale
 
+    async def reader(self, interaction: discord.Interaction) -> str:
+        """The reader's language, with their stored /game language choice loaded first."""
+        await self.load_members([interaction.user.id])
+        return self.reader_lang(interaction)
+
     def reader_lang(self, interaction: discord.Interaction) -> str:
         """The language of a private answer to this interaction: the member's choice, else their locale."""
         member = self._members.get(interaction.user.id)

@@ -158,7 +158,7 @@ async def test_rematch_button_works_after_a_restart_and_forget_needs_manage_serv
     asked = await ann.slash(channel, "game forget")
     assert asked.ephemeral and "can't be undone" in text_of(asked.response)
     done = await ann.click(asked.response, label="Yes, delete this server's game history")
-    assert "Deleted 1 finished games" in text_of(done.response)
+    assert "Deleted 1 finished game," in text_of(done.response)
     assert "No games here yet" in text_of((await ann.slash(channel, "game history")).response)
     assert env.bot.service.in_channel(channel.id) is not None  # the open lobby is kept
 
