@@ -16,7 +16,7 @@ from bot.tables import TableService
 
 log = logging.getLogger("rookery")
 # The host extension comes first: it registers the persistent components and the other cogs use bot.host.
-COGS = ("cogs.shared.host", "cogs.lobby", "cogs.history")  # history adds its commands to the lobby's /game group
+COGS = ("cogs.shared.host", "cogs.lobby", "cogs.reference", "cogs.history")  # the last two join /game
 
 
 class Rookery(commands.Bot):

@@ -23,13 +23,13 @@ from bot.history import PAGE_SIZE, HistoryService, Page
 from bot.tables import Table
 from bot import errors
 from cogs.shared.components import actor
+from cogs.shared.group import GAME_CHOICES, join_game_group, leave_game_group
 from engine import GAMES
 from babel.numbers import format_percent
 
 from present.i18n import babel_locale, join, lang, mark, number, reading, tr, trn
 
 log = logging.getLogger("rookery.history")
-GAME_CHOICES = [app_commands.Choice(name=g.title, value=k) for k, g in GAMES.items()]
 SQLITE_MAX_ID = 2**63 - 1
 
 
@@ -75,14 +75,9 @@ class History(commands.Cog):
     async def cog_load(self) -> None:
         self.service.history = self.history
         self.bot.host.register(RematchButton, PageButton)
-        group = self.bot.tree.get_command("game")
-        if group is None:
-            log.error("no /game group (the Lobby cog must load first): history commands are not available")
-        else:
-            for name, description, callback in COMMANDS:
-                command = app_commands.Command(name=name, description=description, callback=callback)
-                group.add_command(command, override=True)
-                self._added.append(command)
+        self._added = join_game_group(self.bot, [app_commands.Command(name=name, description=description,
+                                                                      callback=callback)
+                                                 for name, description, callback in COMMANDS])
         recorded = await self.history.catch_up()
         if recorded:
             log.info("history: recorded %d game(s) that finished before a restart", recorded)
@@ -91,10 +86,7 @@ class History(commands.Cog):
         if self.service.history is self.history:
             self.service.history = None
         self.bot.remove_dynamic_items(RematchButton, PageButton)
-        group = self.bot.tree.get_command("game")
-        for command in self._added:
-            if group is not None and group.get_command(command.name) is command:
-                group.remove_command(command.name)
+        leave_game_group(self.bot, self._added)
 
     def result_rows(self, table: Table) -> list[discord.ui.ActionRow]:
         """The Rematch button under a finished game's result message (the host adds it)."""

@@ -12,18 +12,17 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import errors, render
-from bot.lobby import TIMER_CHOICES, known_game
+from bot.lobby import TIMER_CHOICES
 from bot.table import Table
+from cogs.shared.group import GAME_CHOICES
 from cogs.shared.components import TableItem, actor, values_of
 from cogs.shared.layout import Message, layout
-from cogs.shared.pages import RulesPage, rules_message
 from engine import GAMES
 from present import presenter
 from present.i18n import LANGUAGES, mark, reading, tr
 
 log = logging.getLogger("rookery.lobby")
 GAME = r"(?P<game>\d{1,18})"
-GAME_CHOICES = [app_commands.Choice(name=g.title, value=k) for k, g in GAMES.items()]
 TIMER_OPTIONS = [app_commands.Choice(name=render.minutes(s), value=s) for s in TIMER_CHOICES]
 ON_OFF = [app_commands.Choice(name=mark("on"), value="on"), app_commands.Choice(name=mark("off"), value="off")]
 LANGUAGE_CHOICES = [app_commands.Choice(name=name, value=code) for code, name in LANGUAGES.items()]
@@ -95,7 +94,7 @@ class EndButton(TableItem, discord.ui.DynamicItem[discord.ui.Button], template=r
         await interaction.client.get_cog("Lobby").end_confirmed(interaction, self.table)
 
 
-ITEMS = (LobbyButton, OptionSelect, EndButton, RulesPage)
+ITEMS = (LobbyButton, OptionSelect, EndButton)
 
 
 # Games live in server channels: /game is offered only there (contexts [0]) and only when installed to a
@@ -257,14 +256,6 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Play card a
         table = self.service.here(interaction.channel_id)
         self.service.require(table, "active", "paused")
         await self.host.show_hand(interaction, table)
-
-    @app_commands.command(name="rules", description="Read a game's rules summary and our rulings")
-    @app_commands.choices(game=GAME_CHOICES)
-    async def rules(self, interaction: discord.Interaction, game: str) -> None:
-        known_game(game)
-        with reading(self.host.settings.reader_lang(interaction)):
-            message = rules_message(game, 0)
-        await self.host.send_private(interaction, message)
 
     @app_commands.command(name="pause", description="Pause the game (host or moderator)")
     async def pause(self, interaction: discord.Interaction) -> None:

@@ -1,0 +1,79 @@
+"""Reading, not playing: `/game rules <game>` (one private message with pages) and `/game card <name>` (any
+card of any game, in full, privately, found by name as you type). Both join the Lobby's /game group."""
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot import errors
+from bot.lobby import known_game
+from cogs.shared.group import GAME_CHOICES, join_game_group, leave_game_group
+from cogs.shared.layout import layout
+from cogs.shared.pages import RulesPage, rules_message
+from engine import GAMES
+from present import catalog, presenter
+from present.i18n import lang, mark
+
+AUTOCOMPLETE_MAX = 25  # Discord shows at most 25 suggestions
+
+
+@app_commands.describe(game="Which game")
+@app_commands.choices(game=GAME_CHOICES)
+async def rules_command(interaction: discord.Interaction, game: str) -> None:
+    known_game(game)
+    await interaction.client.host.send_private(interaction, rules_message(game, 0))
+
+
+@app_commands.describe(name="Start typing a card's name, then pick it from the list")
+async def card_command(interaction: discord.Interaction, name: str) -> None:
+    found = resolve(name)
+    if found is None:
+        raise errors.Refusal(mark("I know no card called `{name}`. Start typing and pick one from the list."),
+                             name=name[:60])
+    game_key, card_key = found
+    doc = catalog.lookup(game_key, card_key)
+    await interaction.client.host.send_private(interaction, layout(doc, colour=presenter(game_key).colour))
+
+
+def resolve(text: str) -> tuple[str, str] | None:
+    """(game, card) for an autocomplete value ("game:card"), else the best match for what was typed."""
+    game, sep, key = text.partition(":")
+    if sep and game in GAMES and catalog.lookup(game, key) is not None:
+        return game, key
+    found = catalog.search(text, lang())
+    return found[0][:2] if found else None
+
+
+async def card_names(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    await interaction.client.host.speak_to(interaction)
+    return [app_commands.Choice(name=label[:100], value=f"{game}:{key}"[:100])
+            for game, key, label in catalog.search(current, lang())[:AUTOCOMPLETE_MAX]]
+
+
+def build_commands() -> list[app_commands.Command]:
+    rules = app_commands.Command(name="rules", description=mark("Read a game's rules summary and our rulings"),
+                                 callback=rules_command)
+    card = app_commands.Command(name="card", description=mark("Look up any card of any game (only you see it)"),
+                                callback=card_command)
+    card.autocomplete("name")(card_names)
+    return [rules, card]
+
+
+class Reference(commands.Cog):
+    def __init__(self, bot) -> None:
+        self.bot = bot
+        self._added: list[app_commands.Command] = []
+
+    async def cog_load(self) -> None:
+        self.bot.host.register(RulesPage)
+        self._added = join_game_group(self.bot, build_commands())
+
+    async def cog_unload(self) -> None:
+        self.bot.remove_dynamic_items(RulesPage)
+        leave_game_group(self.bot, self._added)
+
+
+async def setup(bot) -> None:
+    await bot.add_cog(Reference(bot))
+
