@@ -7,6 +7,7 @@ from __future__ import annotations
 import importlib
 
 from present.base import BasePresenter, Doc, Line, Presenter, Section, line
+from present.i18n import tr
 
 PRESENTERS: dict[str, Presenter] = {}
 
@@ -55,7 +56,7 @@ class PlainTextPresenter(BasePresenter):
         return line(text) if text else None
 
     def waiting(self, view, names) -> Line | None:
-        return line("Waiting for players.")
+        return line(tr("Waiting for players."))
 
 
 __all__ = ["PRESENTERS", "Presenter", "presenter"]
