@@ -156,7 +156,8 @@ _MARKUP = re.compile(r"\*\*|(?<!\*)\*(?!\*)")   # Markdown bold and italic marke
 
 
 def placeholders(text: str) -> list[str]:
-    return sorted(_PLACEHOLDER.findall(text))
+    """The fields and story numbers of a message, each once (a translation may repeat one)."""
+    return sorted(set(_PLACEHOLDER.findall(text)))
 
 
 @dataclass
