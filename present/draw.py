@@ -25,7 +25,7 @@ from PIL import Image, ImageDraw, ImageFilter, ImageFont
 from present.i18n import DEFAULT, lang
 
 # Bump when the drawing changes: keys then change too, so a host never keeps an outdated picture.
-STYLE = 1
+STYLE = 2
 WIDTH = 800          # Discord shows ~400-520 px; 800 stays sharp when scaled down
 SS = 4               # supersampling factor for sprites
 
@@ -81,6 +81,25 @@ def text(d: ImageDraw.ImageDraw, xy: tuple[float, float], s: str, size: int, fil
 
 def text_width(s: str, size: int) -> float:
     return font(size).getlength(s)
+
+
+def wrap(s: str, size: int, width: float, most: int = 2) -> tuple[list[str], int]:
+    """s broken at spaces into at most `most` lines that each fit `width`, at the largest size from `size`
+    down to SMALLEST (a title that a longer language makes too long for one line)."""
+    lines: list[str] = [s]
+    for used in range(size, SMALLEST - 1, -1):
+        lines, current = [], ""
+        for word in s.split():
+            trial = f"{current} {word}".strip()
+            if current and text_width(trial, used) > width:
+                lines.append(current)
+                current = word
+            else:
+                current = trial
+        lines.append(current)
+        if len(lines) <= most and all(text_width(line, used) <= width for line in lines):
+            return lines, used
+    return lines[:most], SMALLEST
 
 
 def fit(s: str, size: int, width: float) -> str:

@@ -88,12 +88,10 @@ def discord_locales() -> dict[str, str]:
 def discord_translation(msgid: str, locale: str, context: str | None = None) -> str | None:
     """What a discord.py `app_commands.Translator.translate()` returns: the message in that Discord locale,
     or None when the locale reads English or the catalog has no translation (discord.py then sends none)."""
-    code = resolve(locale)
-    found = _translations(code) if code not in PSEUDO_LOCALES else None
-    if found is None:
+    found = _translations(resolve(locale))
+    if not _has(found, context, msgid):
         return None
-    text = found.pgettext(context, msgid) if context else found.gettext(msgid)
-    return text if text != msgid or _is_identical(code, context, msgid) else None
+    return found.pgettext(context, msgid) if context else found.gettext(msgid)
 
 
 # ---- catalogs
@@ -133,17 +131,6 @@ def _translations(code: str):
 
 
 @lru_cache(maxsize=None)
-def _identical(code: str) -> frozenset:
-    """(context, msgid) of entries marked `#, identical`: same as English on purpose (a proper name)."""
-    return frozenset((m.context, m.id if isinstance(m.id, str) else m.id[0])
-                     for m in read_catalog(code) if m.id and "identical" in m.flags)
-
-
-def _is_identical(code: str, context: str | None, msgid: str) -> bool:
-    return (context, msgid) in _identical(code)
-
-
-@lru_cache(maxsize=None)
 def babel_locale(code: str) -> Locale:
     return Locale.parse(_BABEL.get(PSEUDO_LOCALES.get(code, code), code.replace("-", "_")))
 
@@ -159,12 +146,18 @@ def _fill(text: str, fields: dict) -> str:
 
 
 # A test sets this to a set to collect every lookup the catalog could not answer in a translated language:
-# (language, context, msgid) of messages returned as the English (entries flagged `identical` excepted).
+# (language, context, msgid) of messages it has no translation for.
 misses: set | None = None
 
 
-def _missed(code: str, context: str | None, msgid: str, text: str) -> None:
-    if misses is not None and text == msgid and code != DEFAULT and not _is_identical(code, context, msgid):
+def _has(found, context: str | None, msgid: str, plural: bool = False) -> bool:
+    """Whether compiled Translations hold a message (a translation equal to the English included)."""
+    key = f"{context}\x04{msgid}" if context else msgid
+    return found is not None and ((key, 0) if plural else key) in found._catalog
+
+
+def _missed(code: str, found, context: str | None, msgid: str, plural: bool = False) -> None:
+    if misses is not None and code != DEFAULT and not _has(found, context, msgid, plural):
         misses.add((code, context, msgid))
 
 
@@ -173,9 +166,10 @@ def _lookup(msgid: str, context: str | None = None) -> str:
     if code in PSEUDO_LOCALES:
         return pseudo(msgid)
     found = _translations(code)
-    text = msgid if found is None else found.pgettext(context, msgid) if context else found.gettext(msgid)
-    _missed(code, context, msgid, text)
-    return text
+    _missed(code, found, context, msgid)
+    if found is None:
+        return msgid
+    return found.pgettext(context, msgid) if context else found.gettext(msgid)
 
 
 def tr(msgid: str, /, **fields) -> str:
@@ -194,7 +188,7 @@ def trn(singular: str, plural: str, n: int, /, **fields) -> str:
     else:
         found = _translations(code)
         text = found.ngettext(singular, plural, n) if found is not None else (singular if n == 1 else plural)
-        _missed(code, None, singular, text if text != plural else singular)
+        _missed(code, found, None, singular, plural=True)
     return _fill(text, {"n": number(n), **fields})
 
 

@@ -67,8 +67,10 @@ def _stories(img: Image.Image, d, f: dict, y: int) -> None:
     x, w = 200, 140
     for number, title, deck in f["stories"][:4]:
         D.paste(img, D.rounded(w, 52, DECK_COLOUR.get(deck, SEA_DARK), D.GOLD, 8, 1), x, y)
-        D.text(d, (x + 8, y + 7), tr("Story {n}", n=number), 14, D.WHITE, "lt", bold=True, width=w - 14)
-        D.text(d, (x + 8, y + 28), _card_title(title), 13, D.CREAM, "lt", width=w - 14)
+        D.text(d, (x + 8, y + 5), tr("Story {n}", n=number), 14, D.WHITE, "lt", bold=True, width=w - 14)
+        lines, size = D.wrap(_card_title(title), 13, w - 14)
+        for k, text in enumerate(lines):  # one line at 13 px, or two (a long title in a longer language)
+            D.text(d, (x + 8, y + (26 if len(lines) == 1 else 22 + 13 * k)), text, size, D.CREAM, "lt", width=w - 14)
         x += w + 6
     if len(f["stories"]) > 4:
         D.text(d, (x, y + 26), f"+{len(f['stories']) - 4}", 14, D.CREAM, "lm", width=D.WIDTH - 24 - x)

@@ -168,8 +168,9 @@ class EverrainPresenter(BasePresenter):
             out.append(Section(title, rows))
         act = view.get("last_act")
         if act is not None and compact:  # a crowded table: the Act's end in one short line
-            out.append(Section("", [line("🌊 ", *trl("{act_ended} at track {track}.", act_ended=Strong(
-                tr("Act {act} ended", act=ROMAN[act["act"]])), track=act["track"]))]))
+            ended = tr("Act {act} ended", act=ROMAN[act["act"]])
+            out.append(Section("", [line("🌊 ", *trl("{act_ended} at track {track}.", act_ended=Strong(ended),
+                                                     track=act["track"]))]))
         elif act is not None:
             said = self.describe({"type": "act_end", **act}, names)
             runs: list = []
@@ -347,11 +348,15 @@ class EverrainPresenter(BasePresenter):
         if "target" in result:  # solo: a target to reach, not a table to beat
             seat = next(iter(result["scores"]))
             reached = result["scores"][seat] >= result["target"]
-            doc.sections[0].lines = [
-                trl("Target {target} Glory: {reached}. {player} wins!", target=result["target"],
-                    reached=Strong(tr("reached")), player=who(names, seat)) if reached else
-                trl("Target {target} Glory: {missed}. {player} does not win this voyage.", target=result["target"],
-                    missed=Strong(tr("missed")), player=who(names, seat))]
+            if reached:
+                word = tr("reached")
+                said = trl("Target {target} Glory: {reached}. {player} wins!", target=result["target"],
+                           reached=Strong(word), player=who(names, seat))
+            else:
+                word = tr("missed")
+                said = trl("Target {target} Glory: {missed}. {player} does not win this voyage.",
+                           target=result["target"], missed=Strong(word), player=who(names, seat))
+            doc.sections[0].lines = [said]
             doc.sections.append(Section("", [line(tr("Sailing alone, a captain wins by reaching {target} Glory by the "
                                                      "end of the voyage.", target=result["target"]))]))
             return doc

@@ -17,7 +17,7 @@ NAMES = {"p1": "Ann", "p2": "Ben", "p3": "Cat", "p4": "Dov", "p5": "Eve"}
 # (players, seed, options) of the seeded whole game played for each card game.
 CARD_GAMES = {"raven": (4, 3, {"length": "short"}), "nevermore": (4, 5, None), "deadlies": (4, 2, None),
               "everrain": (4, 4, {"length": 16})}
-PICTURE_EVERY = 9   # pictures are drawn every this many moves (and at the end), for every reader
+PICTURE_EVERY = 15  # pictures are drawn every this many moves (and at the end), for every reader
 
 
 @dataclass
@@ -33,7 +33,8 @@ class Read:
 
 def play(key: str, code: str, players: int, seed: int, options: dict | None, limit: int = 4000) -> Read:
     """Play one seeded game to its end (random legal moves, the first pending seat acting) and collect,
-    rendered in `code`, everything each reader was shown along the way."""
+    rendered in `code`, what its readers were shown along the way: after every move the board, and the hand
+    of every seat that must act and of the first seat (so a seat that only watches is read too)."""
     game, p = engine.GAMES[key], presenter(key)
     seats = [f"p{i + 1}" for i in range(players)]
     names = {s: NAMES[s] for s in seats}
@@ -70,6 +71,8 @@ def _read(out: Read, p, state, seats: list[str], names: dict, pictures: bool) ->
         p.picture(public)
     pending = state.pending() if not state.over else {}
     for seat in seats:
+        if seat not in pending and seat != seats[0]:  # the seats that act, and one that watches
+            continue
         view = state.view(seat)
         out.texts.append((f"hand {seat}", p.hand(view, names)))
         if pictures:
