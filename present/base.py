@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol, Union
 
 from engine.core import Action, Event, View
-from present.i18n import join_runs, mark, tr, trl, trln
+from present.i18n import join_runs, tr, trln
 
 
 @dataclass(frozen=True)

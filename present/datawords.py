@@ -38,12 +38,10 @@ EVERRAIN_ROLE = "everrain: crew role"
 EVERRAIN_CREW = "everrain: crew member"
 EVERRAIN_TITLE = "everrain: card title"
 EVERRAIN_SKILL = "everrain: skill"
-BLACKROSE_SPELL = "blackrose: spell"
-BLACKROSE_ROOM = "blackrose: room"
-BLACKROSE_MAGE = "blackrose: mage"
-BLACKROSE_EVOCATION = "blackrose: Evocation"
-BLACKROSE_EVENT = "blackrose: event"
-BLACKROSE_QUEST = "blackrose: quest"
+# Black Rose Wars' names (spells, Rooms, Mages, Evocations, Events, Quests) share one context, the one its
+# presenter looks them up with (present/blackrose/words.py): a spell and the Evocation it summons are one
+# name, translated once.
+BLACKROSE_NAME = "blackrose"
 BLACKROSE_SCHOOL = "blackrose: school"
 
 # Text contexts.
@@ -61,6 +59,11 @@ def term(context: str, english: str) -> str:
 def text(context: str, english: str) -> str:
     """A data text in the reading language."""
     return trp(context, english)
+
+
+# Evocations whose names describe them (translated), unlike the named ones (Malacoda, Andromeda: kept).
+_DESCRIPTIVE_EVOCATIONS = {"Bone Knight", "Divine Altar", "Mutant Altar", "Abomination", "Cerberus",
+                           "Infamy of Crete"}
 
 
 # ---- what extraction collects: (context, msgid, comment, identical)
@@ -114,18 +117,19 @@ def glossary() -> list[tuple[str, str, str, bool]]:
         add(EVERRAIN_TITLE, card["title"], f"the title of {_everrain_where(card)}")
 
     for c in _json("blackrose/spells.json")["cards"]:
-        add(BLACKROSE_SPELL, c["name"], f"a spell ({c['school']})")
+        add(BLACKROSE_NAME, c["name"], f"a spell ({c['school']})")
     for r in _json("blackrose/rooms.json")["rooms"]:
-        add(BLACKROSE_ROOM, r["name"], "a Room of the Lodge")
+        add(BLACKROSE_NAME, r["name"], "a Room of the Lodge")
     for m in _json("blackrose/mages.json")["mages"]:
-        add(BLACKROSE_MAGE, m["name"], "a Mage: a proper name, kept as printed", True)
+        add(BLACKROSE_NAME, m["name"], "a Mage: a proper name, kept as printed", True)
     for e in _json("blackrose/evocations.json")["evocations"]:
-        add(BLACKROSE_EVOCATION, e["name"], f"an Evocation ({e['archetype']}): a proper name, kept as printed",
-            True)
+        named = e["name"] not in _DESCRIPTIVE_EVOCATIONS
+        add(BLACKROSE_NAME, e["name"], f"an Evocation ({e['archetype']})"
+            + (": a proper name, kept as printed" if named else ""), named)
     for e in _json("blackrose/events.json")["events"].values():
-        add(BLACKROSE_EVENT, e["name"], "an Event card")
+        add(BLACKROSE_NAME, e["name"], "an Event card")
     for q in _json("blackrose/quests.json")["quests"].values():
-        add(BLACKROSE_QUEST, q["name"], "a Quest card")
+        add(BLACKROSE_NAME, q["name"], "a Quest card")
     for school in dict.fromkeys(c["school"] for c in _json("blackrose/spells.json")["cards"]):
         add(BLACKROSE_SCHOOL, school.title(), "a School of Magic")
 

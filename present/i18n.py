@@ -230,9 +230,10 @@ def mark(msgid: str) -> str:
 
 
 # ---- lists and numbers
-def _list_template(n: int) -> str:
-    """A list of n items as the reading language writes it, items as {0}..{n-1} (CLDR list patterns)."""
-    patterns = babel_locale(lang()).list_patterns["standard"]
+def _list_template(n: int, style: str = "standard") -> str:
+    """A list of n items as the reading language writes it, items as {0}..{n-1} (CLDR list patterns; style
+    "standard" is "and", "or" is "or")."""
+    patterns = babel_locale(lang()).list_patterns[style]
     if n == 1:
         return "{0}"
     if n == 2:
@@ -248,32 +249,27 @@ def _list_template(n: int) -> str:
     return text
 
 
-def join(items) -> str:
+def join(items, style: str = "standard") -> str:
     """"Ann, Ben and Cat" as the reading language writes a list."""
     items = [str(i) for i in items]
     if not items:
         return ""
-    return re.sub(r"\{(\d+)\}", lambda m: items[int(m.group(1))], _list_template(len(items)))
+    return re.sub(r"\{(\d+)\}", lambda m: items[int(m.group(1))], _list_template(len(items), style))
 
 
-def join_runs(items) -> tuple:
+def join_runs(items, style: str = "standard") -> tuple:
     """join() for runs: each item (a Name, a Strong or a str) stays a run of its own."""
     items = list(items)
     if not items:
         return ()
     out: list = []
-    for i, part in enumerate(re.split(r"\{(\d+)\}", _list_template(len(items)))):
+    for i, part in enumerate(re.split(r"\{(\d+)\}", _list_template(len(items), style))):
         out.append(items[int(part)] if i % 2 else part)
     return tuple(r for r in out if r != "")
 
 
 def number(n) -> str:
     return format_decimal(n, locale=babel_locale(lang()))
-
-
-def signed(n: int) -> str:
-    """+3 / −2 / 0 as the language writes numbers (score changes)."""
-    return ("+" if n > 0 else "") + number(n)
 
 
 # ---- the pseudo-locale: accented and 40% longer, so a test can see any text that skipped the catalog

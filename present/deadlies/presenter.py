@@ -3,7 +3,7 @@ Card names come from engine/deadlies/cards.py (data/deadlies/cards.json); everyt
 from __future__ import annotations
 
 from engine.deadlies.cards import (
-    ALL_IDS, NAME, NUM, SORT_KEY, SPECIALS, SUIT_EMOJI, SUIT_NAME, SUIT_OF, kinds, legal_picks, top_card,
+    NAME, NUM, SORT_KEY, SPECIALS, SUIT_EMOJI, SUIT_NAME, SUIT_OF, kinds, legal_picks, top_card,
 )
 from present.base import BasePresenter, Bundle, Doc, Line, Section, Strong, join_names, line, who
 from present.datawords import DEADLIES_CARD, DEADLIES_SIN, term

@@ -11,7 +11,7 @@ from present.datawords import (
     text,
 )
 from present.everrain.voice import told
-from present.i18n import join, mark, tr, trl, trln, trn
+from present.i18n import join, mark, tr, trl, trn
 
 ROMAN = {1: "I", 2: "II", 3: "III", 4: "IV"}
 WHERE = {"cover": mark("under the cover"), "facedown": mark("face down here"), "reading": mark("being read")}

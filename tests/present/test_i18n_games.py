@@ -64,3 +64,20 @@ def test_labels_prompts_and_picture_texts_fit_in_every_language(games, key, code
     assert read.drawn, "pictures were drawn"
     over = [row for row in read.drawn if row[3] > row[4] + 0.5]
     assert not over, "texts wider than their boxes (text, size, drawn size, width, box): " + repr(over[:5])
+
+
+def test_a_picture_and_its_key_follow_the_reading_language():
+    """The same view drawn in two languages is two pictures with two keys (a host caching by key never
+    shows a German reader the English picture); the same language gives the same key and bytes again."""
+    import engine
+    from present import draw as D
+    from present import presenter
+
+    view = engine.GAMES["deadlies"].new(["p1", "p2", "p3"], 3, None).view(None)
+    drawn = {}
+    for code in ("en", "de", "en-XA", "de"):
+        D._recent.clear()
+        with i18n.reading(code):
+            png, key = presenter("deadlies").picture(view)
+        assert drawn.setdefault(code, (png, key)) == (png, key)
+    assert len({key for _png, key in drawn.values()}) == len({png for png, _key in drawn.values()}) == 3
