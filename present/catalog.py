@@ -18,7 +18,7 @@ import argparse
 import io
 import re
 import sys
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from babel.messages.catalog import Catalog, Message
@@ -165,10 +165,7 @@ class Report:
     code: str
     total: int = 0
     translated: int = 0
-    problems: list = None
-
-    def __post_init__(self):
-        self.problems = []
+    problems: list = field(default_factory=list)
 
     def add(self, kind: str, message: Message, detail: str = "") -> None:
         ctx = f"[{message.context}] " if message.context else ""

@@ -52,13 +52,11 @@ RULES = "rules"
 
 
 def term(context: str, english: str) -> str:
-    """A data term in the reading language."""
+    """A data term (or text) in the reading language."""
     return trp(context, english)
 
 
-def text(context: str, english: str) -> str:
-    """A data text in the reading language."""
-    return trp(context, english)
+text = term  # a data text is looked up the same way; the name says which catalog holds it
 
 
 # Evocations whose names describe them (translated), unlike the named ones (Malacoda, Andromeda: kept).
