@@ -1,4 +1,5 @@
-"""Regenerate the example pictures in docs/pictures/ (a board and a hand per game) from seeded games.
+"""Regenerate the example pictures in docs/pictures/ (a board and a hand per game) from seeded games, and
+one game's board and hand in German and in Brazilian Portuguese (<game>-board.<lang>.png).
 
     .venv/bin/python bench/render_examples.py
 """
@@ -47,25 +48,34 @@ EXAMPLES = {
 }
 
 
+# The game shown in other languages too (the README shows it in German and Brazilian Portuguese).
+TRANSLATED = ("everrain", ("de", "pt-BR"))
+
+
 def main() -> None:
+    from present.i18n import reading
+
     OUT.mkdir(parents=True, exist_ok=True)
     for key, (players, seed, done) in EXAMPLES.items():
         st = play_until(key, players, seed, done)
         pic = importlib.import_module(f"present.{key}.picture")
-        # The Black Rose Wars board names each mage's player when given the names, as on Discord.
-        board, _ = pic.draw(st.view(None), NAMES) if key == "blackrose" else pic.draw(st.view(None))
         # The hand of the seat to act, or for the Everrain the seat holding a face-down Story.
         seat = next(iter(st.pending()), "p1")
         if key == "everrain":
             seat = next(p for p in st.d["seats"] if st.d["story"]["facedown"][p])
-        hand, _ = pic.draw(st.view(seat))
-        (OUT / f"{key}-board.png").write_bytes(board)
-        (OUT / f"{key}-hand.png").write_bytes(hand)
-        print(f"{key}: board {len(board) // 1024} KB, hand ({seat}) {len(hand) // 1024} KB")
-        if key == "blackrose":  # and as Discord shows it inline, 550 px wide
-            img = Image.open(io.BytesIO(board)).convert("RGB")
-            small = img.resize((550, round(img.height * 550 / img.width)), Image.Resampling.LANCZOS)
-            (OUT / "blackrose-board-550.png").write_bytes(draw.encode(small))
+        for code in ("en", *(TRANSLATED[1] if key == TRANSLATED[0] else ())):
+            with reading(code):
+                # The Black Rose Wars board names each mage's player when given the names, as on Discord.
+                board, _ = pic.draw(st.view(None), NAMES) if key == "blackrose" else pic.draw(st.view(None))
+                hand, _ = pic.draw(st.view(seat))
+            suffix = "" if code == "en" else f".{code}"
+            (OUT / f"{key}-board{suffix}.png").write_bytes(board)
+            (OUT / f"{key}-hand{suffix}.png").write_bytes(hand)
+            print(f"{key} ({code}): board {len(board) // 1024} KB, hand ({seat}) {len(hand) // 1024} KB")
+            if key == "blackrose" and code == "en":  # and as Discord shows it inline, 550 px wide
+                img = Image.open(io.BytesIO(board)).convert("RGB")
+                small = img.resize((550, round(img.height * 550 / img.width)), Image.Resampling.LANCZOS)
+                (OUT / "blackrose-board-550.png").write_bytes(draw.encode(small))
 
 
 if __name__ == "__main__":

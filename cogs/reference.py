@@ -12,7 +12,7 @@ from cogs.shared.group import GAME_CHOICES, join_game_group, leave_game_group
 from cogs.shared.layout import layout
 from cogs.shared.pages import RulesPage, rules_message
 from engine import GAMES
-from present import catalog, presenter
+from present import cards as catalog, presenter
 from present.i18n import lang, mark
 
 AUTOCOMPLETE_MAX = 25  # Discord shows at most 25 suggestions

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol, Union
 
 from engine.core import Action, Event, View
+from present.i18n import join_runs, tr, trln
 
 
 @dataclass(frozen=True)
@@ -143,7 +144,7 @@ class BasePresenter:
         return draw(view) if draw is not None else None
 
     def prompt(self, view: View) -> str:
-        return "Choose your move…"
+        return tr("Choose your move…")
 
     def order(self, action: Action) -> tuple:
         return ()
@@ -156,16 +157,20 @@ class BasePresenter:
         (a Raven bid's cards), or None."""
         return None
 
+    def game_title(self) -> str:
+        """The game's name in the reading language (published titles stay as printed)."""
+        return tr(self.title)
+
     def result(self, view: View, result: dict[str, Any], names: dict[str, str]) -> Doc:
         """Winners, then every seat's final score, highest first."""
         scores = result["scores"]
-        winners = [Name(names.get(s, s)) for s in result["winners"]]
-        won: list[Run] = ["Winner: " if len(winners) == 1 else "Winners: "]
-        for i, w in enumerate(winners):
-            won += [", " if i else "", Strong(w.text)]
+        winners = [Strong(names.get(s, s)) for s in result["winners"]]
+        won = trln("Winner: {names}", "Winners: {names}", len(winners), names=join_runs(winners))
         rows = [line(Name(names.get(s, s)), f": {v}") for s, v in sorted(scores.items(), key=lambda kv: -kv[1])]
-        return Doc(f"{self.emoji} {self.title} — Game over!", [Section("", [tuple(won)]),
-                                                              Section("Final scores", rows)])
+        return Doc(self.over_title(self.game_title()), [Section("", [won]), Section(tr("Final scores"), rows)])
+
+    def over_title(self, game: str) -> str:
+        return tr("{emoji} {game} — Game over!", emoji=self.emoji, game=game)
 
 
 def offered_bundles(p, view: View, legal: list[Action], most: int = 25) -> tuple[list[Bundle], list[int]] | None:
@@ -183,11 +188,14 @@ def offered_bundles(p, view: View, legal: list[Action], most: int = 25) -> tuple
 
 def who(names: dict[str, str], seat: str | None) -> Name:
     """A seat's display name as a run (formatters escape it)."""
-    return Name("everyone" if seat is None else names.get(seat, seat))
+    return Name(tr("everyone") if seat is None else names.get(seat, seat))
 
 
-def join_names(names: dict[str, str], seats: list[str], last: str = " and ") -> Line:
-    """"Ann", "Ann and Bo", "Ann, Bo and Cy" as runs."""
+def join_names(names: dict[str, str], seats: list[str], last: str | None = None) -> Line:
+    """"Ann", "Ann and Bo", "Ann, Bo and Cy" as runs, as the reading language writes a list; with
+    `last=", "` a plain comma list ("Ann, Bo, Cy")."""
+    if last is None:
+        return join_runs(who(names, s) for s in seats)
     out: list[Run] = []
     for i, s in enumerate(seats):
         if i:

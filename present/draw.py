@@ -1,8 +1,11 @@
 """Shared drawing helpers for the game pictures: fonts, card and token shapes, symbols, PNG encoding.
 
-Every picture is drawn from facts only (a dict pulled out of a view), so the same facts always give the
-same bytes. That holds on a fresh machine too: the only font is the one Pillow bundles (Aileron, loaded
-with the basic layout engine so an optional libraqm cannot shift a glyph), and all shapes are drawn here.
+Every picture is drawn from facts only (a dict pulled out of a view) and the reading language, so the same
+facts in the same language always give the same bytes. That holds on a fresh machine too: English is drawn
+in the font Pillow bundles (Aileron, which has ASCII only), every other language in DejaVu Sans Condensed
+(present/fonts/, a Latin subset of about the same width), both loaded with the basic layout engine so an
+optional libraqm cannot shift a glyph; all shapes are drawn here. Words drawn come from tr(), and each text
+is given the width of its box: a longer language gets a smaller size there, never an overflow.
 Shapes that want smooth edges are drawn 4x larger once, shrunk, and cached as sprites, so a picture
 costs a few pastes rather than a supersampled redraw.
 """
@@ -15,10 +18,14 @@ import math
 from functools import lru_cache
 from typing import Callable
 
+from pathlib import Path
+
 from PIL import Image, ImageDraw, ImageFilter, ImageFont
 
+from present.i18n import DEFAULT, lang
+
 # Bump when the drawing changes: keys then change too, so a host never keeps an outdated picture.
-STYLE = 1
+STYLE = 2
 WIDTH = 800          # Discord shows ~400-520 px; 800 stays sharp when scaled down
 SS = 4               # supersampling factor for sprites
 
@@ -37,21 +44,62 @@ SHADOW = (0, 0, 0, 90)
 Colour = tuple
 
 
-@lru_cache(maxsize=64)
-def font(size: int) -> ImageFont.FreeTypeFont:
-    """Pillow's bundled Aileron at `size`: present on every install with FreeType, nothing to ship."""
+LATIN_FONT = Path(__file__).with_name("fonts") / "DejaVuSansCondensed-Latin.ttf"
+SMALLEST = 10        # a text shrinks to fit its box, never below this size (then it is shortened)
+# A test sets this to a list to collect every text drawn: (text, size asked, size used, width, box width).
+measured: list | None = None
+
+
+@lru_cache(maxsize=128)
+def _font(size: int, latin: bool) -> ImageFont.FreeTypeFont:
+    if latin:
+        return ImageFont.truetype(str(LATIN_FONT), size, layout_engine=ImageFont.Layout.BASIC)
     return ImageFont.load_default(size=size).font_variant(layout_engine=ImageFont.Layout.BASIC)
 
 
+def font(size: int) -> ImageFont.FreeTypeFont:
+    """The reading language's font at `size`: Pillow's bundled Aileron for English (nothing to ship), the
+    packaged DejaVu Sans Condensed subset for any other language (accents, ß, ¿, the pseudo-locale)."""
+    return _font(size, lang() != DEFAULT)
+
+
 def text(d: ImageDraw.ImageDraw, xy: tuple[float, float], s: str, size: int, fill: Colour = WHITE,
-         anchor: str = "la", bold: bool = False) -> None:
+         anchor: str = "la", bold: bool = False, width: float | None = None) -> None:
+    """Draw s; with `width` (its box, in pixels) a text too wide is drawn smaller, down to SMALLEST, and
+    only then shortened with '..'."""
+    used = size
+    if width is not None:
+        while used > SMALLEST and text_width(s, used) > width:
+            used -= 1
+        if measured is not None:
+            measured.append((s, size, used, text_width(s, used), width))
+        s = fit(s, used, width)
     # Aileron ships one weight; a hairline stroke in the same colour reads as bold.
-    d.text(xy, s, font=font(size), fill=fill, anchor=anchor,
+    d.text(xy, s, font=font(used), fill=fill, anchor=anchor,
            stroke_width=1 if bold else 0, stroke_fill=fill if bold else None)
 
 
 def text_width(s: str, size: int) -> float:
     return font(size).getlength(s)
+
+
+def wrap(s: str, size: int, width: float, most: int = 2) -> tuple[list[str], int]:
+    """s broken at spaces into at most `most` lines that each fit `width`, at the largest size from `size`
+    down to SMALLEST (a title that a longer language makes too long for one line)."""
+    lines: list[str] = [s]
+    for used in range(size, SMALLEST - 1, -1):
+        lines, current = [], ""
+        for word in s.split():
+            trial = f"{current} {word}".strip()
+            if current and text_width(trial, used) > width:
+                lines.append(current)
+                current = word
+            else:
+                current = trial
+        lines.append(current)
+        if len(lines) <= most and all(text_width(line, used) <= width for line in lines):
+            return lines, used
+    return lines[:most], SMALLEST
 
 
 def fit(s: str, size: int, width: float) -> str:
@@ -72,14 +120,18 @@ def canvas(height: int, width: int = WIDTH) -> tuple[Image.Image, ImageDraw.Imag
 
 
 def banner(d: ImageDraw.ImageDraw, y: int, left: str, right: str = "", width: int = WIDTH) -> None:
-    text(d, (24, y), left, 22, CREAM, "lm", bold=True)
+    """The title on the left, a status on the right; the two share the row (the title keeps 60%)."""
+    room = width - 48
+    right_room = 0.0
     if right:
-        text(d, (width - 24, y), right, 18, MUTED, "rm")
+        right_room = min(text_width(right, 18), room * 0.4)
+        text(d, (width - 24, y), right, 18, MUTED, "rm", width=right_room)
+    text(d, (24, y), left, 22, CREAM, "lm", bold=True, width=room - right_room - (16 if right else 0))
 
 
 def label(d: ImageDraw.ImageDraw, xy: tuple[float, float], s: str, size: int = 15, fill: Colour = MUTED,
-          anchor: str = "mt") -> None:
-    text(d, xy, s, size, fill, anchor)
+          anchor: str = "mt", width: float | None = None) -> None:
+    text(d, xy, s, size, fill, anchor, width=width)
 
 
 # ---- sprites: smooth shapes drawn once, big, then shrunk -------------------------------------------
@@ -355,10 +407,12 @@ def encode(img: Image.Image, colours: int = 64) -> bytes:
 
 
 def key(game: str, facts: dict) -> str:
-    """A short hash of exactly the facts drawn (and the drawing's style version): equal key, equal PNG.
+    """A short hash of exactly the facts drawn, the language they are drawn in (English adds nothing, so
+    its keys are unchanged) and the drawing's style version: equal key, equal PNG.
     A hand picture's key hashes that hand, and a small hand can be guessed back from its hash: send a
     key only where its picture goes (the seat's own DM or ephemeral reply), never in a public message."""
-    blob = json.dumps([STYLE, game, facts], sort_keys=True, separators=(",", ":"))
+    drawn = [STYLE, game, facts] + ([lang()] if lang() != DEFAULT else [])
+    blob = json.dumps(drawn, sort_keys=True, separators=(",", ":"))
     return hashlib.sha256(blob.encode()).hexdigest()[:16]
 
 

@@ -3,49 +3,97 @@ Card names come from engine/deadlies/cards.py (data/deadlies/cards.json); everyt
 from __future__ import annotations
 
 from engine.deadlies.cards import (
-    ALL_IDS, NAME, NUM, SORT_KEY, SPECIALS, SUIT_EMOJI, SUIT_NAME, SUIT_OF, kinds, legal_picks, play_text, top_card,
+    NAME, NUM, SORT_KEY, SPECIALS, SUIT_EMOJI, SUIT_NAME, SUIT_OF, kinds, legal_picks, top_card,
 )
 from present.base import BasePresenter, Bundle, Doc, Line, Section, Strong, join_names, line, who
+from present.datawords import DEADLIES_CARD, DEADLIES_SIN, term
+from present.i18n import lang, mark, tr, trl, trln, trn
 
 
 def _emoji(c: str) -> str:
     return SPECIALS[c]["emoji"] if c in SPECIALS else SUIT_EMOJI[SUIT_OF[c]]
 
 
-LABEL = {c: f"{_emoji(c)} {NAME[c]}" for c in ALL_IDS}
+def sin(suit: str) -> str:
+    """A sin's name in the reading language."""
+    return term(DEADLIES_SIN, SUIT_NAME[suit])
+
+
+def name(c: str) -> str:
+    """'Wrath 3', 'Purity', 'Halo' in the reading language."""
+    if c in SPECIALS:
+        return term(DEADLIES_CARD, NAME[c])
+    # i18n: a numbered card: its sin and number, e.g. "Wrath 3" (the same pattern as Raven's "Shields 3")
+    return tr("{suit} {rank}", suit=sin(SUIT_OF[c]), rank=NUM[c])
 
 
 def card(c: str) -> str:
     """'😡 Wrath 3': the name players read everywhere."""
-    return LABEL[c]
+    return f"{_emoji(c)} {name(c)}"
 
-_EFFECT_WORDS = {"PU0": "Purity: take the Halo", "HALO": "Halo: discard your hand", "CO8": "Corruption: choose a sin"}
+
+def names_of(cards) -> str:
+    return ", ".join(name(c) for c in cards)
+
+
+def play_text(kind: str, cards: list[str], top: str | None) -> str:
+    """'Wrath 3–4–5 straight (top Wrath 5)' and friends."""
+    ordered = sorted(cards, key=NUM.__getitem__)
+    if kind == "single":
+        return name(cards[0])
+    if kind == "straight":
+        suits = {SUIT_OF[c] for c in ordered}
+        if len(suits) == 1 and "" not in suits:
+            said = tr("{suit} {run} straight", suit=sin(SUIT_OF[ordered[0]]),
+                      run="–".join(str(NUM[c]) for c in ordered))
+        else:
+            said = tr("{run} straight", run="–".join(name(c) for c in ordered))
+    elif kind == "number":
+        said = tr("a set of {number}s ({cards})", number=NUM[cards[0]], cards=names_of(ordered))
+    elif top:
+        said = tr("a {suit} set ({cards})", suit=sin(SUIT_OF[top]), cards=names_of(ordered))
+    else:
+        said = tr("a same-suit set ({cards})", cards=names_of(ordered))
+    return tr("{play} (top {card})", play=said, card=name(top)) if top else said
+
+
+_EFFECT_WORDS = {"PU0": mark("Purity: take the Halo"), "HALO": mark("Halo: discard your hand"),
+                 "CO8": mark("Corruption: choose a sin")}
 
 # What a seat must do, said to that seat. `{who}` is the player whose play it answers.
 _MY_TASK = {
-    "suit": "Choose which sin your Corruption acts as.",
-    "pride_target": "Choose a player to ask for Pride.",
-    "pride_answer": "{who} asks you for Pride: show a Pride ({who} draws 1) or draw 1 yourself.",
-    "wrath_target": "Choose a player to draw 2 cards.",
-    "wrath_answer": "Wrath from {who}: throw back a Wrath (they draw 2) or stop.",
-    "gluttony": "Take a random card from another player, or draw 3. Then you take another turn.",
-    "envy": "Trade hands with another player (only with no Envy in hand), or keep yours.",
-    "lust_partner": "Choose your Lust partner.",
-    "lust_ab": "{who} chose you for Lust: nothing happens, or you both may secretly discard a card.",
-    "lust_secret": "Secretly choose one card to discard, or none. Each Lust discarded makes the other draw 3.",
-    "greed": "Greed: deal another card, or stop and make them keep what they got.",
-    "greed_five": "Five cards dealt without busting! You may discard your whole hand.",
+    "suit": mark("Choose which sin your Corruption acts as."),
+    "pride_target": mark("Choose a player to ask for Pride."),
+    "pride_answer": mark("{who} asks you for Pride: show a Pride ({who} draws 1) or draw 1 yourself."),
+    "wrath_target": mark("Choose a player to draw 2 cards."),
+    "wrath_answer": mark("Wrath from {who}: throw back a Wrath (they draw 2) or stop."),
+    "gluttony": mark("Take a random card from another player, or draw 3. Then you take another turn."),
+    "envy": mark("Trade hands with another player (only with no Envy in hand), or keep yours."),
+    "lust_partner": mark("Choose your Lust partner."),
+    "lust_ab": mark("{who} chose you for Lust: nothing happens, or you both may secretly discard a card."),
+    "lust_secret": mark("Secretly choose one card to discard, or none. Each Lust discarded makes the other draw 3."),
+    "greed": mark("Greed: deal another card, or stop and make them keep what they got."),
+    "greed_five": mark("Five cards dealt without busting! You may discard your whole hand."),
 }
 # The same task as a menu placeholder: no names (a placeholder shows no formatting, and needs none).
-_PLACEHOLDER = {"pride_answer": "Pride asked of you: show a Pride or draw 1.",
-                "wrath_answer": "Wrath on you: throw back a Wrath or stop.",
-                "lust_ab": "You were chosen for Lust: nothing, or both may discard."}
-_THEIR_TASK = {"pride_answer": "answer the Pride", "wrath_answer": "answer the Wrath", "lust_ab": "answer the Lust",
-               "lust_secret": "secretly choose a Lust discard", "greed": "deal or stop",
-               "greed_five": "decide on discarding their hand", "suit": "choose Corruption's sin",
-               "pride_target": "choose whom to ask for Pride", "wrath_target": "choose whom the Wrath hits",
-               "lust_partner": "choose a Lust partner", "gluttony": "steal a card or draw 3",
-               "envy": "trade hands or keep theirs", "build": "play", "top": "play"}
+_PLACEHOLDER = {"pride_answer": mark("Pride asked of you: show a Pride or draw 1."),
+                "wrath_answer": mark("Wrath on you: throw back a Wrath or stop."),
+                "lust_ab": mark("You were chosen for Lust: nothing, or both may discard.")}
+# Who the table waits for, and for what: one whole sentence per task.
+_THEIR_TASK = {"pride_answer": mark("Waiting for {players} to answer the Pride."),
+               "wrath_answer": mark("Waiting for {players} to answer the Wrath."),
+               "lust_ab": mark("Waiting for {players} to answer the Lust."),
+               "lust_secret": mark("Waiting for {players} to secretly choose a Lust discard."),
+               "greed": mark("Waiting for {players} to deal or stop."),
+               "greed_five": mark("Waiting for {players} to decide on discarding their hand."),
+               "suit": mark("Waiting for {players} to choose Corruption's sin."),
+               "pride_target": mark("Waiting for {players} to choose whom to ask for Pride."),
+               "wrath_target": mark("Waiting for {players} to choose whom the Wrath hits."),
+               "lust_partner": mark("Waiting for {players} to choose a Lust partner."),
+               "gluttony": mark("Waiting for {players} to steal a card or draw 3."),
+               "envy": mark("Waiting for {players} to trade hands or keep theirs."),
+               "build": mark("Waiting for {players} to play."), "top": mark("Waiting for {players} to play.")}
+_KIND = {"suit": mark("same-suit set"), "number": mark("same-number set"), "straight": mark("straight")}
 
 
 MAX_BUNDLES = 25  # one menu of whole plays; more, and the cards are picked one at a time
@@ -58,12 +106,15 @@ def _play_label(kind: str, cards: list[str], top: str | None) -> str:
     if kind == "single":
         return card(cards[0])
     if kind == "number":
-        return f"{card(top)} on top of " + " ".join(_emoji(c) + str(NUM[c]) for c in ordered if c != top)
+        return tr("{card} on top of {others}", card=card(top),
+                  others=" ".join(_emoji(c) + str(NUM[c]) for c in ordered if c != top))
     shown = top_card(kind, cards)
     if len({SUIT_OF[c] for c in ordered}) == 1:
-        run = ("–" if kind == "straight" else ", ").join(str(NUM[c]) for c in ordered)
-        return f"{_emoji(shown)} {SUIT_NAME[SUIT_OF[shown]]} {run}" + (" straight" if kind == "straight" else "")
-    return (" ".join(_emoji(c) + str(NUM[c]) for c in ordered) + f" {kind}")[:80]
+        if kind == "straight":
+            return tr("{emoji} {suit} {run} straight", emoji=_emoji(shown), suit=sin(SUIT_OF[shown]),
+                      run="–".join(str(NUM[c]) for c in ordered))
+        return f"{_emoji(shown)} {sin(SUIT_OF[shown])} " + ", ".join(str(NUM[c]) for c in ordered)
+    return (" ".join(_emoji(c) + str(NUM[c]) for c in ordered) + " " + tr(_KIND[kind]))[:80]
 
 
 def _whole_plays(v: dict) -> list[Bundle] | None:
@@ -93,15 +144,11 @@ def _whole_plays(v: dict) -> list[Bundle] | None:
 
 
 def _effect_word(c: str) -> str:
-    return _EFFECT_WORDS.get(c) or SUIT_NAME[SUIT_OF[c]]
+    return tr(_EFFECT_WORDS[c]) if c in _EFFECT_WORDS else sin(SUIT_OF[c])
 
 
 def _cards(n: int) -> str:
-    return "1 card" if n == 1 else f"{n} cards"
-
-
-def _list(words: list[str]) -> str:
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+    return trn("{n} card", "{n} cards", n)
 
 
 def hand_order(cards: list[str]) -> list[str]:
@@ -117,65 +164,71 @@ def _last_results(v: dict, names: dict) -> Section | None:
     rows = []
     g = v.get("last_greed")
     if g:
-        rows.append(line(f"💰 Greed bust (turn {g['turn']}): ", who(names, g["seat"]), f" took all {_cards(len(g['cards']))}"
-                         " dealt: ", ", ".join(NAME[c] for c in g["cards"]), "."))
+        rows.append(line("💰 ", *trl("Greed bust (turn {turn}): {player} took all {cards} dealt: {names}.",
+                                    turn=g["turn"], player=who(names, g["seat"]), cards=_cards(len(g["cards"])),
+                                    names=names_of(g["cards"]))))
     lust = v.get("last_lust")
     if lust:
-        runs: list = [f"💋 Lust (turn {lust['turn']}): "]
+        runs: list = []
         for i, (s, c) in enumerate(lust["cards"].items()):
-            runs += ["; " if i else "", who(names, s), f" discarded {NAME[c] if c else 'nothing'}"]
-        runs.append(".")
+            runs += ["; " if i else "", *(trl("{player} discarded {card}", player=who(names, s), card=name(c)) if c
+                                          else trl("{player} discarded nothing", player=who(names, s)))]
+        said = ["💋 ", *trl("Lust (turn {turn}): {discards}.", turn=lust["turn"], discards=tuple(runs))]
         for s, n in lust["hits"].items():
-            runs += [" ", who(names, s), f" drew {n}."]
+            said += [" ", *trl("{player} drew {count}.", player=who(names, s), count=n)]
         if not lust["hits"]:
-            runs.append(" No Lust discarded: nobody drew.")
-        rows.append(line(*runs))
-    return Section("Last results", rows) if rows else None
+            said.append(" " + tr("No Lust discarded: nobody drew."))
+        rows.append(line(*said))
+    return Section(tr("Last results"), rows) if rows else None
 
 
 class DeadliesPresenter(BasePresenter):
     key = "deadlies"
     emoji = "😈"
     colour = 0x8E1B2B
-    title = "The Deadlies"
+    title = mark("The Deadlies")
 
     def _sections(self, v: dict, names: dict) -> list[Section]:
         rows = []
         for s in v["wickedness"]:  # seat order
             extra = ""
             if v["sloths"].get(s):
-                extra += f" · Sloth in front ({NAME[v['sloths'][s]]})"
+                extra += " · " + tr("Sloth in front ({card})", card=name(v["sloths"][s]))
             if v["halo"] == s:
-                extra += " · holds 😇 Halo"
+                extra += " · " + tr("holds {halo}", halo="😇 " + term(DEADLIES_CARD, "Halo"))
             if v["known"].get(s):
-                extra += " · known: " + ", ".join(NAME[c] for c in v["known"][s])
-            mark = "▶️ " if s == v["turn"] and not v["ended"] else ""
-            rows.append(line(mark, Strong(names.get(s, s)),
-                             f" Wickedness {v['wickedness'][s]} · {_cards(v['hand_sizes'][s])}{extra}"))
+                extra += " · " + tr("known: {cards}", cards=names_of(v["known"][s]))
+            mark_ = "▶️ " if s == v["turn"] and not v["ended"] else ""
+            rows.append(line(mark_, Strong(names.get(s, s)), " " + tr("Wickedness {n}", n=v["wickedness"][s])
+                             + f" · {_cards(v['hand_sizes'][s])}{extra}"))
         top = v["discard_top"]
         halo = v["halo"]
-        table: list = [line(f"Deck {v['deck']} · Discard {v['discard']}" + (f" (top: {card(top)})" if top else "")
-                            + " · Halo: ", "the centre" if halo == "centre" else "in play" if halo == "play"
-                            else who(names, halo))]
+        where = (tr("the centre") if halo == "centre" else tr("in play") if halo == "play" else who(names, halo))
+        pile = (tr("Deck {deck} · Discard {discard} (top: {card})", deck=v["deck"], discard=v["discard"], card=card(top))
+                if top else tr("Deck {deck} · Discard {discard}", deck=v["deck"], discard=v["discard"]))
+        table: list = [line(pile, " · ", *trl("Halo: {where}", where=where))]
         p = v["in_play"]
         if p:
-            as_suit = f" as {SUIT_NAME[p['as_suit']]}" if p.get("as_suit") else ""
-            table.append(line("In play (", who(names, p["seat"]),
-                              f"): {play_text(p['kind'], p['cards'], p['top'])}{as_suit}"))
+            played = play_text(p["kind"], p["cards"], p["top"])
+            if p.get("as_suit"):
+                played = tr("{play} as {suit}", play=played, suit=sin(p["as_suit"]))
+            table.append(trl("In play ({player}): {play}", player=who(names, p["seat"]), play=played))
         e = v["effect"]
         if e and e.get("dealt"):
-            runs: list = ["Greed dealt: "]
+            runs: list = []
             for i, (s, c) in enumerate(e["dealt"]):
-                runs += [", " if i else "", f"{NAME[c]} → ", who(names, s)]
-            table.append(line(*runs))
-        out = [Section("Players", rows), Section("", table)]
+                runs += [", " if i else "", f"{name(c)} → ", who(names, s)]
+            table.append(trl("Greed dealt: {cards}", cards=tuple(runs)))
+        out = [Section(tr("Players"), rows), Section("", table)]
         last = _last_results(v, names)
         if last:
             out.append(last)
         return out
 
     def _title(self, v: dict) -> str:
-        return f"{self.emoji} The Deadlies · turn {v['turn_number']}" + (f" of {v['turn_limit']}" if v["turn_limit"] else "")
+        turn = (tr("turn {n} of {limit}", n=v["turn_number"], limit=v["turn_limit"]) if v["turn_limit"]
+                else tr("turn {n}", n=v["turn_number"]))
+        return f"{self.emoji} {self.game_title()} · {turn}"
 
     def board(self, v: dict, names: dict[str, str]) -> Doc:
         return Doc(self._title(v), self._sections(v, names), self.waiting(v, names) or ())
@@ -184,18 +237,20 @@ class DeadliesPresenter(BasePresenter):
         sections = self._sections(v, names)
         if "hand" in v:
             hand = hand_order(v["hand"])
-            mine = [line(f"{len(hand)} cards: " + (", ".join(card(c) for c in hand) or "empty"))]
+            mine = [line(tr("{count}: {cards}", count=_cards(len(hand)),
+                            cards=", ".join(card(c) for c in hand) or tr("empty")))]
             if "lust_choice" in v:
                 choice = v.get("lust_choice")
-                mine.append(line("Your secret Lust choice: " + (NAME[choice] if choice else "discard nothing")))
+                mine.append(line(tr("Your secret Lust choice: {choice}",
+                                    choice=name(choice) if choice else tr("discard nothing"))))
             if v.get("last_lust_drew"):
-                mine.append(line(f"From the last Lust (turn {v['last_lust']['turn']}) you drew: "
-                                 + ", ".join(card(c) for c in v["last_lust_drew"])))
+                mine.append(line(tr("From the last Lust (turn {turn}) you drew: {cards}", turn=v["last_lust"]["turn"],
+                                    cards=", ".join(card(c) for c in v["last_lust_drew"]))))
             greed = v.get("last_greed")
             if greed and greed["seat"] == v["seat"]:
-                mine.append(line(f"Your last Greed bust (turn {greed['turn']}) put in your hand: "
-                                 + ", ".join(card(c) for c in greed["cards"])))
-            sections.append(Section("Your hand", mine))
+                mine.append(line(tr("Your last Greed bust (turn {turn}) put in your hand: {cards}", turn=greed["turn"],
+                                    cards=", ".join(card(c) for c in greed["cards"]))))
+            sections.append(Section(tr("Your hand"), mine))
         if v["seat"] is not None and v["seat"] in v["decision"]["seats"]:
             foot = line(self._my_task(v, names))
         else:
@@ -206,26 +261,28 @@ class DeadliesPresenter(BasePresenter):
         if v["phase"] == "build":
             picked = v.get("picked") or []
             if not picked and _whole_plays(v) is not None:
-                return "Your turn: choose a play (one card, or a same-suit set, a same-number set or a straight)."
+                return tr("Your turn: choose a play (one card, or a same-suit set, a same-number set or a straight).")
             if not picked:
-                return "Your turn: pick a card (then more for a same-suit set, a same-number set or a straight)."
-            return f"Picked {', '.join(NAME[c] for c in picked)}: pick more, put back the last, or Play."
+                return tr("Your turn: pick a card (then more for a same-suit set, a same-number set or a straight).")
+            return tr("Picked {cards}: pick more, put back the last, or Play.", cards=names_of(picked))
         if v["phase"] == "top":
-            return "Choose which card goes on top: only its effect happens."
+            return tr("Choose which card goes on top: only its effect happens.")
         e = v["effect"]
         asker = e.get("attacker", v["turn"]) if e["kind"] == "wrath_answer" else v["turn"]
-        return _MY_TASK[e["kind"]].format(who=names.get(asker, asker))
+        task = _MY_TASK[e["kind"]]
+        return tr(task, who=names.get(asker, asker))
 
     def waiting(self, v: dict, names: dict[str, str]) -> Line | None:
         d = v["decision"]
         if d["about"] == "over":
             return None
-        return line("Waiting for ", *join_names(names, d["seats"]), f" to {_THEIR_TASK[d['about']]}.")
+        task = _THEIR_TASK[d["about"]]
+        return trl(task, players=join_names(names, d["seats"]))
 
     def prompt(self, v: dict) -> str:
         about = v["decision"]["about"]
         if about in _PLACEHOLDER:
-            return _PLACEHOLDER[about]
+            return tr(_PLACEHOLDER[about])
         return self._my_task(v, {})
 
     def label(self, action: dict, v: dict, names: dict[str, str] | None = None) -> str:
@@ -235,43 +292,46 @@ class DeadliesPresenter(BasePresenter):
         seat = (names or {}).get(target, target)
         held = _cards(v.get("hand_sizes", {}).get(target, 0))  # sizes are by seat id, never by display name
         if t == "pick":
-            return _short(f"Pick {card(c)}")
+            return _short(tr("Pick {card}", card=card(c)))
         if t == "unpick":
-            return _short(f"Put back {card(c)}")
+            return _short(tr("Put back {card}", card=card(c)))
         if t == "play":
             picked = v.get("picked") or []
             kind = action["as"]
             text = play_text(kind, picked, top_card(kind, picked))
             if len(text) > 74:
                 nums = sorted(NUM[x] for x in picked)
-                text = f"{kind} of {len(picked)} cards ({nums[0]}–{nums[-1]})"
-            return _short(f"Play {text}")
+                text = trn("{kind} of {n} card ({low}–{high})", "{kind} of {n} cards ({low}–{high})", len(picked),
+                           kind=tr(_KIND[kind]), low=nums[0], high=nums[-1])
+            return _short(tr("Play {play}", play=text))
         if t == "top":
-            return _short(f"Put {card(c)} on top ({_effect_word(c)})")
+            return _short(tr("Put {card} on top ({effect})", card=card(c), effect=_effect_word(c)))
         if t == "suit":
-            return f"Corruption acts as {SUIT_EMOJI[action['suit']]} {SUIT_NAME[action['suit']]}"
+            return tr("Corruption acts as {sin}", sin=f"{SUIT_EMOJI[action['suit']]} {sin(action['suit'])}")
         if t == "target":
             kind = (v.get("effect") or {}).get("kind")
-            verb = {"pride_target": "Ask {} for Pride", "wrath_target": "Make {} draw 2",
-                    "lust_partner": "Choose {} as Lust partner"}.get(kind, "Choose {}")
-            return _short(verb.format(seat) + f" ({held})")
+            verb = {"pride_target": mark("Ask {player} for Pride ({cards})"),
+                    "wrath_target": mark("Make {player} draw 2 ({cards})"),
+                    "lust_partner": mark("Choose {player} as Lust partner ({cards})")}.get(kind, mark("Choose {player} ({cards})"))
+            return _short(tr(verb, player=seat, cards=held))
         if t == "show":
-            return _short(f"Show {card(c)}: they draw 1")
+            return _short(tr("Show {card}: they draw 1", card=card(c)))
         if t == "wrath":
-            return _short(f"Throw back {card(c)}: they draw 2")
+            return _short(tr("Throw back {card}: they draw 2", card=card(c)))
         if t == "steal":
-            return _short(f"Take a random card from {seat} ({held})")
+            return _short(tr("Take a random card from {player} ({cards})", player=seat, cards=held))
         if t == "swap":
-            return _short(f"Trade hands with {seat} ({held})")
+            return _short(tr("Trade hands with {player} ({cards})", player=seat, cards=held))
         if t == "lust":
-            return "Nothing happens" if action["choice"] == "nothing" else "We both may discard a card"
+            return tr("Nothing happens") if action["choice"] == "nothing" else tr("We both may discard a card")
         if t == "lust_discard":
-            return _short(f"Secretly discard {card(c)}")
+            return _short(tr("Secretly discard {card}", card=card(c)))
         if t == "stop":
-            return "Stop dealing" if (v.get("effect") or {}).get("kind") == "greed" else "Stop: no Wrath back"
-        return {"draw": "Draw 1 card", "draw3": "Draw 3 cards", "keep": "Keep my hand",
-                "lust_keep": "Discard nothing", "deal": "Deal another card",
-                "discard_hand": "Discard my whole hand", "keep_hand": "Keep my hand"}.get(t, t)
+            return tr("Stop dealing") if (v.get("effect") or {}).get("kind") == "greed" else tr("Stop: no Wrath back")
+        words = {"draw": mark("Draw 1 card"), "draw3": mark("Draw 3 cards"), "keep": mark("Keep my hand"),
+                 "lust_keep": mark("Discard nothing"), "deal": mark("Deal another card"),
+                 "discard_hand": mark("Discard my whole hand"), "keep_hand": mark("Keep my hand")}
+        return tr(words[t]) if t in words else t
 
     def bundles(self, v: dict, legal: list[dict]) -> list[Bundle] | None:
         """Every whole play the hand can make, one click each (see _whole_plays)."""
@@ -286,53 +346,59 @@ class DeadliesPresenter(BasePresenter):
 
     # ---- log lines
     def _clause(self, ev: dict, names: dict) -> Line:
+        """What a play's effect did, as one sentence of its own (its first word capitalised by the
+        translation itself: clauses are whole messages)."""
         t = ev["type"]
         a = who(names, ev.get("seat", ""))
         b = who(names, ev["target"]) if ev.get("target") else ""
         c = ev.get("card")
         if t == "envy_draw":
-            return line(a, " draws 2")
+            return trl("{player} draws 2", player=a)
         if t == "sloth":
             hit = ev["hit"]
-            tail = line("; ", *join_names(names, hit), " draws" if len(hit) == 1 else " each draw",
-                        " 1 for their Sloth") if hit else ()
-            return line("it stays face up in front of ", a, *tail)
+            if hit:
+                return trln("It stays face up in front of {player}; {others} draws 1 for their Sloth",
+                            "It stays face up in front of {player}; {others} each draw 1 for their Sloth", len(hit),
+                            player=a, others=join_names(names, hit))
+            return trl("It stays face up in front of {player}", player=a)
         if t == "purity":
             src = ev["from"]
             if src == ev["seat"]:
-                return line(a, " already holds the Halo")
-            return line(a, " takes the Halo from ", "the centre" if src == "centre" else who(names, src))
+                return trl("{player} already holds the Halo", player=a)
+            if src == "centre":
+                return trl("{player} takes the Halo from the centre", player=a)
+            return trl("{player} takes the Halo from {other}", player=a, other=who(names, src))
         if t == "halo":
-            return line(a, f" discards their hand ({_cards(len(ev['cards']))}), Wickedness {ev['from']} → "
-                        f"{ev['now']}; the Halo returns to the centre")
+            return trl("{player} discards their hand ({cards}), Wickedness {before} → {after}; the Halo returns to "
+                       "the centre", player=a, cards=_cards(len(ev["cards"])), before=ev["from"], after=ev["now"])
         if t == "pride_ask":
-            return line(a, " asks ", b, " for Pride")
+            return trl("{player} asks {target} for Pride", player=a, target=b)
         if t == "pride_show":
-            return line(a, f" shows {NAME[c]}: ", who(names, ev["asker"]), " draws 1")
+            return trl("{player} shows {card}: {asker} draws 1", player=a, card=name(c), asker=who(names, ev["asker"]))
         if t == "pride_draw":
-            return line(a, " draws 1")
+            return trl("{player} draws 1", player=a)
         if t == "wrath_hit":
-            return line(b, " draws 2")
+            return trl("{player} draws 2", player=b)
         if t == "wrath_back":
-            return line(a, f" throws back {NAME[c]}: ", b, " draws 2")
+            return trl("{player} throws back {card}: {target} draws 2", player=a, card=name(c), target=b)
         if t == "wrath_stop":
-            return line(a, " ends the Wrath chain")
+            return trl("{player} ends the Wrath chain", player=a)
         if t == "steal":
-            return line(a, " takes a random card from ", b, ", then takes another turn")
+            return trl("{player} takes a random card from {target}, then takes another turn", player=a, target=b)
         if t == "gluttony_draw":
-            return line(a, " draws 3, then takes another turn")
+            return trl("{player} draws 3, then takes another turn", player=a)
         if t == "swap":
-            return line(a, " trades hands with ", b)
+            return trl("{player} trades hands with {target}", player=a, target=b)
         if t == "envy_keep":
-            return line(a, " keeps their hand")
+            return trl("{player} keeps their hand", player=a)
         if t == "lust_ask":
-            return line(a, " picks ", b, " as Lust partner")
+            return trl("{player} picks {target} as Lust partner", player=a, target=b)
         if t == "lust_nothing":
-            return line(a, " chooses nothing")
+            return trl("{player} chooses nothing", player=a)
         if t == "lust_yes":
-            return line(a, " chooses that both may secretly discard a card")
+            return trl("{player} chooses that both may secretly discard a card", player=a)
         if t == "greed_deal":
-            return line(a, f" deals {NAME[c]} to ", b)
+            return trl("{player} deals {card} to {target}", player=a, card=name(c), target=b)
         return ()
 
     def describe(self, ev: dict, names: dict[str, str]) -> Line | None:  # noqa: C901  (one case per event)
@@ -342,75 +408,90 @@ class DeadliesPresenter(BasePresenter):
         if clause:
             p = ev.get("play")
             if not p:
-                first = clause[0]
-                if isinstance(first, str):  # sentence case for a clause that starts with a word
-                    clause = (first[:1].upper() + first[1:], *clause[1:])
                 return line(*clause, ".")
-            as_suit = f" as {SUIT_NAME[p['as_suit']]}" if p.get("as_suit") else ""
-            return line(who(names, p["seat"]), f" plays {play_text(p['kind'], p['cards'], p['top'])}{as_suit}: ",
-                        *clause, ".")
+            played = play_text(p["kind"], p["cards"], p["top"])
+            if p.get("as_suit"):
+                played = tr("{play} as {suit}", play=played, suit=sin(p["as_suit"]))
+            return trl("{player} plays {play}: {effect}.", player=who(names, p["seat"]), play=played,
+                       effect=_lower_first(clause))
         if t == "drew":
-            return line("You draw: " + ", ".join(NAME[c] for c in ev["cards"]) + ".")
+            return line(tr("You draw: {cards}.", cards=names_of(ev["cards"])))
         if t == "stole":
-            return line(f"You took {NAME[ev['card']]} from ", who(names, ev["target"]), ".")
+            return trl("You took {card} from {player}.", card=name(ev["card"]), player=who(names, ev["target"]))
         if t == "lost":
-            return line(a, " took a random card from your hand.")
+            return trl("{player} took a random card from your hand.", player=a)
         if t == "lust_ready":
-            return line(f"You secretly ready {NAME[ev['card']]} to discard." if ev["card"] else
-                        "You secretly choose to discard nothing.")
+            return line(tr("You secretly ready {card} to discard.", card=name(ev["card"])) if ev["card"] else
+                        tr("You secretly choose to discard nothing."))
         if t == "lust_waiting":
-            return line(a, " has made a secret choice.")
+            return trl("{player} has made a secret choice.", player=a)
         if t == "lust_reveal":
-            runs: list = ["Revealed together: "]
+            runs: list = []
             for i, (s, c) in enumerate(ev["cards"].items()):
-                runs += ["; " if i else "", who(names, s), f" discards {NAME[c] if c else 'nothing'}"]
-            return line(*runs, ".")
+                runs += ["; " if i else "", *(trl("{player} discards {card}", player=who(names, s), card=name(c)) if c
+                                              else trl("{player} discards nothing", player=who(names, s)))]
+            return trl("Revealed together: {discards}.", discards=tuple(runs))
         if t == "lust_hit":
-            return line(a, " draws 3 for ", who(names, ev["by"]), "'s Lust.")
+            return trl("{player} draws 3 for {other}'s Lust.", player=a, other=who(names, ev["by"]))
         if t == "greed_bust":
-            return line("Bust! ", a, f" takes all {_cards(len(ev['cards']))} dealt.")
+            return trl("Bust! {player} takes all {cards} dealt.", player=a, cards=_cards(len(ev["cards"])))
         if t == "greed_take":
-            why = {"stop": line(a, " stops dealing"), "five": line("Five cards dealt without busting"),
-                   "dry": line("Nothing left to deal")}[ev["how"]]
-            return line(*why, ": everyone keeps the cards dealt to them.")
+            if ev["how"] == "stop":
+                return trl("{player} stops dealing: everyone keeps the cards dealt to them.", player=a)
+            if ev["how"] == "five":
+                return line(tr("Five cards dealt without busting: everyone keeps the cards dealt to them."))
+            return line(tr("Nothing left to deal: everyone keeps the cards dealt to them."))
         if t == "greed_dry":
-            return line("The deck and discard pile are empty: the Greed deal ends.")
+            return line(tr("The deck and discard pile are empty: the Greed deal ends."))
         if t == "greed_discard":
-            return line(a, f" discards their whole hand ({_cards(len(ev['cards']))}).")
+            return trl("{player} discards their whole hand ({cards}).", player=a, cards=_cards(len(ev["cards"])))
         if t == "greed_keep":
-            return line(a, " keeps their hand.")
+            return trl("{player} keeps their hand.", player=a)
         if t == "reshuffle":
-            return line(f"The discard pile is shuffled into a new deck ({_cards(ev['cards'])}).")
+            return line(tr("The discard pile is shuffled into a new deck ({cards}).", cards=_cards(ev["cards"])))
         if t == "short":
-            return line("Nothing left to draw: ", a, f" draws only {ev['got']} of {ev['wanted']}.")
+            return trl("Nothing left to draw: {player} draws only {got} of {wanted}.", player=a, got=ev["got"],
+                       wanted=ev["wanted"])
         if t == "emptied":
             if ev["now"] == 0:
-                return line(a, "'s hand is empty at Wickedness 0!")
+                return trl("{player}'s hand is empty at Wickedness 0!", player=a)
             if ev["from"] == ev["now"]:
-                return line(a, f"'s hand is empty: draws {ev['now']}.")
-            return line(a, f"'s hand is empty: Wickedness {ev['from']} → {ev['now']}, draws {ev['now']}.")
+                return trl("{player}'s hand is empty: draws {count}.", player=a, count=ev["now"])
+            return trl("{player}'s hand is empty: Wickedness {before} → {after}, draws {count}.", player=a,
+                       before=ev["from"], after=ev["now"], count=ev["now"])
         if t == "tie":
-            return line("Tie between ", *join_names(names, ev["seats"]), ": each draws 1 and play goes on.")
+            return trl("Tie between {players}: each draws 1 and play goes on.", players=join_names(names, ev["seats"]))
         if t == "turn":
-            return line("— ", a, "'s turn —")
+            return line("— ", *trl("{player}'s turn", player=a), " —")
         if t == "sloth_off":
-            return line(a, f" discards the Sloth in front of them ({NAME[ev['card']]}).")
+            return trl("{player} discards the Sloth in front of them ({card}).", player=a, card=name(ev["card"]))
         if t == "skip":
-            return line(a, " has no cards and skips this turn.")
+            return trl("{player} has no cards and skips this turn.", player=a)
         return None  # "over" is said once, in the result message
 
     def result(self, view: dict, result: dict, names: dict[str, str]) -> Doc:
         doc = super().result(view, result, names)
         wick = view["wickedness"]
         doc.sections[1].lines = [
-            line(who(names, s), f": emptied their hand {v} time{'s' if v != 1 else ''} (Wickedness {wick.get(s, '?')})")
+            trln("{player}: emptied their hand {n} time (Wickedness {wickedness})",
+                 "{player}: emptied their hand {n} times (Wickedness {wickedness})", v, player=who(names, s),
+                 wickedness=wick.get(s, "?"))
             for s, v in sorted(result["scores"].items(), key=lambda kv: (-kv[1], wick.get(kv[0], 0)))]
-        how = ("The turn limit was reached: the lowest Wickedness wins, then the fewest cards. "
-               if view.get("ended") == "limit" else "")
-        doc.sections.append(Section("", [line(how + "The score counts how many times a player emptied their hand "
-                                              "(each time their Wickedness steps down); emptying it at "
-                                              "Wickedness 0 wins.")]))
+        score = tr("The score counts how many times a player emptied their hand (each time their Wickedness steps "
+                   "down); emptying it at Wickedness 0 wins.")
+        if view.get("ended") == "limit":
+            score = tr("The turn limit was reached: the lowest Wickedness wins, then the fewest cards.") + " " + score
+        doc.sections.append(Section("", [line(score)]))
         return doc
+
+
+def _lower_first(clause: Line) -> Line:
+    """A clause after "Ann plays Wrath 3: " goes on the sentence: its first letter lower-cased, unless it
+    starts with a name (a run of its own) or the language writes nouns with a capital (German)."""
+    first = clause[0]
+    if not isinstance(first, str) or lang() == "de":
+        return clause
+    return (first[:1].lower() + first[1:], *clause[1:])
 
 
 PRESENTER = DeadliesPresenter()

@@ -6,8 +6,9 @@ from __future__ import annotations
 
 from PIL import Image
 
-from engine.everrain.cards import ACT_NAMES, DECK_NAMES
 from present import draw as D
+from present.everrain.presenter import _card_title, _deck, _skill, act_name, crew_name, role
+from present.i18n import tr
 
 SEA = (30, 64, 92)
 SEA_DARK = (20, 44, 66)
@@ -48,8 +49,8 @@ def render(f: dict) -> Image.Image:
     img, d = D.canvas(268 + 92 * n + (64 if "stories" in f else 0))
     # The sea: a dark-blue chart laid on the table; the voyage runs across it.
     D.paste(img, D.rounded(D.WIDTH - 28, 226, SEA, WAVE, 14, 2), 14, 14)
-    act = f"Act {ROMAN.get(f['act'], f['act'])}: {ACT_NAMES[f['act'] - 1]}" if f["act"] in ROMAN else ""
-    D.banner(d, 38, f"The Everrain · {act}", f"Round {f['round']}")
+    act = tr("Act {act}: {name}", act=ROMAN[f["act"]], name=act_name(f["act"])) if f["act"] in ROMAN else ""
+    D.banner(d, 38, tr("The Everrain") + f" · {act}", tr("Round {n}", n=f["round"]))
     _track(img, d, f, 104)
     _card(img, d, f, 164)
     top = 256
@@ -62,15 +63,17 @@ def render(f: dict) -> Image.Image:
 
 def _stories(img: Image.Image, d, f: dict, y: int) -> None:
     """The reader's own face-down Story cards: their backs show the type, the reader knows the rest."""
-    D.text(d, (24, y + 26), f"Your Stories (Ship {f['me']})", 15, D.GOLD, "lm", bold=True)
+    D.text(d, (24, y + 26), tr("Your Stories (Ship {n})", n=f["me"]), 15, D.GOLD, "lm", bold=True, width=168)
     x, w = 200, 140
     for number, title, deck in f["stories"][:4]:
         D.paste(img, D.rounded(w, 52, DECK_COLOUR.get(deck, SEA_DARK), D.GOLD, 8, 1), x, y)
-        D.text(d, (x + 8, y + 7), f"Story {number}", 14, D.WHITE, "lt", bold=True)
-        D.text(d, (x + 8, y + 28), D.fit(title, 13, w - 14), 13, D.CREAM, "lt")
+        D.text(d, (x + 8, y + 5), tr("Story {n}", n=number), 14, D.WHITE, "lt", bold=True, width=w - 14)
+        lines, size = D.wrap(_card_title(title), 13, w - 14)
+        for k, text in enumerate(lines):  # one line at 13 px, or two (a long title in a longer language)
+            D.text(d, (x + 8, y + (26 if len(lines) == 1 else 22 + 13 * k)), text, size, D.CREAM, "lt", width=w - 14)
         x += w + 6
     if len(f["stories"]) > 4:
-        D.text(d, (x, y + 26), f"+{len(f['stories']) - 4}", 14, D.CREAM, "lm")
+        D.text(d, (x, y + 26), f"+{len(f['stories']) - 4}", 14, D.CREAM, "lm", width=D.WIDTH - 24 - x)
 
 
 def _track(img: Image.Image, d, f: dict, y: int) -> None:
@@ -88,9 +91,9 @@ def _track(img: Image.Image, d, f: dict, y: int) -> None:
         D.paste(img, D.disc(size, fill, D.CREAM if end else WAVE, 2), x - size / 2, y - size / 2)
         if end:
             act = f["ends"].index(i) + 1
-            D.text(d, (x, y + 20), f"Act {ROMAN[act]}", 13, D.CREAM, "mt")
+            D.text(d, (x, y + 20), tr("Act {act}", act=ROMAN[act]), 13, D.CREAM, "mt", width=max(2 * step, 60))
         elif i % 2 == 0 or length <= 12:
-            D.text(d, (x, y + 14), str(i), 12, D.MUTED, "mt")
+            D.text(d, (x, y + 14), str(i), 12, D.MUTED, "mt", width=2 * step)
     sx = left + step * f["track"]
     D.put_symbol(img, "ship", sx, y - 30, 34, D.GOLD)
 
@@ -98,45 +101,49 @@ def _track(img: Image.Image, d, f: dict, y: int) -> None:
 def _card(img: Image.Image, d, f: dict, y: int) -> None:
     card = f["card"]
     if not card:
-        msg = "The voyage is over." if f["phase"] == "over" else "Choosing where to sail next."
-        D.text(d, (D.WIDTH / 2, y + 30), msg, 17, D.MUTED, "mm")
+        msg = tr("The voyage is over.") if f["phase"] == "over" else tr("Choosing where to sail next.")
+        D.text(d, (D.WIDTH / 2, y + 30), msg, 17, D.MUTED, "mm", width=D.WIDTH - 80)
         return
     title, deck, skill, target = card
     colour = DECK_COLOUR.get(deck, SEA_DARK)
     D.paste(img, D.rounded(D.WIDTH - 80, 60, colour, D.CREAM, 10, 2), 40, y)
-    D.text(d, (56, y + 10), DECK_NAMES.get(deck, deck), 13, D.CREAM, "lt")
-    D.text(d, (56, y + 30), D.fit(title, 19, 380), 19, D.WHITE, "lt", bold=True)
-    test = f"{skill.capitalize()} test, target {target}" if skill else "A choice"
-    D.text(d, (D.WIDTH - 56, y + 10), test, 15, D.CREAM, "rt", bold=True)
+    D.text(d, (56, y + 10), _deck(deck), 13, D.CREAM, "lt", width=380)
+    D.text(d, (56, y + 30), _card_title(title), 19, D.WHITE, "lt", bold=True, width=380)
+    test = tr("{skill} test, target {target}", skill=_skill(skill), target=target) if skill else tr("A choice")
+    D.text(d, (D.WIDTH - 56, y + 10), test, 15, D.CREAM, "rt", bold=True, width=300)
     if f["roll"]:
         die, value, total = f["roll"]
-        who = f"{f['tester']}: " if f["tester"] else ""
-        D.text(d, (D.WIDTH - 56, y + 34), D.fit(f"{who}rolled {die} + {value} = {total}", 15, 300), 15,
-               D.GOLD if total >= target else D.CREAM, "rt")
+        rolled = (tr("{crew}: rolled {die} + {value} = {total}", crew=crew_name(f["tester"]), die=die, value=value,
+                     total=total) if f["tester"] else tr("rolled {die} + {value} = {total}", die=die, value=value,
+                                                         total=total))
+        D.text(d, (D.WIDTH - 56, y + 34), rolled, 15, D.GOLD if total >= target else D.CREAM, "rt", width=300)
     elif f["tester"]:
-        D.text(d, (D.WIDTH - 56, y + 34), D.fit(f"Testing: {f['tester']}", 15, 300), 15, D.CREAM, "rt")
+        D.text(d, (D.WIDTH - 56, y + 34), tr("Testing: {crew}", crew=crew_name(f["tester"])), 15, D.CREAM, "rt",
+               width=300)
 
 
 def _ship(img: Image.Image, d, f: dict, i: int, ship: list, y: int) -> None:
     crew, supplies, glory = ship
     active = f["active"] == i + 1
-    D.text(d, (24, y + 12), f"Ship {i + 1}", 17, D.GOLD if active else D.CREAM, "lt", bold=True)
-    D.text(d, (24, y + 38), f"Supplies {supplies}", 14, D.MUTED, "lt")
-    D.text(d, (24, y + 58), f"Glory {glory}", 14, D.MUTED, "lt")
+    D.text(d, (24, y + 12), tr("Ship {n}", n=i + 1), 17, D.GOLD if active else D.CREAM, "lt", bold=True,
+           width=76 if active else 100)
+    D.text(d, (24, y + 38), tr("Supplies {n}", n=supplies), 14, D.MUTED, "lt", width=100)
+    D.text(d, (24, y + 58), tr("Glory {n}", n=glory), 14, D.MUTED, "lt", width=100)
     if active:
         D.put_symbol(img, "ship", 112, y + 20, 20, D.GOLD)
     x, w, h = 130, 124, 80
-    for name, role, island, port in crew[:5]:
+    for name, trade, island, port in crew[:5]:
         D.card(img, x, y + 2, w, h, D.PAPER, D.GOLD if active else D.INK)
-        D.text(d, (x + 8, y + 9), D.fit(name, 14, w - 14), 14, D.INK, "lt", bold=True)
-        D.text(d, (x + 8, y + 28), D.fit(role, 12, w - 14), 12, (90, 80, 70), "lt")
-        _pips(img, d, x + 8, y + 54, "Isl", island, ISLAND)
-        _pips(img, d, x + 8, y + 70, "Port", port, PORT)
+        D.text(d, (x + 8, y + 9), crew_name(name), 14, D.INK, "lt", bold=True, width=w - 14)
+        D.text(d, (x + 8, y + 28), role(trade), 12, (90, 80, 70), "lt", width=w - 14)
+        # i18n: a crew card's two skills, abbreviated to fit a small card (Island, Port)
+        _pips(img, d, x + 8, y + 54, tr("Isl"), island, ISLAND)
+        _pips(img, d, x + 8, y + 70, tr("Port"), port, PORT)
         x += w + 4
 
 
 def _pips(img: Image.Image, d, x: float, y: float, what: str, value: int, colour) -> None:
-    D.text(d, (x, y), what, 11, (90, 80, 70), "lm")
+    D.text(d, (x, y), what, 11, (90, 80, 70), "lm", width=30)
     for k in range(3):
         D.paste(img, D.disc(11, colour if k < value else D.PAPER, colour, 1), x + 32 + 14 * k, y - 6)
-    D.text(d, (x + 32 + 14 * 3 + 2, y), str(value), 12, D.INK, "lm", bold=True)
+    D.text(d, (x + 32 + 14 * 3 + 2, y), str(value), 12, D.INK, "lm", bold=True, width=12)

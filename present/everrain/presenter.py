@@ -1,75 +1,100 @@
-"""The Everrain's words: boards from views, button labels, and log lines that read like a told story."""
+"""The Everrain's words: boards from views, button labels, and log lines that read like a told story.
+Every word through the catalog (present/i18n.py): card titles, decks, Acts and crew through the glossary,
+card texts through the data texts, and a text told of a captain as its own message (voice.told)."""
 from __future__ import annotations
 
 from engine.everrain import cards as C
 from present import fmt
 from present.base import BasePresenter, Doc, Line, Section, Strong, join_names, line, who
-from present.everrain.voice import third_person
+from present.datawords import (
+    EVERRAIN_ACT, EVERRAIN_CREW, EVERRAIN_DECK, EVERRAIN_ROLE, EVERRAIN_SKILL, EVERRAIN_TEXT, EVERRAIN_TITLE, term,
+    text,
+)
+from present.everrain.voice import told
+from present.i18n import join, mark, tr, trl, trn
 
 ROMAN = {1: "I", 2: "II", 3: "III", 4: "IV"}
-WHERE = {"cover": "under the cover", "facedown": "face down here", "reading": "being read"}
-DOING = {"deck": "choosing a deck", "crew": "choosing who takes the test", "reroll": "deciding on a reroll",
-         "choose": "making a choice"}
-YOUR_MOVE = {"deck": "Choose a deck to draw from.", "crew": "Choose the crew member who takes the test.",
-             "reroll": "Spend 1 supply to roll again, or accept the failure.",
-             "choose": "Pick one of the choices; you learn what it brings only once you pick it."}
+WHERE = {"cover": mark("under the cover"), "facedown": mark("face down here"), "reading": mark("being read")}
+DOING = {"deck": mark("choosing a deck"), "crew": mark("choosing who takes the test"),
+         "reroll": mark("deciding on a reroll"), "choose": mark("making a choice")}
+WAITING = {"deck": mark("Waiting for {players}, choosing a deck."),
+           "crew": mark("Waiting for {players}, choosing who takes the test."),
+           "reroll": mark("Waiting for {players}, deciding on a reroll."),
+           "choose": mark("Waiting for {players}, making a choice.")}
+YOUR_MOVE = {"deck": mark("Choose a deck to draw from."), "crew": mark("Choose the crew member who takes the test."),
+             "reroll": mark("Spend 1 supply to roll again, or accept the failure."),
+             "choose": mark("Pick one of the choices; you learn what it brings only once you pick it.")}
+# "a Sea Event card", "an Expedition card": the article belongs to the deck's name in each language.
+A_CARD = {"sea": mark("a Sea Event card"), "expedition": mark("an Expedition card"), "denizen": mark("a Denizen card")}
 STORY_MARK = "📜"  # marks a choice option that leads on to a story
 COMPACT_OVER = 1800  # past this much text a crowded table gets first names and story titles only
 
 
 def _deck(t: str) -> str:
-    return C.DECK_NAMES.get(t, t)
+    return term(EVERRAIN_DECK, C.DECK_NAMES[t]) if t in C.DECK_NAMES else t
 
 
 def _a(t: str) -> str:
-    name = _deck(t)
-    return ("an " if name[0] in "AEIOU" else "a ") + name
+    return tr(A_CARD[t]) if t in A_CARD else _deck(t)
 
 
 def _skill(s: str) -> str:
-    return s.capitalize()
+    return term(EVERRAIN_SKILL, s.capitalize())
+
+
+def _card_title(title: str) -> str:
+    return term(EVERRAIN_TITLE, title)
+
+
+def _text(words: str) -> str:
+    return text(EVERRAIN_TEXT, words)
+
+
+def crew_name(name: str) -> str:
+    return term(EVERRAIN_CREW, name)
+
+
+def role(r: str) -> str:
+    return term(EVERRAIN_ROLE, r)
+
+
+def act_name(act: int) -> str:
+    return term(EVERRAIN_ACT, C.ACT_NAMES[act - 1])
 
 
 def _challenge(c: dict, actor=None) -> Line:
     """A card's test or choices; with `actor` (a Name), for the log: option names speak of them, not "you"."""
     if "skill" in c:
-        return line(f"{_skill(c['skill'])} test: Fate Die + one crew member's {_skill(c['skill'])}, "
-                    f"{c['target']} or more.")
+        return line(tr("{skill} test: Fate Die + one crew member's {skill}, {target} or more.", skill=_skill(c["skill"]),
+                       target=c["target"]))
     if "options" in c:
-        runs: list = ["Choose: "]
+        runs: list = []
         leads = set(c.get("story_options", ()))
         for i, o in enumerate(c["options"]):
-            shown = (Strong(o),) if actor is None else tuple(
-                Strong(r) if isinstance(r, str) else r for r in third_person(o, actor, named=True))
+            shown = (Strong(_text(o)),) if actor is None else tuple(
+                Strong(r) if isinstance(r, str) else r for r in told(o, actor, named=True))
             runs += [" · " if i else "", *shown, f" {STORY_MARK}" if i in leads else ""]
-        return line(*runs, f" ({STORY_MARK} leads to a story)" if leads else "")
+        said = trl("Choose: {options}", options=tuple(r for r in runs if r != ""))
+        return line(*said, " " + tr("({mark} leads to a story)", mark=STORY_MARK) if leads else "")
     return ()
-
-
-def _winners(res: dict, names: dict) -> Line:
-    runs: list = ["Glory: "]
-    for i, (s, g) in enumerate(res["scores"].items()):
-        runs += [", " if i else "", who(names, s), f" {g}"]
-    runs.append(". ")
-    for i, s in enumerate(res["winners"]):
-        runs += [" and " if i else "", Strong(names.get(s, s))]
-    return line(*runs, " win!" if len(res["winners"]) > 1 else " wins!")
 
 
 def _ship(view: dict, seat: str, names: dict, compact: bool) -> list[Line]:
     ship = view["ships"][seat]
-    rows = [line("⛵ ", Strong(names.get(seat, seat)),
-                 f" — Glory {ship['glory']} · Supplies {ship['supplies']} · Stories told {ship['told']}")]
-    crew = " · ".join(f"{c['name'].split()[0] if compact else c['name']} {c['island']}/{c['port']}"
-                      for c in ship["crew"]) or "nobody aboard"
-    rows.append(line(f"  Crew (Island/Port): {crew}"))
+    rows = [line("⛵ ", Strong(names.get(seat, seat)), " — " + tr(
+        "Glory {glory} · Supplies {supplies} · Stories told {told}", glory=ship["glory"], supplies=ship["supplies"],
+        told=ship["told"]))]
+    crew = " · ".join(f"{crew_name(c['name']).split()[0] if compact else crew_name(c['name'])} {c['island']}/{c['port']}"
+                      for c in ship["crew"]) or tr("nobody aboard")
+    rows.append(line("  " + tr("Crew (Island/Port): {crew}", crew=crew)))
     if ship["slot"]:
         parts = []
         for e in ship["slot"]:
-            where = (f"sideways on the {_deck(e['deck'])} deck" if e["where"] == "sideways"
-                     else WHERE.get(e["where"], e["where"]))
-            parts.append(f"+{e['awaits']}+ {where}" if compact else f"{e['title']} → +{e['awaits']}+ {where}")
-        rows.append(line("  Story slot: " + "; ".join(parts)))
+            place = e["where"]
+            where = (tr("sideways on the {deck} deck", deck=_deck(e["deck"])) if place == "sideways"
+                     else tr(WHERE[place]) if place in WHERE else place)
+            parts.append(f"+{e['awaits']}+ {where}" if compact else f"{_card_title(e['title'])} → +{e['awaits']}+ {where}")
+        rows.append(line("  " + tr("Story slot: {cards}", cards="; ".join(parts))))
     return rows
 
 
@@ -77,41 +102,50 @@ class EverrainPresenter(BasePresenter):
     key = "everrain"
     emoji = "🌧️"
     colour = 0x2F6F8F
-    title = "The Everrain"
+    title = mark("The Everrain")
 
     def _title(self, view: dict) -> str:
         act = view["act"]
-        return f"{self.emoji} The Everrain — Act {ROMAN[act]}: {C.ACT_NAMES[act - 1]}"
+        return f"{self.emoji} {self.game_title()} — " + tr("Act {act}: {name}", act=ROMAN[act], name=act_name(act))
 
     def _sections(self, view: dict, names: dict, compact: bool) -> list[Section]:
         act = view["act"]
-        head = [line(f"Discovery Track {view['track']}/{view['length']} (Act {ROMAN[act]} ends at "
-                     f"{view['ends'][act - 1]}) · Round {view['round']}")]
-        if view["phase"] != "over":
-            head.append(line("At the helm: ", Strong(names.get(view["active"], view["active"])),
-                             f", {DOING[view['phase']]}."))
+        head = [line(tr("Discovery Track {track}/{length} (Act {act} ends at {end}) · Round {round}",
+                        track=view["track"], length=view["length"], act=ROMAN[act], end=view["ends"][act - 1],
+                        round=view["round"]))]
+        phase = view["phase"]
+        if phase != "over":
+            head.append(trl("At the helm: {player}, {doing}.", player=Strong(names.get(view["active"], view["active"])),
+                            doing=tr(DOING[phase])))
         out = [Section("", head)]
         card = view["card"]
         if card:
-            title = (f"📜 Story +{card['number']}+ — {card['title']}" if "number" in card
-                     else f"{card['title']} ({_deck(card['deck'])})")
-            rows = [line(card["text"])]
+            title = (f"📜 " + tr("Story +{number}+ — {title}", number=card["number"], title=_card_title(card["title"]))
+                     if "number" in card else f"{_card_title(card['title'])} ({_deck(card['deck'])})")
+            rows = [line(_text(card["text"]))]
             if _challenge(card):
                 rows.append(_challenge(card))
             if "roll" in view:
                 r, t = view["roll"], view.get("tester")
-                by = f"{t['name']}'s {_skill(card['skill'])}" if t else "no crew"
-                rows.append(line(f"🎲 Rolled {r['die']} + {by} {r['value']} = {r['total']}, short of {card['target']}."))
+                if t:
+                    rows.append(line(tr("🎲 Rolled {die} + {crew}'s {skill} {value} = {total}, short of {target}.",
+                                        die=r["die"], crew=crew_name(t["name"]), skill=_skill(card["skill"]),
+                                        value=r["value"], total=r["total"], target=card["target"])))
+                else:
+                    rows.append(line(tr("🎲 Rolled {die} + no crew {value} = {total}, short of {target}.", die=r["die"],
+                                        value=r["value"], total=r["total"], target=card["target"])))
             out.append(Section(title, rows))
         out += self._last_results(view, names, compact)
-        out.append(Section("Ships", [r for seat in view["seats"] for r in _ship(view, seat, names, compact)]))
-        decks = " · ".join(f"{_deck(t)} {v['cards']}" + (f" ({v['sideways']} sideways)" if v["sideways"] else "")
-                           for t, v in view["decks"].items())
-        told = view["stories_closed"]
+        out.append(Section(tr("Ships"), [r for seat in view["seats"] for r in _ship(view, seat, names, compact)]))
+        decks = " · ".join(f"{_deck(t)} {v['cards']}" + (" " + tr("({n} sideways)", n=v["sideways"]) if v["sideways"]
+                                                         else "") for t, v in view["decks"].items())
+        closed = view["stories_closed"]
         out.append(Section("", [
-            line(Strong(f"Decks of Act {ROMAN[act]}"), f": {decks}"),
-            line(Strong("Ongoing Story cover"), f": {len(view['cover'])} unread · Story deck {view['story_deck']} · "
-                 f"stories told {told['resolved']}, ended unresolved {told['unresolved']}")]))
+            line(Strong(tr("Decks of Act {act}", act=ROMAN[act])), f": {decks}"),
+            line(Strong(tr("Ongoing Story cover")), ": " + tr(
+                "{unread} unread · Story deck {deck} · stories told {told}, ended unresolved {unresolved}",
+                unread=len(view["cover"]), deck=view["story_deck"], told=closed["resolved"],
+                unresolved=closed["unresolved"]))]))
         return out
 
     def _last_results(self, view: dict, names: dict, compact: bool) -> list[Section]:
@@ -122,25 +156,28 @@ class EverrainPresenter(BasePresenter):
         reading_now = story is not None and story["open"] and card is not None and "number" in card
         if story is not None and not reading_now:  # a story being read is shown in full above
             first = story["events"][0]
-            title = f"📜 Last story read: +{first['number']}+ — {first['title']}"
+            title = "📜 " + tr("Last story read: +{number}+ — {title}", number=first["number"],
+                               title=_card_title(first["title"]))
             if compact:
                 ends = [e for e in story["events"] if e["type"] in ("story_end", "fetch", "taken")]
-                how = ("resolved" if ends[-1].get("resolved") else "ended unresolved"
-                       if ends[-1]["type"] == "story_end" else "goes on") if ends else "being read"
-                rows = [line("Read by ", who(names, first["seat"]), f": {how}.")]
+                how = (tr("resolved") if ends[-1].get("resolved") else tr("ended unresolved")
+                       if ends[-1]["type"] == "story_end" else tr("goes on")) if ends else tr("being read")
+                rows = [trl("Read by {player}: {how}.", player=who(names, first["seat"]), how=how)]
             else:
                 rows = [said for e in story["events"] if (said := self.describe(e, names))]
             out.append(Section(title, rows))
         act = view.get("last_act")
         if act is not None and compact:  # a crowded table: the Act's end in one short line
-            out.append(Section("", [line("🌊 ", Strong(f"Act {ROMAN[act['act']]} ended"),
-                                         f" at track {act['track']}.")]))
+            ended = tr("Act {act} ended", act=ROMAN[act["act"]])
+            out.append(Section("", [line("🌊 ", *trl("{act_ended} at track {track}.", act_ended=Strong(ended),
+                                                     track=act["track"]))]))
         elif act is not None:
             said = self.describe({"type": "act_end", **act}, names)
-            runs: list = ["Glory then: "]
+            runs: list = []
             for i, (s, g) in enumerate(act["glory"].items()):
-                runs += [", " if i else "", who(names, s), f" {g} ({act['told'][s]} told)"]
-            out.append(Section(f"End of Act {ROMAN[act['act']]}", [said, line(*runs, ".")]))
+                runs += [", " if i else "", who(names, s), " " + tr("{glory} ({told} told)", glory=g, told=act["told"][s])]
+            out.append(Section(tr("End of Act {act}", act=ROMAN[act["act"]]),
+                               [said, trl("Glory then: {scores}.", scores=tuple(runs))]))
         return out
 
     def _private(self, view: dict, compact: bool) -> list[Section]:
@@ -148,20 +185,22 @@ class EverrainPresenter(BasePresenter):
         if not mine:
             return []
         if compact:
-            rows = [line(", ".join(f"+{s['number']}+ {s['title']} ({_deck(s['deck'])})" for s in mine)),
-                    line("Each is read the next time you draw from its deck.")]
+            rows = [line(", ".join(f"+{s['number']}+ {_card_title(s['title'])} ({_deck(s['deck'])})" for s in mine)),
+                    line(tr("Each is read the next time you draw from its deck."))]
         else:
-            rows = [line(f"📜 +{s['number']}+ ", Strong(s["title"]), f" ({_deck(s['deck'])}): {s['text']} "
-                         f"It is read the next time you draw {_a(s['deck'])} card.") for s in mine]
-        return [Section("Your face-down stories (only you see them)", rows)]
+            rows = [line(f"📜 +{s['number']}+ ", Strong(_card_title(s["title"])), f" ({_deck(s['deck'])}): "
+                         + _text(s["text"]) + " " + tr("It is read the next time you draw {a_card}.", a_card=_a(s["deck"])))
+                    for s in mine]
+        return [Section(tr("Your face-down stories (only you see them)"), rows)]
 
     def _doc(self, view: dict, names: dict, private: bool) -> Doc:
         for compact in (False, True):
             sections = self._sections(view, names, compact)
             if private:
                 sections += self._private(view, compact)
-            mine = private and view["active"] == view["seat"] and view["phase"] != "over"
-            foot = line(YOUR_MOVE[view["phase"]]) if mine else self.waiting(view, names) or ()
+            phase = view["phase"]
+            mine = private and view["active"] == view["seat"] and phase != "over"
+            foot = line(tr(YOUR_MOVE[phase])) if mine else self.waiting(view, names) or ()
             doc = Doc(self._title(view), sections, foot)
             if len(fmt.plain(doc)) <= COMPACT_OVER:
                 break
@@ -177,10 +216,12 @@ class EverrainPresenter(BasePresenter):
         d = view["decision"]
         if d["about"] == "over":
             return None
-        return line("Waiting for ", *join_names(names, d["seats"]), f", {DOING[d['about']]}.")
+        about = d["about"]
+        return trl(WAITING[about], players=join_names(names, d["seats"]))
 
     def prompt(self, view: dict) -> str:
-        return YOUR_MOVE.get(view["phase"], "Choose your move…")
+        phase = view["phase"]
+        return tr(YOUR_MOVE[phase]) if phase in YOUR_MOVE else tr("Choose your move…")
 
     def label(self, action: dict, view: dict, names: dict[str, str] | None = None) -> str:
         kind = action["type"]
@@ -190,107 +231,141 @@ class EverrainPresenter(BasePresenter):
             t = action["deck"]
             for s in ship.get("my_stories", []):
                 if s["deck"] == t:
-                    return f"{_deck(t)}: read your story +{s['number']}+ (instead of drawing)"
-            return f"Draw {_a(t)} card ({view['decks'][t]['cards']} left)"
+                    return tr("{deck}: read your story +{number}+ (instead of drawing)", deck=_deck(t),
+                              number=s["number"])
+            left = view["decks"][t]["cards"]
+            return trn("Draw {a_card} ({n} left)", "Draw {a_card} ({n} left)", left, a_card=_a(t))
         if kind == "crew":
             skill = view["card"]["skill"]
             for c in ship.get("crew", []):
                 if c["id"] == action["crew"]:
-                    return fmt.label(f"{c['name']} ({c['role']}), {_skill(skill)} {c[skill]}")
+                    return fmt.label(f"{crew_name(c['name'])} ({role(c['role'])}), {_skill(skill)} {c[skill]}")
             return action["crew"]
         if kind == "reroll":
-            return "Roll the Fate Die again (spend 1 supply)"
+            return tr("Roll the Fate Die again (spend 1 supply)")
         if kind == "accept":
-            return "Accept the failure"
+            return tr("Accept the failure")
         if kind == "option":
             card, i = view["card"], action["option"]
-            mark = f"{STORY_MARK} " if i in card.get("story_options", ()) else ""
-            return fmt.label(mark + card["options"][i])
+            mark_ = f"{STORY_MARK} " if i in card.get("story_options", ()) else ""
+            return fmt.label(mark_ + _text(card["options"][i]))
         return fmt.label(str(kind))
 
     def describe(self, event: dict, names: dict[str, str]) -> Line | None:  # noqa: C901  (one case per event)
         kind = event.get("type")
         me = who(names, event.get("seat"))
         if kind == "turn":
-            return line("⛵ ", Strong(me.text), f" takes the helm (Act {ROMAN[event['act']]}, round {event['round']}).")
+            return line("⛵ ", *trl("{player} takes the helm (Act {act}, round {round}).", player=Strong(me.text),
+                                   act=ROMAN[event["act"]], round=event["round"]))
         if kind == "draw":
-            return line("🌊 ", me, f" draws {_a(event['deck'])} card: ", Strong(event["title"]), ". ",
-                        *third_person(event["text"], me), *_then(_challenge(event, me)))
+            said = trl("{player} draws {a_card}: {title}.", player=me, a_card=_a(event["deck"]),
+                       title=Strong(_card_title(event["title"])))
+            return line("🌊 ", *said, " ", *told(event["text"], me), *_then(_challenge(event, me)))
         if kind == "story":
-            how = ("turns to the face-down story waiting in their slot"
-                   if event["how"] == "slot" else "draws a sideways card: their own story")
-            return line("📜 ", me, f" {how}. Story +{event['number']}+, ", Strong(event["title"]), ": ",
-                        *third_person(event["text"], me), *_then(_challenge(event, me)))
+            if event["how"] == "slot":
+                said = trl("{player} turns to the face-down story waiting in their slot. Story +{number}+, {title}:",
+                           player=me, number=event["number"], title=Strong(_card_title(event["title"])))
+            else:
+                said = trl("{player} draws a sideways card: their own story. Story +{number}+, {title}:",
+                           player=me, number=event["number"], title=Strong(_card_title(event["title"])))
+            return line("📜 ", *said, " ", *told(event["text"], me), *_then(_challenge(event, me)))
         if kind == "sideways":
-            owner = who(names, event["owner"])
-            return line("🔄 ", me, f" draws a sideways Story card (+{event['number']}+). It belongs to ", owner,
-                        "'s story, so it goes face down, unread, into ", owner, "'s Story slot, and ", me,
-                        " draws again.")
+            return line("🔄 ", *trl("{player} draws a sideways Story card (+{number}+). It belongs to {owner}'s story, "
+                                   "so it goes face down, unread, into {owner}'s Story slot, and {player} draws again.",
+                                   player=me, number=event["number"], owner=who(names, event["owner"])))
         if kind == "slotted":
-            return line(f"🤫 Only you see this: Story +{event['number']}+, ", Strong(event["title"]),
-                        f", waits face down in your slot. {event['text']} You read it the next time you draw "
-                        f"{_a(event['deck'])} card.")
+            return line("🤫 ", *trl("Only you see this: Story +{number}+, {title}, waits face down in your slot. {text} "
+                                   "You read it the next time you draw {a_card}.", number=event["number"],
+                                   title=Strong(_card_title(event["title"])), text=_text(event["text"]),
+                                   a_card=_a(event["deck"])))
         if kind == "roll":
-            crew = (C.CREW[event["crew"]]["name"],) if event["crew"] else (me, ", with no crew aboard,")
-            verdict = "success!" if event["success"] else "not enough."
-            again = " again" if event["reroll"] else ""
-            return line("🎲 ", *crew, f" ({_skill(event['skill'])} {event['value']}) rolls the Fate Die{again}: "
-                        f"{event['die']} + {event['value']} = {event['die'] + event['value']} against "
-                        f"{event['target']}: {verdict}")
+            crew = crew_name(C.CREW[event["crew"]]["name"]) if event["crew"] else None
+            total = event["die"] + event["value"]
+            fields = dict(skill=_skill(event["skill"]), value=event["value"], die=event["die"], total=total,
+                          target=event["target"])
+            if crew is None:
+                said = (trl("{player}, with no crew aboard, ({skill} {value}) rolls the Fate Die again: {die} + "
+                            "{value} = {total} against {target}: {verdict}", player=me, verdict=_verdict(event),
+                            **fields) if event["reroll"] else
+                        trl("{player}, with no crew aboard, ({skill} {value}) rolls the Fate Die: {die} + {value} = "
+                            "{total} against {target}: {verdict}", player=me, verdict=_verdict(event), **fields))
+            else:
+                said = (trl("{crew} ({skill} {value}) rolls the Fate Die again: {die} + {value} = {total} against "
+                            "{target}: {verdict}", crew=crew, verdict=_verdict(event), **fields) if event["reroll"] else
+                        trl("{crew} ({skill} {value}) rolls the Fate Die: {die} + {value} = {total} against {target}: "
+                            "{verdict}", crew=crew, verdict=_verdict(event), **fields))
+            return line("🎲 ", *said)
         if kind == "choice":
-            return line(me, " chooses ", *third_person(event["name"], me, named=True), ".")
+            return trl("{player} chooses {option}.", player=me, option=told(event["name"], me, named=True))
         if kind == "outcome":
-            return line(*third_person(event["text"], me), _changes(event["changes"]))
+            return line(*told(event["text"], me), _changes(event["changes"]))
         if kind == "fetch":
-            return line(f"📖 Story +{event['number']}+ is slipped unread under the Ongoing Story cover, and ",
-                        Strong(event["title"]), " goes into ", me, "'s Story slot: the next step of this story is theirs.",
+            return line("📖 ", *trl("Story +{number}+ is slipped unread under the Ongoing Story cover, and {title} goes "
+                                   "into {player}'s Story slot: the next step of this story is theirs.",
+                                   number=event["number"], title=Strong(_card_title(event["title"])), player=me),
                         *_glory(me, event.get("glory", 0)))
         if kind == "taken":
-            return line(f"Story +{event['number']}+ is already out on the water; nothing more is fetched.")
+            return line(tr("Story +{number}+ is already out on the water; nothing more is fetched.", number=event["number"]))
         if kind == "condition":
-            return line("⚠️ The story's condition is not met. ", *third_person(event["text"], me))
+            return line("⚠️ ", tr("The story's condition is not met."), " ", *told(event["text"], me))
         if kind == "story_end":
-            mark, how = ("✅", "is resolved") if event["resolved"] else ("❌", "ends unresolved")
-            return line(f"{mark} Story +{event['number']}+, ", Strong(event["title"]), f", {how}.",
-                        *_glory(me, event.get("glory", 0)))
+            title = Strong(_card_title(event["title"]))
+            said = (trl("Story +{number}+, {title}, is resolved.", number=event["number"], title=title)
+                    if event["resolved"] else
+                    trl("Story +{number}+, {title}, ends unresolved.", number=event["number"], title=title))
+            return line("✅ " if event["resolved"] else "❌ ", *said, *_glory(me, event.get("glory", 0)))
         if kind == "empty":
-            return line(f"The {_deck(event['deck'])} deck is empty; ", me, " finds nothing and the turn passes.")
+            return trl("The {deck} deck is empty; {player} finds nothing and the turn passes.", deck=_deck(event["deck"]),
+                       player=me)
         if kind == "round":
-            return line(f"🌧️ The rain moves on. Round {event['round']} begins; the Discovery Track reaches "
-                        f"{event['track']}.")
+            return line(tr("🌧️ The rain moves on. Round {round} begins; the Discovery Track reaches {track}.",
+                           round=event["round"], track=event["track"]))
         if kind == "act_end":
             moved = {t: k for t, k in event["moved"].items() if k}
-            text = ""
             if moved:
                 total = sum(moved.values())
-                decks = " and ".join(f"{_deck(t)} ({k})" for t, k in moved.items())
-                text = (f"{total} ongoing Story card{'s' if total > 1 else ''} turned sideways onto the "
-                        f"decks of Act {ROMAN[event['act'] + 1]}: {decks}.")
+                decks = join(f"{_deck(t)} ({k})" for t, k in moved.items())
+                said = trn("{n} ongoing Story card turned sideways onto the decks of Act {act}: {decks}.",
+                           "{n} ongoing Story cards turned sideways onto the decks of Act {act}: {decks}.", total,
+                           act=ROMAN[event["act"] + 1], decks=decks)
             else:
-                text = "No story waits under the cover."
-            return line("🌊 ", Strong(f"End of Act {ROMAN[event['act']]}."), " ", text)
+                said = tr("No story waits under the cover.")
+            return line("🌊 ", Strong(tr("End of Act {act}.", act=ROMAN[event["act"]])), " ", said)
         if kind == "spent":
-            return line(f"Every deck of Act {ROMAN[event['act']]} is spent; the Act ends.")
+            return line(tr("Every deck of Act {act} is spent; the Act ends.", act=ROMAN[event["act"]]))
         if kind == "game_end":
             n = event.get("untold")  # the winners and the Glory are said once, in the result message
-            return line("🏁 The voyage ends." + (f" {n} stor{'ies were' if n > 1 else 'y was'} left untold." if n else ""))
+            if n:
+                return line("🏁 " + trn("The voyage ends. {n} story was left untold.",
+                                        "The voyage ends. {n} stories were left untold.", n))
+            return line("🏁 " + tr("The voyage ends."))
         return None
 
     def result(self, view: dict, result: dict, names: dict[str, str]) -> Doc:
         doc = super().result(view, result, names)
-        doc.sections[1].lines = [line(who(names, s), f": {g} Glory")
+        doc.sections[1].lines = [trl("{player}: {glory} Glory", player=who(names, s), glory=g)
                                  for s, g in sorted(result["scores"].items(), key=lambda kv: -kv[1])]
         if "target" in result:  # solo: a target to reach, not a table to beat
             seat = next(iter(result["scores"]))
             reached = result["scores"][seat] >= result["target"]
-            doc.sections[0].lines = [line(f"Target {result['target']} Glory: ",
-                                          Strong("reached" if reached else "missed"), ". ", who(names, seat),
-                                          " wins!" if reached else " does not win this voyage.")]
-            doc.sections.append(Section("", [line(f"Sailing alone, a captain wins by reaching {result['target']} "
-                                                  "Glory by the end of the voyage.")]))
+            if reached:
+                word = tr("reached")
+                said = trl("Target {target} Glory: {reached}. {player} wins!", target=result["target"],
+                           reached=Strong(word), player=who(names, seat))
+            else:
+                word = tr("missed")
+                said = trl("Target {target} Glory: {missed}. {player} does not win this voyage.",
+                           target=result["target"], missed=Strong(word), player=who(names, seat))
+            doc.sections[0].lines = [said]
+            doc.sections.append(Section("", [line(tr("Sailing alone, a captain wins by reaching {target} Glory by the "
+                                                     "end of the voyage.", target=result["target"]))]))
             return doc
-        doc.sections.append(Section("", [line("The captain with the most Glory wins.")]))
+        doc.sections.append(Section("", [line(tr("The captain with the most Glory wins."))]))
         return doc
+
+
+def _verdict(event: dict) -> str:
+    return tr("success!") if event["success"] else tr("not enough.")
 
 
 def _then(runs: Line) -> tuple:
@@ -299,18 +374,19 @@ def _then(runs: Line) -> tuple:
 
 def _glory(me, glory: int) -> tuple:
     """A told Story card's Glory, said where it is earned."""
-    return (" ", me, f" earns {glory} Glory for the story told.") if glory else ()
+    return (" ", *trl("{player} earns {glory} Glory for the story told.", player=me, glory=glory)) if glory else ()
 
 
 def _changes(ch: dict) -> str:
     parts = []
-    for key, word in (("glory", "Glory"), ("supplies", "Supplies"), ("track", "Discovery")):
+    for key, word in (("glory", mark("Glory {n}")), ("supplies", mark("Supplies {n}")), ("track", mark("Discovery {n}"))):
         if ch.get(key):
-            parts.append(f"{word} {ch[key]:+d}")
+            parts.append(tr(word, n=f"{ch[key]:+d}"))
     if "hired" in ch:
-        parts.append(f"{C.CREW[ch['hired']]['name']} joins the crew" if ch["hired"] else "no room for a new hand")
+        parts.append(tr("{crew} joins the crew", crew=crew_name(C.CREW[ch["hired"]]["name"])) if ch["hired"]
+                     else tr("no room for a new hand"))
     if ch.get("lost"):
-        parts.append(f"{C.CREW[ch['lost']]['name']} is lost")
+        parts.append(tr("{crew} is lost", crew=crew_name(C.CREW[ch["lost"]]["name"])))
     return f" ({', '.join(parts)})" if parts else ""
 
 

@@ -4,6 +4,7 @@ never reads as if it spoke to whoever reads the channel. Only the private line t
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 # The first mention in each sentence is the name, a later subject or possessive "they"/"their", an object
 # always the name again (a "them" could mean anyone). English is guessed from the words around "you"; the
@@ -96,3 +97,23 @@ def third_person(text: str, name, named: bool = False) -> tuple:
     for sentence in _SENTENCES.findall(text):
         out += _sentence(sentence, name, named)
     return tuple(r for r in out if r != "")
+
+
+# ---- the same, through the catalog: a card text told of a captain is one message per text and voice
+CAPTAIN = "{captain}"
+_MARK = object()  # stands for the captain while the English is turned into a message id
+
+
+@lru_cache(maxsize=None)
+def told_msgid(text: str, named: bool = False) -> str:
+    """The catalog's message for `text` told of the captain: third_person() with the captain as the field
+    "{captain}" ("{captain} marks the place on their chart"). Extraction lists every one of them."""
+    return "".join(CAPTAIN if r is _MARK else r for r in third_person(text, _MARK, named))
+
+
+def told(text: str, name, named: bool = False) -> tuple:
+    """`text` told of the captain `name` (a Name run), in the reading language."""
+    from present.datawords import EVERRAIN_TEXT
+    from present.i18n import trlp
+
+    return trlp(EVERRAIN_TEXT, told_msgid(text, named), captain=name)

@@ -5,8 +5,10 @@ from __future__ import annotations
 
 from PIL import Image, ImageDraw
 
-from engine.nevermore.cards import MAGICK, MAX_HEALTH, SUIT_NAME, SUIT_OF, SUITS, WIN_VP
+from engine.nevermore.cards import MAGICK, MAX_HEALTH, SUIT_NAME, SUIT_OF, WIN_VP
 from present import draw as D
+from present.i18n import tr
+from present.nevermore.presenter import magick as magick_name, suit
 
 SUIT_COLOUR = {
     "attack": (178, 40, 40), "healing": (206, 78, 118), "radiance": (210, 160, 30),
@@ -48,12 +50,14 @@ def render(f: dict) -> Image.Image:
     mine = "hand" in f
     img, d = D.canvas(440 if mine else 420)
     if f["draft"]:
-        right = f"Draft round {f['draft'][0]}: pass {f['draft'][1]} {f['dir']}"
+        direction = tr("left") if f["dir"] == "left" else tr("right")
+        right = tr("Draft round {round}: pass {count} {direction}", round=f["draft"][0], count=f["draft"][1],
+                   direction=direction)
     elif f["winners"]:
-        right = "Game over"
+        right = tr("Game over")
     else:
-        right = f"Resolving {SUIT_NAME[f['current']]}" if f["current"] in SUIT_NAME else ""
-    D.banner(d, 32, f"Nevermore · Hand {f['hand_no']}", right)
+        right = tr("Resolving {suit}", suit=suit(f["current"])) if f["current"] in SUIT_NAME else ""
+    D.banner(d, 32, tr("Nevermore") + " · " + tr("Hand {n}", n=f["hand_no"]), right)
     _tokens(img, d, f, 62)
     if mine:
         _hand(img, d, f, 210)
@@ -72,15 +76,15 @@ def _tokens(img: Image.Image, d, f: dict, top: int) -> None:
         now = t == f["current"] and i == f["resolved"] and i < f["revealed"]
         if t == "?":
             D.paste(img, D.disc(size, (34, 30, 44), D.DIM, 2), x, top + 10)
-            D.text(d, (x + size / 2, top + 10 + size / 2), "?", 34, D.DIM, "mm", bold=True)
-            name = "face down"
+            D.text(d, (x + size / 2, top + 10 + size / 2), "?", 34, D.DIM, "mm", bold=True, width=size)
+            name = tr("face down")
         else:
             fill = tuple(int(v * .45 + 40) for v in SUIT_COLOUR[t]) if done else SUIT_COLOUR[t]
             D.paste(img, D.disc(size, fill, D.GOLD if now else D.CREAM, 4 if now else 2), x, top + 10)
             D.put_symbol(img, SUIT_SYMBOL[t], x + size / 2, top + 10 + size / 2, 40,
                          D.MUTED if done else D.WHITE)
-            name = SUIT_NAME[t] + (" (done)" if done else "")
-        D.text(d, (x + size / 2, top + size + 18), name, 14, D.GOLD if now else D.MUTED, "mt")
+            name = tr("{suit} (done)", suit=suit(t)) if done else suit(t)
+        D.text(d, (x + size / 2, top + size + 18), name, 14, D.GOLD if now else D.MUTED, "mt", width=size + gap - 4)
         x += size + gap
 
 
@@ -94,52 +98,55 @@ def _players(img: Image.Image, d, f: dict, top: int) -> None:
         D.paste(img, D.rounded(int(col) - 8, 196, D.FELT_DARK, D.GOLD if hot else D.FELT_LINE, 10,
                                3 if hot else 1), x + 4, top)
         cx = x + col / 2
-        head = f"Seat {seat}" + (" wins" if seat in f["winners"] else "")
-        D.text(d, (cx, top + 10), head, 17, D.GOLD if hot else D.CREAM, "mt", bold=True)
+        inside = col - 20
+        head = tr("Seat {n} wins", n=seat) if seat in f["winners"] else tr("Seat {n}", n=seat)
+        D.text(d, (cx, top + 10), head, 17, D.GOLD if hot else D.CREAM, "mt", bold=True, width=inside)
         if raven:
             D.put_symbol(img, "bird", cx, top + 58, 40, D.CREAM)
-            D.text(d, (cx, top + 82), "a Raven", 15, D.CREAM, "mt")
+            D.text(d, (cx, top + 82), tr("a Raven"), 15, D.CREAM, "mt", width=inside)
         else:
             pip = min(20, int((col - 24) / MAX_HEALTH) - 2)
             hx = cx - (pip + 2) * MAX_HEALTH / 2
             for h in range(MAX_HEALTH):
                 D.put_symbol(img, "heart", hx + (pip + 2) * h + pip / 2, top + 48, pip,
                              RED if h < health else D.DIM)
-            D.text(d, (cx, top + 64), f"Health {health}", 14, D.MUTED, "mt")
-        D.text(d, (cx, top + 104), f"{vp} / {WIN_VP} VP", 18, D.WHITE, "mt", bold=True)
-        D.text(d, (cx, top + 130), f"{magick} Magick", 14, D.MUTED, "mt")
+            D.text(d, (cx, top + 64), tr("Health {n}", n=health), 14, D.MUTED, "mt", width=inside)
+        D.text(d, (cx, top + 104), tr("{vp} / {win} VP", vp=vp, win=WIN_VP), 18, D.WHITE, "mt", bold=True,
+               width=inside)
+        D.text(d, (cx, top + 130), tr("{n} Magick", n=magick), 14, D.MUTED, "mt", width=inside)
         # Cards played in front this hand, by suit.
         fx = cx - 34 * len(front) / 2
         for suit, count in front.items():
             D.put_symbol(img, SUIT_SYMBOL[suit], fx + 11, top + 166, 20, SUIT_COLOUR[suit] if suit != "raven"
                          else D.CREAM)
-            D.text(d, (fx + 23, top + 166), str(count), 15, D.CREAM, "lm", bold=True)
+            D.text(d, (fx + 23, top + 166), str(count), 15, D.CREAM, "lm", bold=True, width=11)
             fx += 34
 
 
-def face(img: Image.Image, x: float, y: float, w: int, h: int, suit: str, raised: bool, new: bool) -> None:
+def face(img: Image.Image, x: float, y: float, w: int, h: int, name: str, raised: bool, new: bool) -> None:
     """Cards of one suit are identical: the suit's colour, its mark and its name."""
     if raised:
         y -= 16
-    colour = SUIT_COLOUR[suit]
+    colour = SUIT_COLOUR[name]
     D.card(img, x, y, w, h, colour, D.GOLD if raised else D.CREAM)
     if raised:
         D.paste(img, D.rounded(w, h, colour, D.GOLD, 9, 4), x, y)
     D.paste(img, D.rounded(w - 12, h - 12, colour, (255, 255, 255, 120), 6, 1), x + 6, y + 6)
-    D.put_symbol(img, SUIT_SYMBOL[suit], x + w / 2, y + h * .45, int(w * .55), D.WHITE)
+    D.put_symbol(img, SUIT_SYMBOL[name], x + w / 2, y + h * .45, int(w * .55), D.WHITE)
     d = ImageDraw.Draw(img)
-    D.text(d, (x + w / 2, y + h - 12), SUIT_NAME[suit], 15, D.WHITE, "md", bold=True)
+    D.text(d, (x + w / 2, y + h - 12), suit(name), 15, D.WHITE, "md", bold=True, width=w - 10)
     if new:
-        D.text(d, (x + 12, y + 12), "new", 12, D.GOLD, "lt", bold=True)
+        D.text(d, (x + 12, y + 12), tr("new"), 12, D.GOLD, "lt", bold=True, width=w - 24)
 
 
 def _hand(img: Image.Image, d, f: dict, top: int) -> None:
     health, vp, raven = f["players"][f["me"] - 1][:3]
     waiting = f["me"] in f["waiting"]
-    head = f"Your hand (Seat {f['me']})" + (" · pick your passes" if waiting else "")
-    D.text(d, (24, top), head, 18, D.GOLD if waiting else D.CREAM, "lt", bold=True)
-    state = "a Raven" if raven else f"Health {health}"
-    D.text(d, (D.WIDTH - 24, top), f"{state} · {vp} VP", 18, D.CREAM, "rt", bold=True)
+    head = tr("Your hand (Seat {n})", n=f["me"]) + (" · " + tr("pick your passes") if waiting else "")
+    state = (tr("a Raven") if raven else tr("Health {n}", n=health)) + " · " + tr("{n} VP", n=vp)
+    right = min(D.text_width(state, 18), (D.WIDTH - 48) * 0.4)
+    D.text(d, (D.WIDTH - 24, top), state, 18, D.CREAM, "rt", bold=True, width=right)
+    D.text(d, (24, top), head, 18, D.GOLD if waiting else D.CREAM, "lt", bold=True, width=D.WIDTH - 48 - right - 16)
     w, h, gap = 100, 140, 14
     magick = f["magick"]
     mag_room = 180 if magick else 0
@@ -147,18 +154,18 @@ def _hand(img: Image.Image, d, f: dict, top: int) -> None:
     room = D.WIDTH - 48 - mag_room
     step = w + gap if n <= 1 else min(w + gap, (room - w) / (n - 1))
     x = 24 + max(0, (room - (w + step * (n - 1))) / 2)
-    for suit, picked, new in zip(f["hand"], f["picked"], f["arrived"]):
-        face(img, x, top + 56, w, h, suit, picked, new)
+    for kind, picked, new in zip(f["hand"], f["picked"], f["arrived"]):
+        face(img, x, top + 56, w, h, kind, picked, new)
         x += step
     if not n:
-        D.text(d, (24, top + 120), "No cards in hand.", 18, D.MUTED, "lm")
+        D.text(d, (24, top + 120), tr("No cards in hand."), 18, D.MUTED, "lm", width=room)
     if magick:
         mx = D.WIDTH - 24 - 160
-        D.text(d, (mx, top + 40), "Magick", 15, D.MUTED, "lt")
+        D.text(d, (mx, top + 40), tr("Magick"), 15, D.MUTED, "lt", width=160)
         for i, (name, deck) in enumerate(magick[:4]):
             y = top + 62 + i * 40
             light = deck == "light"
             D.paste(img, D.rounded(160, 34, LIGHT if light else SHADOW, D.GOLD, 7, 1), mx, y)
-            D.text(d, (mx + 80, y + 17), D.fit(name, 14, 148), 14, D.INK if light else D.CREAM, "mm")
+            D.text(d, (mx + 80, y + 17), magick_name(name), 14, D.INK if light else D.CREAM, "mm", width=148)
         if len(magick) > 4:
-            D.text(d, (mx + 80, top + 62 + 4 * 40), f"+{len(magick) - 4} more", 14, D.MUTED, "mt")
+            D.text(d, (mx + 80, top + 62 + 4 * 40), tr("+{n} more", n=len(magick) - 4), 14, D.MUTED, "mt", width=160)

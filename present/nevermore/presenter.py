@@ -1,40 +1,52 @@
-"""Nevermore's words: the board and hand Docs, button labels and log lines, from views and events only."""
+"""Nevermore's words: the board and hand Docs, button labels and log lines, from views and events only.
+Every word through the catalog (present/i18n.py); suits and Magick cards through the glossary."""
 from __future__ import annotations
 
-from engine.nevermore import cards as C
 from itertools import combinations_with_replacement
 
+from engine.nevermore import cards as C
 from present.base import BasePresenter, Bundle, Doc, Line, Section, Strong, join_names, line, who
+from present.datawords import NEVERMORE_MAGICK, NEVERMORE_SUIT, NEVERMORE_TEXT, term, text
+from present.i18n import join, mark, tr, trl, trn, trln
 
 E = C.SUIT_EMOJI
-DIR = {"left": "⬅️ left", "right": "➡️ right"}
-WHY = {"attack": "an Attack", "peck": "a Peck", "magick": "Magick", "reflect": "Retribution",
-       "conspiracy": "the Conspiracy of Ravens"}
-VP_WHY = {"victory": "Victory", "transform": "turning a player into a Raven", "attack_all": "the great Attack",
-          "overheal": "healing at full Health", "radiance5": "five Radiance", "conspiracy": "the Conspiracy",
-          "magick": "Magick", "steal": "stealing"}
+DIR = {"left": mark("⬅️ left"), "right": mark("➡️ right")}
+WHY = {"attack": mark("an Attack"), "peck": mark("a Peck"), "magick": mark("Magick"), "reflect": mark("Retribution"),
+       "conspiracy": mark("the Conspiracy of Ravens")}
+VP_WHY = {"victory": mark("Victory"), "transform": mark("turning a player into a Raven"),
+          "attack_all": mark("the great Attack"), "overheal": mark("healing at full Health"),
+          "radiance5": mark("five Radiance"), "conspiracy": mark("the Conspiracy"), "magick": mark("Magick"),
+          "steal": mark("stealing")}
 TODO = {
-    "pick": "Choose the cards to pass: one button passes them all.",
-    "unpick": "Take a card back or confirm your pass.",
-    "confirm": "Confirm your pass (or take a card back).",
-    "commit": "Ready your cards: choose how many your Ravens kill now.",
-    "attack": "Choose whom to attack.",
-    "attack_all": "Choose whom to attack.",
-    "peck": "Peck (all or none)?",
-    "no_peck": "Peck (all or none)?",
-    "target": "Choose a target for your Magick card.",
-    "play": "You may play a Magick card now, or pass.",
-    "pass": "You may play a Magick card now, or pass.",
+    "pick": mark("Choose the cards to pass: one button passes them all."),
+    "unpick": mark("Take a card back or confirm your pass."),
+    "confirm": mark("Confirm your pass (or take a card back)."),
+    "commit": mark("Ready your cards: choose how many your Ravens kill now."),
+    "attack": mark("Choose whom to attack."),
+    "attack_all": mark("Choose whom to attack."),
+    "peck": mark("Peck (all or none)?"),
+    "no_peck": mark("Peck (all or none)?"),
+    "target": mark("Choose a target for your Magick card."),
+    "play": mark("You may play a Magick card now, or pass."),
+    "pass": mark("You may play a Magick card now, or pass."),
 }
 
 
-def suit_word(suit: str) -> str:
-    return f"{E[suit]} {C.SUIT_NAME[suit]}"
+def suit(s: str) -> str:
+    """A suit's name in the reading language (no emoji)."""
+    return term(NEVERMORE_SUIT, C.SUIT_NAME[s])
 
 
-def _verb(seats: list, one: str, many: str) -> str:
-    """The verb that agrees with a list of players: "Ann leads", "Ann and Bo lead"."""
-    return one if len(seats) == 1 else many
+def suit_word(s: str) -> str:
+    return f"{E[s]} {suit(s)}"
+
+
+def magick(name: str) -> str:
+    return term(NEVERMORE_MAGICK, name)
+
+
+def _direction(d: str) -> str:
+    return tr(DIR[d])
 
 
 def _short(text: str, limit: int) -> str:
@@ -43,42 +55,42 @@ def _short(text: str, limit: int) -> str:
 
 def _player_line(p: dict, names: dict) -> Line:
     if p["raven"]:
-        status: tuple = (f"{E['raven']} ", Strong("Raven"))
+        status: tuple = (f"{E['raven']} ", Strong(suit("raven")))
     else:
         status = (f"❤️ {p['health']}/{C.MAX_HEALTH}" + (f" 🛡️{p['shield']}" if p.get("shield") else ""),)
-    extra = " ✔️ passed" if p.get("ready") else ""
+    extra = " ✔️ " + tr("passed") if p.get("ready") else ""
     return line(Strong(names.get(p["seat"], p["seat"])), " — ", *status,
-                f" · 🏆 {p['vp']} VP · 🔮 {p['magick']} Magick{extra}")
+                " · 🏆 " + tr("{n} VP", n=p["vp"]) + " · 🔮 " + tr("{n} Magick", n=p["magick"]) + extra)
 
 
 def _front_line(p: dict, names: dict) -> Line:
     bits = []
-    for suit in C.SUITS:
-        if suit in p["front"]:
-            live, dead, gone = p["front"][suit]
-            bits.append(f"{E[suit]}{live}" + (f" (+{dead} killed)" if dead else "")
-                        + (f" (+{gone} discarded)" if gone else ""))
+    for s in C.SUITS:
+        if s in p["front"]:
+            live, dead, gone = p["front"][s]
+            bits.append(f"{E[s]}{live}" + (" " + tr("(+{n} killed)", n=dead) if dead else "")
+                        + (" " + tr("(+{n} discarded)", n=gone) if gone else ""))
     if p.get("skulk"):
-        bits.append(f"{E['raven']}{p['skulk']} skulking")
+        bits.append(f"{E['raven']}{p['skulk']} " + tr("skulking"))
     return line(who(names, p["seat"]), ": " + ", ".join(bits)) if bits else ()
 
 
 def _tokens_line(v: dict) -> Line:
     marks = []
-    for i, suit in enumerate(v["tokens"]):
-        if suit == "?":
+    for i, s in enumerate(v["tokens"]):
+        if s == "?":
             marks.append("❔")
         else:
-            mark = "✅" if i < v["resolved"] else "▶️" if i < v["revealed"] else "👁️" if v["hand_no"] > 1 else ""
-            marks.append(mark + E[suit])
-    return line("Tokens: 5️⃣" + E["raven"] + " · " + " · ".join(marks) + " · ✖️" + E["raven"])
+            shown = "✅" if i < v["resolved"] else "▶️" if i < v["revealed"] else "👁️" if v["hand_no"] > 1 else ""
+            marks.append(shown + E[s])
+    return line(tr("Tokens: {tokens}", tokens="5️⃣" + E["raven"] + " · " + " · ".join(marks) + " · ✖️" + E["raven"]))
 
 
 def _suit_counts(suits: list[str]) -> str:
     counts: dict[str, int] = {}
-    for suit in suits:
-        counts[suit] = counts.get(suit, 0) + 1
-    return ", ".join(f"{E[s]} {C.SUIT_NAME[s]} ×{counts[s]}" for s in C.SUITS if s in counts) or "nothing"
+    for s in suits:
+        counts[s] = counts.get(s, 0) + 1
+    return ", ".join(f"{E[s]} {suit(s)} ×{counts[s]}" for s in C.SUITS if s in counts) or tr("nothing")
 
 
 def _suits(ids: list[str]) -> str:
@@ -89,15 +101,16 @@ def _last(v: dict, names: dict) -> Section | None:
     """The last suit resolved, kept on the board until the next one."""
     if not v["last"]:
         return None
-    return Section("Last resolved", [_suit_line(v["last"], names)])
+    return Section(tr("Last resolved"), [_suit_line(v["last"], names)])
 
 
 def _suit_line(r: dict, names: dict) -> Line:
-    suit, actors, strength = r["suit"], r["actors"], r["n"]
+    s, actors, strength = r["suit"], r["actors"], r["n"]
     if actors:
-        return line(suit_word(suit), " — ", *join_names(names, actors, ", "),
-                    f" had the most and {_verb(actors, 'acts', 'act')} for {strength}.")
-    return line(f"{suit_word(suit)} — nobody had any.")
+        return line(suit_word(s), " — ", *trln("{players} had the most and acts for {strength}.",
+                                               "{players} had the most and act for {strength}.", len(actors),
+                                               players=join_names(names, actors, ", "), strength=strength))
+    return line(suit_word(s), " — ", tr("nobody had any."))
 
 
 def _resolution(v: dict, names: dict) -> Section | None:
@@ -106,44 +119,48 @@ def _resolution(v: dict, names: dict) -> Section | None:
     r = v.get("resolution")
     if not r:
         return None
-    rows = [line(f"{E['raven'] * 5} ", who(names, s), " revealed a Conspiracy of Ravens: 1 damage to every "
-                 "human rival, 1 Shadow Magick and 1 VP; the hand ended.") for s in r["conspiracy"]]
-    rows += [_suit_line(s, names) for s in r["suits"]]
+    rows = [line(f"{E['raven'] * 5} ", *trl("{player} revealed a Conspiracy of Ravens: 1 damage to every human "
+                                            "rival, 1 Shadow Magick and 1 VP; the hand ended.", player=who(names, s)))
+            for s in r["conspiracy"]]
+    rows += [_suit_line(x, names) for x in r["suits"]]
     sk = r["skulking"]
     if sk is not None:
-        rows.append(line(f"{E['raven']} Skulking Ravens — ", *join_names(names, sk["actors"], ", "),
-                         f" {_verb(sk['actors'], 'leads', 'lead')} and {_verb(sk['actors'], 'draws', 'each draw')}"
-                         f" {sk['n']} Shadow.") if sk["actors"] else line(f"{E['raven']} Skulking Ravens — none."))
-    return Section(f"Hand {r['hand']} resolution", rows) if rows else None
+        head = f"{E['raven']} " + tr("Skulking Ravens") + " — "
+        rows.append(line(head, *trln("{players} leads and draws {count} Shadow.",
+                                     "{players} lead and each draw {count} Shadow.", len(sk["actors"]),
+                                     players=join_names(names, sk["actors"], ", "), count=sk["n"])) if sk["actors"] else line(head + tr("none.")))
+    return Section(tr("Hand {n} resolution", n=r["hand"]), rows) if rows else None
 
 
 class NevermorePresenter(BasePresenter):
     key = "nevermore"
     emoji = E["raven"]
     colour = 0x4B2E5A
-    title = "Nevermore"
+    title = mark("Nevermore")
 
     def _sections(self, v: dict, names: dict) -> list[Section]:
-        head = [line("Dealer ", Strong(names.get(v["dealer"], v["dealer"])), f" · passing {DIR[v['dir']]}"
-                     + (" (skipping a seat)" if v["skip"] else "")), _tokens_line(v)]
+        passing = (tr("passing {direction} (skipping a seat)", direction=_direction(v["dir"])) if v["skip"]
+                   else tr("passing {direction}", direction=_direction(v["dir"])))
+        head = [line(*trl("Dealer {player}", player=Strong(names.get(v["dealer"], v["dealer"]))), " · " + passing),
+                _tokens_line(v)]
         if v["draws"] and v["hand_no"] == 1 and v["round"] == 0:
-            runs: list = ["Dealer draw: "]
+            runs: list = []
             for i, (s, x) in enumerate(v["draws"]):
                 runs += [", " if i else "", who(names, s), f" {E[x]}"]
-            head.append(line(*runs, " — first Raven deals."))
-        out = [Section("", head), Section("Players", [_player_line(p, names) for p in v["players"]])]
+            head.append(trl("Dealer draw: {draws} — first Raven deals.", draws=tuple(runs)))
+        out = [Section("", head), Section(tr("Players"), [_player_line(p, names) for p in v["players"]])]
         fronts = [f for p in v["players"] if (f := _front_line(p, names))]
         if fronts:
-            out.append(Section("In front", fronts))
+            out.append(Section(tr("In front"), fronts))
         summary = _resolution(v, names)
         if summary:
             out.append(summary)
         if v["in_play"]:
-            out.append(Section("", [line("Being played: " + ", ".join(v["in_play"]))]))
+            out.append(Section("", [line(tr("Being played: {cards}", cards=", ".join(magick(c) for c in v["in_play"])))]))
         return out
 
     def _title(self, v: dict) -> str:
-        return f"{self.emoji} Nevermore · hand {v['hand_no']}"
+        return f"{self.emoji} {self.game_title()} · " + tr("hand {n}", n=v["hand_no"])
 
     def board(self, v: dict, names: dict[str, str]) -> Doc:
         return Doc(self._title(v), self._sections(v, names), self.waiting(v, names) or ())
@@ -158,29 +175,32 @@ class NevermorePresenter(BasePresenter):
     def _private(self, v: dict) -> list[Section]:
         mine = [line(_suits(v["hand"]))]
         if v["arrived"] and v["round"] <= 3:
-            mine.append(line(f"Just arrived: {_suits(v['arrived'])}"))
+            mine.append(line(tr("Just arrived: {cards}", cards=_suits(v["arrived"]))))
         if v["picked"]:
-            mine.append(line(f"Chosen to pass: {_suits(v['picked'])}"))
+            mine.append(line(tr("Chosen to pass: {cards}", cards=_suits(v["picked"]))))
         if any(v["committed"].values()):
-            mine.append(line(f"Readied face down: {_suits(v['committed']['played'] + v['committed']['killed'])}"
-                             f" ({len(v['committed']['ravens'])} Raven kill(s))"))
+            mine.append(line(trn("Readied face down: {cards} ({n} Raven kill)",
+                                 "Readied face down: {cards} ({n} Raven kills)", len(v["committed"]["ravens"]),
+                                 cards=_suits(v["committed"]["played"] + v["committed"]["killed"]))))
         peeked = [x for i, x in enumerate(v["tokens"]) if i >= v["revealed"] and x != "?" and v["hand_no"] > 1]
         if peeked:
-            mine.append(line("You foresee next: " + ", ".join(suit_word(s) for s in peeked)))
+            mine.append(line(tr("You foresee next: {tokens}", tokens=", ".join(suit_word(s) for s in peeked))))
         r = v.get("resolution")
         if r and v["seat"] in r["conspiracy"]:
-            mine.append(line(f"Your Conspiracy of Ravens ended hand {r['hand']}: 1 damage to every human rival,"
-                             " 1 Shadow Magick and 1 VP for you."))
-        out = [Section("Your hand", mine)]
+            mine.append(line(tr("Your Conspiracy of Ravens ended hand {n}: 1 damage to every human rival, "
+                                "1 Shadow Magick and 1 VP for you.", n=r["hand"])))
+        out = [Section(tr("Your hand"), mine)]
         if v["magick_cards"]:
             me = next(p for p in v["players"] if p["seat"] == v["seat"])
             playable = {a["card"] for a in v["actions"] if a["type"] == "play"}
             rows = []
             for c in v["magick_cards"]:
                 sp = C.spec(c, me["raven"])
-                text = sp["text"] if c in playable else _short(sp["text"], 70)
-                rows.append(line(f"• {'▶️ ' if c in playable else ''}{sp['name']} ({sp['deck']}): {text}"))
-            out.append(Section("Your Magick", rows))
+                said = text(NEVERMORE_TEXT, sp["text"])
+                said = said if c in playable else _short(said, 70)
+                deck = tr("Light") if sp["deck"] == "light" else tr("Shadow")
+                rows.append(line(f"• {'▶️ ' if c in playable else ''}{magick(sp['name'])} ({deck}): {said}"))
+            out.append(Section(tr("Your Magick"), rows))
         return out
 
     def waiting(self, v: dict, names: dict[str, str]) -> Line | None:
@@ -190,30 +210,43 @@ class NevermorePresenter(BasePresenter):
         if k == "over":
             return None
         if k == "draft":
-            return line(f"Drafting round {pr['round'] + 1}/3: pass {pr['count']} card(s) {DIR[v['dir']]}. "
-                        "Waiting for ", *join_names(names, v["decision"]["seats"]), ".")
+            return trln("Drafting round {round}/3: pass {n} card {direction}. Waiting for {players}.",
+                        "Drafting round {round}/3: pass {n} cards {direction}. Waiting for {players}.", pr["count"],
+                        round=pr["round"] + 1, direction=_direction(v["dir"]),
+                        players=join_names(names, v["decision"]["seats"]))
         if k == "commit":
-            return line(f"{suit_word(pr['suit'])} is called: players are readying their cards face down.")
+            return line(tr("{suit} is called: players are readying their cards face down.", suit=suit_word(pr["suit"])))
+        seat = Strong(names.get(pr.get("seat"), pr.get("seat") or ""))
         if k == "attack":
-            return line(Strong(names.get(pr["seat"], pr["seat"])), f" chooses whom to attack for {pr['n']}.")
+            return trl("{player} chooses whom to attack for {n}.", player=seat, n=pr["n"])
         if k == "peck":
-            return line(Strong(names.get(pr["seat"], pr["seat"])), " (a Raven) decides whether to Peck.")
+            return trl("{player} (a Raven) decides whether to Peck.", player=seat)
         if k == "target":
-            return line(Strong(names.get(pr["seat"], pr["seat"])), f" chooses a target for {pr['name']}.")
+            return trl("{player} chooses a target for {card}.", player=seat, card=magick(pr["name"]))
         if k == "window":
-            when = C.TIMING_TEXT[pr["timing"]]
-            return line(f"Magick may be played now: {when}" + (f" — {C.SUIT_NAME[pr['suit']]}." if pr["suit"] else "."),
-                        " Waiting for reactions.")
+            when = text(NEVERMORE_TEXT, C.TIMING_TEXT[pr["timing"]])
+            if pr["suit"]:
+                return line(tr("Magick may be played now: {when} — {suit}. Waiting for reactions.", when=when,
+                               suit=suit(pr["suit"])))
+            return line(tr("Magick may be played now: {when}. Waiting for reactions.", when=when))
         if k == "reaction":
             about = pr["about"]
-            what = (f" is about to take {pr['n']} damage" if about == "damage" else
-                    f" is about to gain {pr['n']} VP" if about == "vp" else f" is playing {pr['name']}")
-            return line(who(names, pr["seat"]), what, ": waiting for possible Magick reactions…")
+            if about == "damage":
+                return trl("{player} is about to take {n} damage: waiting for possible Magick reactions…",
+                           player=who(names, pr["seat"]), n=pr["n"])
+            if about == "vp":
+                return trl("{player} is about to gain {n} VP: waiting for possible Magick reactions…",
+                           player=who(names, pr["seat"]), n=pr["n"])
+            return trl("{player} is playing {card}: waiting for possible Magick reactions…",
+                       player=who(names, pr["seat"]), card=magick(pr["name"]))
         return line("…")
 
     def prompt(self, v: dict) -> str:
         actions = v.get("actions") or []
-        return TODO.get(actions[0]["type"], "Your move.") if actions else "Choose your move…"
+        if not actions:
+            return tr("Choose your move…")
+        kind = actions[0]["type"]
+        return tr(TODO[kind]) if kind in TODO else tr("Your move.")
 
     def bundles(self, v: dict, legal: list[dict]) -> list[Bundle] | None:
         """A pass is one click: every different set of suits the seat could still pass (picks are by suit,
@@ -239,143 +272,184 @@ class NevermorePresenter(BasePresenter):
         k = a["type"]
         pr = v.get("prompt", {})
         if k == "pick":
-            return f"Pass a {suit_word(a['suit'])} card"
+            return tr("Pass a {suit} card", suit=suit_word(a["suit"]))
         if k == "unpick":
-            return f"Take back a {suit_word(a['suit'])} card"
+            return tr("Take back a {suit} card", suit=suit_word(a["suit"]))
         if k == "confirm":
-            return f"Confirm passing {len(v.get('picked', []))} card(s) {DIR[v['dir']]}"
+            return trn("Confirm passing {n} card {direction}", "Confirm passing {n} cards {direction}",
+                       len(v.get("picked", [])), direction=_direction(v["dir"]))
         if k == "commit":
-            return f"Reveal {C.SUIT_NAME[pr.get('suit', 'attack')]} cards, Ravens kill {a['kill']}"
+            return tr("Reveal {suit} cards, Ravens kill {n}", suit=suit(pr.get("suit", "attack")), n=a["kill"])
         if k == "attack":
-            return _short(f"Attack {names.get(a['target'], a['target'])} for {pr.get('n', '?')} damage", 80)
+            return _short(tr("Attack {player} for {n} damage", player=names.get(a["target"], a["target"]),
+                             n=pr.get("n", "?")), 80)
         if k == "attack_all":
-            return "Deal 1 damage to every other player and gain 2 VP"
+            return tr("Deal 1 damage to every other player and gain 2 VP")
         if k == "peck":
-            return _short("Peck " + ", ".join(names.get(t, t) for t in pr.get("targets", [])) + " (1 damage each)", 80)
+            return _short(tr("Peck {players} (1 damage each)",
+                             players=join(names.get(t, t) for t in pr.get("targets", []))), 80)
         if k == "no_peck":
-            return "Don't peck"
+            return tr("Don't peck")
         if k == "target":
-            return _short(f"Target {names.get(a['seat'], a['seat'])}", 80)
+            return _short(tr("Target {player}", player=names.get(a["seat"], a["seat"])), 80)
         if k == "play":
             me = next((p for p in v["players"] if p["seat"] == v.get("seat")), None)
             sp = C.spec(a["card"], bool(me and me["raven"]))
-            return _short(f"Play {sp['name']}: {sp['text']}", 80)
+            return _short(tr("Play {card}: {text}", card=magick(sp["name"]), text=text(NEVERMORE_TEXT, sp["text"])), 80)
         if k == "pass":
-            return "Pass (play no Magick now)"
+            return tr("Pass (play no Magick now)")
         return k
 
     def describe(self, ev: dict, names: dict[str, str]) -> Line | None:  # noqa: C901  (one case per event)
         n = lambda s: who(names, s)  # noqa: E731
         k = ev["type"]
         if k == "hand":
-            d = "⬅️ left" if ev["dir"] == 1 else "➡️ right"
-            return line(f"Hand {ev['hand']} begins: ", n(ev["dealer"]), f" deals; cards pass {d}.")
+            d = _direction("left" if ev["dir"] == 1 else "right")
+            return trl("Hand {n} begins: {dealer} deals; cards pass {direction}.", n=ev["hand"], dealer=n(ev["dealer"]),
+                       direction=d)
         if k == "deal":
-            return line(f"You are dealt {_suit_counts(ev['suits'])}.")
+            return line(tr("You are dealt {cards}.", cards=_suit_counts(ev["suits"])))
         if k == "arrived":
-            return line(f"Passed to you: {_suit_counts(ev['suits'])}.") if ev["suits"] else None
+            return line(tr("Passed to you: {cards}.", cards=_suit_counts(ev["suits"]))) if ev["suits"] else None
         if k == "passed":
-            return line(f"Everyone passed {ev['count']} card(s)" + (" two seats over." if ev["skip"] else "."))
+            if ev["skip"]:
+                return line(trn("Everyone passed {n} card two seats over.", "Everyone passed {n} cards two seats over.",
+                                ev["count"]))
+            return line(trn("Everyone passed {n} card.", "Everyone passed {n} cards.", ev["count"]))
         if k == "token":
-            return line(f"The dealer calls {suit_word(ev['suit'])}.")
+            return line(tr("The dealer calls {suit}.", suit=suit_word(ev["suit"])))
         if k == "reveal":
-            runs: list = [f"{suit_word(ev['suit'])} revealed: "]
             shown = [(s, a, b) for s, (a, b) in ev["shown"].items() if a or b]
+            if not shown:
+                return line(tr("{suit} revealed: nobody had any.", suit=suit_word(ev["suit"])))
+            runs: list = []
             for i, (s, a, b) in enumerate(shown):
-                runs += [", " if i else "", n(s), f" {a}" + (f" (+{b} killed by Ravens)" if b else "")]
-            return line(*runs, "nobody had any." if not shown else ".")
+                runs += [", " if i else "", n(s), f" {a}" + (" " + tr("(+{n} killed by Ravens)", n=b) if b else "")]
+            return trl("{suit} revealed: {cards}.", suit=suit_word(ev["suit"]), cards=tuple(runs))
         if k == "outcome":
             if not ev["actors"]:
-                return line(f"Nobody has any living {C.SUIT_NAME[ev['suit']]} cards.")
-            return line(*join_names(names, ev["actors"]), f" had the most {C.SUIT_NAME[ev['suit']]} (strength {ev['n']}).")
+                return line(tr("Nobody has any living {suit} cards.", suit=suit(ev["suit"])))
+            return trl("{players} had the most {suit} (strength {n}).", players=join_names(names, ev["actors"]),
+                       suit=suit(ev["suit"]), n=ev["n"])
         if k == "attack":
-            return line("⚔️ ", n(ev["seat"]), " attacks ", n(ev["target"]), f" for {ev['n']}.")
+            return line("⚔️ ", *trl("{player} attacks {target} for {n}.", player=n(ev["seat"]), target=n(ev["target"]),
+                                   n=ev["n"]))
         if k == "attack_all":
-            return line("⚔️ ", n(ev["seat"]), " strikes everyone for 1 damage and gains 2 VP.")
+            return line("⚔️ ", *trl("{player} strikes everyone for 1 damage and gains 2 VP.", player=n(ev["seat"])))
         if k == "peck":
-            targets = join_names(names, ev["targets"], ", ") or ("nobody",)
-            return line(f"{E['raven']} ", n(ev["seat"]), " pecks ", *targets, ".")
+            targets = join_names(names, ev["targets"], ", ") or (tr("nobody"),)
+            return line(f"{E['raven']} ", *trl("{player} pecks {targets}.", player=n(ev["seat"]), targets=targets))
         if k == "no_peck":
-            return line(n(ev["seat"]), " does not peck.")
+            return trl("{player} does not peck.", player=n(ev["seat"]))
         if k == "damage":
-            soak = f" ({ev['absorbed']} prevented by a shield)" if ev["absorbed"] else ""
-            return line("💥 ", n(ev["tgt"]), f" takes {ev['n']} damage from {WHY.get(ev['why'], ev['why'])}{soak}.")
+            cause = ev["why"]
+            why = tr(WHY[cause]) if cause in WHY else cause
+            if ev["absorbed"]:
+                return line("💥 ", *trl("{player} takes {n} damage from {why} ({prevented} prevented by a shield).",
+                                       player=n(ev["tgt"]), n=ev["n"], why=why, prevented=ev["absorbed"]))
+            return line("💥 ", *trl("{player} takes {n} damage from {why}.", player=n(ev["tgt"]), n=ev["n"], why=why))
         if k == "raven":
-            return line(f"{E['raven']} ", n(ev["seat"]), " is turned into a Raven!")
+            return line(f"{E['raven']} ", *trl("{player} is turned into a Raven!", player=n(ev["seat"])))
         if k == "human":
-            return line("🧍 ", n(ev["seat"]), f" returns to human form with {ev['health']} Health.")
+            return line("🧍 ", *trl("{player} returns to human form with {n} Health.", player=n(ev["seat"]),
+                                   n=ev["health"]))
         if k == "heal":
-            return line("💚 ", n(ev["seat"]), f" heals {ev['n']}.") if ev["n"] else None
+            return line("💚 ", *trl("{player} heals {n}.", player=n(ev["seat"]), n=ev["n"])) if ev["n"] else None
         if k == "vp":
-            return line("🏆 ", n(ev["seat"]), f" gains {ev['n']} VP for {VP_WHY.get(ev['why'], ev['why'])} "
-                        f"(now {ev['total']}).")
+            cause = ev["why"]
+            why = tr(VP_WHY[cause]) if cause in VP_WHY else cause
+            return line("🏆 ", *trl("{player} gains {n} VP for {why} (now {total}).", player=n(ev["seat"]), n=ev["n"],
+                                   why=why, total=ev["total"]))
         if k == "vp_denied":
             # A Covet: the gain it cuts may land as a smaller "vp" line, or (cut to 0) not at all, so say both.
             if not ev["cut"]:
-                return line(n(ev["seat"]), "'s Covet finds no VP left to cut for ", n(ev["target"]), ".")
-            rest = (f"gains only {ev['left']} VP" if ev["left"] else "gains no VP at all")
-            return line("🫳 ", n(ev["seat"]), f"'s Covet cuts {ev['cut']} VP from ", n(ev["target"]), "'s gain: ",
-                        n(ev["target"]), f" {rest}.")
+                return trl("{player}'s Covet finds no VP left to cut for {target}.", player=n(ev["seat"]),
+                           target=n(ev["target"]))
+            if ev["left"]:
+                return line("🫳 ", *trl("{player}'s Covet cuts {n} VP from {target}'s gain: {target} gains only {left} VP.",
+                                       player=n(ev["seat"]), n=ev["cut"], target=n(ev["target"]), left=ev["left"]))
+            return line("🫳 ", *trl("{player}'s Covet cuts {n} VP from {target}'s gain: {target} gains no VP at all.",
+                                   player=n(ev["seat"]), n=ev["cut"], target=n(ev["target"])))
         if k == "lose_vp":
-            return line(n(ev["seat"]), f" loses {ev['n']} VP (now {ev['total']}).")
+            return trl("{player} loses {n} VP (now {total}).", player=n(ev["seat"]), n=ev["n"], total=ev["total"])
         if k == "draw":
-            deck = "Light" if ev["deck"] == "light" else "Shadow"
-            return line("🔮 ", n(ev["seat"]), f" draws {ev['n']} {deck} Magick card(s).") if ev["n"] else None
+            if not ev["n"]:
+                return None
+            if ev["deck"] == "light":
+                return line("🔮 ", *trln("{player} draws {n} Light Magick card.", "{player} draws {n} Light Magick cards.",
+                                        ev["n"], player=n(ev["seat"])))
+            return line("🔮 ", *trln("{player} draws {n} Shadow Magick card.", "{player} draws {n} Shadow Magick cards.",
+                                    ev["n"], player=n(ev["seat"])))
         if k == "drew":
-            return line("You drew: " + ", ".join(ev["names"]) + ".")
+            return line(tr("You drew: {cards}.", cards=", ".join(magick(x) for x in ev["names"])))
         if k == "play":
-            side = " (Raven side)" if ev["raven_side"] else ""
-            return line("🔮 ", n(ev["seat"]), f" plays {ev['name']}{side}.")
+            if ev["raven_side"]:
+                return line("🔮 ", *trl("{player} plays {card} (Raven side).", player=n(ev["seat"]), card=magick(ev["name"])))
+            return line("🔮 ", *trl("{player} plays {card}.", player=n(ev["seat"]), card=magick(ev["name"])))
         if k == "target":
-            return line(f"{ev['name']} targets ", n(ev["target"]), ".")
+            return trl("{card} targets {player}.", card=magick(ev["name"]), player=n(ev["target"]))
         if k == "cancelled":
-            return line(n(ev["seat"]), f"'s {ev['name']} is cancelled.")
+            return trl("{player}'s {card} is cancelled.", player=n(ev["seat"]), card=magick(ev["name"]))
         if k == "conspiracy":
-            return line(f"{E['raven'] * 5} ", n(ev["seat"]), " reveals a Conspiracy of Ravens! The hand ends.")
+            return line(f"{E['raven'] * 5} ", *trl("{player} reveals a Conspiracy of Ravens! The hand ends.",
+                                                   player=n(ev["seat"])))
         if k == "radiant":
-            return line("✨ ", n(ev["seat"]), " played five Radiance: heals 2 and gains 1 VP.")
+            return line("✨ ", *trl("{player} played five Radiance: heals 2 and gains 1 VP.", player=n(ev["seat"])))
         if k == "skulking":
             if not ev["actors"]:
-                return line("No Skulking Ravens.")
-            draws = _verb(ev["actors"], "draws", "each draws")
-            return line(*join_names(names, ev["actors"]), f" {_verb(ev['actors'], 'leads', 'lead')} the Skulking "
-                        f"Ravens ({draws} {ev['n']} Shadow).")
+                return line(tr("No Skulking Ravens."))
+            return trln("{players} leads the Skulking Ravens (draws {count} Shadow).",
+                        "{players} lead the Skulking Ravens (each draws {count} Shadow).", len(ev["actors"]),
+                        players=join_names(names, ev["actors"]), count=ev["n"])
         if k == "discarded":
-            return line(n(ev["seat"]), f" discards {ev['n']} {C.SUIT_NAME[ev['suit']]} card(s).")
+            return trln("{player} discards {n} {suit} card.", "{player} discards {n} {suit} cards.", ev["n"],
+                        player=n(ev["seat"]), suit=suit(ev["suit"]))
         if k == "bonus":
-            return line(n(ev["seat"]), f" counts {ev['n']:+d} {C.SUIT_NAME[ev['suit']]} this hand.")
+            return trl("{player} counts {n} {suit} this hand.", player=n(ev["seat"]), n=f"{ev['n']:+d}",
+                       suit=suit(ev["suit"]))
         if k == "shield":
-            return line("🛡️ ", n(ev["seat"]), f" is shielded from the next {ev['n']} damage this hand.")
+            return line("🛡️ ", *trl("{player} is shielded from the next {n} damage this hand.", player=n(ev["seat"]),
+                                    n=ev["n"]))
         if k == "pass_dir":
-            d = "⬅️ left" if ev["dir"] == 1 else "➡️ right"
-            return line(f"This hand's cards now pass {d}" + (", two seats over." if ev["skip"] else "."))
+            d = _direction("left" if ev["dir"] == 1 else "right")
+            if ev["skip"]:
+                return line(tr("This hand's cards now pass {direction}, two seats over.", direction=d))
+            return line(tr("This hand's cards now pass {direction}.", direction=d))
         if k == "peek":
-            return line("You foresee: " + ", ".join(suit_word(s) for s in ev["tokens"]) + ".")
+            return line(tr("You foresee: {tokens}.", tokens=", ".join(suit_word(x) for x in ev["tokens"])))
         if k == "shuffle_tokens":
-            return line("The hidden Resolution tokens are shuffled.")
+            return line(tr("The hidden Resolution tokens are shuffled."))
         if k == "swapped":
-            return line(n(ev["seat"]), " swaps a random card with ", n(ev["other"]), ".")
+            return trl("{player} swaps a random card with {other}.", player=n(ev["seat"]), other=n(ev["other"]))
         if k == "received":
-            return line(f"You received a {suit_word(ev['suit'])} card.")
+            return line(tr("You received a {suit} card.", suit=suit_word(ev["suit"])))
         if k == "cleanup":
-            return line("Clean-up: the marker flips; next dealer ", n(ev["dealer"]), ".")
+            return trl("Clean-up: the marker flips; next dealer {player}.", player=n(ev["dealer"]))
         if k == "reshuffle":
-            return line(f"The {ev['deck'].title()} Magick discards are shuffled into a new deck.")
+            if ev["deck"] == "light":
+                return line(tr("The Light Magick discards are shuffled into a new deck."))
+            return line(tr("The Shadow Magick discards are shuffled into a new deck."))
         if k == "tie":
-            return line("Tied for the win at 6+ VP and Health: play continues.")
+            return line(tr("Tied for the win at 6+ VP and Health: play continues."))
         return None  # "ready" says nothing; "win" is said once, in the result message
 
     def result(self, view: dict, result: dict, names: dict[str, str]) -> Doc:
         doc = super().result(view, result, names)
         players = {p["seat"]: p for p in view["players"]}
-        doc.sections[1].lines = [
-            line(who(names, s), f": {v} VP" + (f", {players[s]['health']} Health" if s in players and
-                                                not players[s]["raven"] else ", a Raven" if s in players else ""))
-            for s, v in sorted(result["scores"].items(),
-                               key=lambda kv: (-kv[1], -players.get(kv[0], {}).get("health", 0)))]
-        doc.sections.append(Section("", [line(f"A human player at {C.WIN_VP}+ VP wins (more VP, then more "
-                                              "Health, breaks a tie; a full tie plays on); the last human "
-                                              "standing wins too.")]))
+
+        def row(s: str, vp: int) -> Line:
+            p = players.get(s)
+            if p is None:
+                return trl("{player}: {vp} VP", player=who(names, s), vp=vp)
+            if p["raven"]:
+                return trl("{player}: {vp} VP, a Raven", player=who(names, s), vp=vp)
+            return trl("{player}: {vp} VP, {health} Health", player=who(names, s), vp=vp, health=p["health"])
+
+        doc.sections[1].lines = [row(s, v) for s, v in sorted(
+            result["scores"].items(), key=lambda kv: (-kv[1], -players.get(kv[0], {}).get("health", 0)))]
+        doc.sections.append(Section("", [line(tr("A human player at {vp}+ VP wins (more VP, then more Health, breaks "
+                                                 "a tie; a full tie plays on); the last human standing wins too.",
+                                                 vp=C.WIN_VP))]))
         return doc
 
 

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from PIL import Image, ImageDraw
 
-from engine.raven.cards import RANK_OF, SPECIALISTS, SUIT_OF, THEMES
+from engine.raven.cards import RANK_OF, SPECIALISTS, SUIT_OF
 from present import draw as D
+from present.i18n import tr, trn
+from present.raven.presenter import special, suit_name, theme_title
 
 SUIT_COLOUR = {
     "raven": {"SH": (176, 118, 20), "SW": (40, 86, 164), "AX": (168, 38, 38), "WA": (18, 122, 124)},
@@ -76,18 +78,18 @@ def render(f: dict) -> Image.Image:
     mine = "me" in f
     height = 500 if mine else 450
     img, d = D.canvas(height)
-    theme = THEMES[f["theme"]]
-    title = "Ravenclaw round" if f["trump"] is None and f["hand_no"] else f"Hand {f['hand_no']} of {f['hands_total']}"
+    title = (tr("Ravenclaw round") if f["trump"] is None and f["hand_no"] else
+             tr("Hand {n} of {total}", n=f["hand_no"], total=f["hands_total"]))
     if f["phase"] == "over":
-        title = "Game over"
-    D.banner(d, 32, f"{theme['title']} · {title}")
-    _trump(img, d, f)
+        title = tr("Game over")
+    room = _trump(img, d, f)
+    D.text(d, (24, 32), f"{theme_title(f['theme'])} · {title}", 22, D.CREAM, "lm", bold=True, width=room)
     if f.get("trick"):
         _trick(img, d, f, 64)
     elif "bids" in f:
         _bids(img, d, f, 70)
     else:
-        D.text(d, (D.WIDTH / 2, 170), _idle(f), 20, D.MUTED, "mm")
+        D.text(d, (D.WIDTH / 2, 170), _idle(f), 20, D.MUTED, "mm", width=D.WIDTH - 48)
     if mine:
         _hand(img, d, f, 290)
     else:
@@ -97,23 +99,28 @@ def render(f: dict) -> Image.Image:
 
 def _idle(f: dict) -> str:
     if f["phase"] == "over":
-        return "The game is over."
+        return tr("The game is over.")
     if f["phase"] in ("deal", "hand_over"):
-        return "Waiting for the deal."
-    return "Waiting for the first card."
+        return tr("Waiting for the deal.")
+    return tr("Waiting for the first card.")
 
 
-def _trump(img: Image.Image, d, f: dict) -> None:
+def _trump(img: Image.Image, d, f: dict) -> float:
+    """The trump at the top right; gives the width left for the title on the same row."""
     right = D.WIDTH - 24
+    most = (D.WIDTH - 48) * 0.45
     if f["trump"] is None:
-        name = THEMES[f["theme"]]["specialists"]["RAVEN"]["name"]
-        D.text(d, (right, 32), f"Only the {name} is trump", 18, D.GOLD, "rm")
-        return
-    suit = THEMES[f["theme"]]["suits"][f["trump"]]["name"]
-    D.text(d, (right, 32), f"Trump: {suit}", 18, D.GOLD, "rm")
-    x = right - D.text_width(f"Trump: {suit}", 18) - 22
+        said = tr("Only the {raven} is trump", raven=special("RAVEN", f["theme"]))
+        width = min(D.text_width(said, 18), most)
+        D.text(d, (right, 32), said, 18, D.GOLD, "rm", width=width)
+        return D.WIDTH - 48 - width - 16
+    said = tr("Trump: {suit}", suit=suit_name(f["trump"], f["theme"], emoji=False))
+    width = min(D.text_width(said, 18), most - 38)
+    D.text(d, (right, 32), said, 18, D.GOLD, "rm", width=width)
+    x = right - width - 22
     D.paste(img, D.disc(30, D.CREAM), x - 15, 17)
     D.put_symbol(img, SUIT_SYMBOL[f["theme"]][f["trump"]], x, 32, 20, SUIT_COLOUR[f["theme"]][f["trump"]])
+    return D.WIDTH - 48 - width - 38 - 16
 
 
 def face(img: Image.Image, x: float, y: float, w: int, h: int, c: str, theme: str, raised: bool = False) -> None:
@@ -123,9 +130,8 @@ def face(img: Image.Image, x: float, y: float, w: int, h: int, c: str, theme: st
     if c in SPECIALISTS:
         D.card(img, x, y, w, h, SPECIAL_FACE, D.GOLD)
         D.put_symbol(img, SPECIAL_SYMBOL[c], x + w / 2, y + h * .42, int(w * .6), D.GOLD)
-        name = THEMES[theme]["specialists"][c]["name"]
         size = max(11, w // 7)
-        D.text(ImageDraw.Draw(img), (x + w / 2, y + h - 8), D.fit(name, size, w - 8), size, D.GOLD, "md")
+        D.text(ImageDraw.Draw(img), (x + w / 2, y + h - 8), special(c, theme), size, D.GOLD, "md", width=w - 8)
         return
     suit, rank = SUIT_OF[c], RANK_OF[c]
     colour = SUIT_COLOUR[theme][suit]
@@ -133,10 +139,10 @@ def face(img: Image.Image, x: float, y: float, w: int, h: int, c: str, theme: st
     D.card(img, x, y, w, h)
     d = ImageDraw.Draw(img)
     size = max(14, w // 4)
-    D.text(d, (x + 7, y + 5), str(rank), size, colour, bold=True)
+    D.text(d, (x + 7, y + 5), str(rank), size, colour, bold=True, width=w - 14)
     D.put_symbol(img, mark, x + 7 + size * .45, y + 12 + size * 1.35, int(size * .95), colour)
     D.put_symbol(img, mark, x + w / 2, y + h * .56, int(w * .5), colour)
-    D.text(d, (x + w - 7, y + h - 5), str(rank), int(size * .8), colour, "rd")
+    D.text(d, (x + w - 7, y + h - 5), str(rank), int(size * .8), colour, "rd", width=w - 14)
 
 
 def back(img: Image.Image, x: float, y: float, w: int, h: int) -> None:
@@ -157,25 +163,26 @@ def _trick(img: Image.Image, d, f: dict, top: int) -> None:
     cards = f["trick"]
     w, h = 96, 136
     x, step = _row_x(len(cards) + len(f.get("to_play", ())), w, 22, 40, D.WIDTH - 40)
-    what = "Last trick" if "winner" in f else "The trick"
-    suits = THEMES[f["theme"]]["suits"]
+    what = tr("Last trick") if "winner" in f else tr("The trick")
     if f.get("called"):
-        what += f" · {suits[f['called']]['name']} called"
+        what += " · " + tr("{suit} called", suit=suit_name(f["called"], f["theme"], emoji=False))
     elif f.get("led"):
-        what += f" · {suits[f['led']]['name']} led"
-    D.text(d, (D.WIDTH / 2, top + 6), what, 16, D.MUTED, "mt")
+        what += " · " + tr("{suit} led", suit=suit_name(f["led"], f["theme"], emoji=False))
+    D.text(d, (D.WIDTH / 2, top + 6), what, 16, D.MUTED, "mt", width=D.WIDTH - 48)
+    room = max(step, w) + 8  # a seat's caption may use the gap beside its card
     for seat, c in cards:
         face(img, x, top + 34, w, h, c, f["theme"], raised=False)
         won = f.get("winner") == seat
-        D.text(d, (x + w / 2, top + 34 + h + 10), f"Seat {seat}" + ("  wins" if won else ""), 16,
-               D.GOLD if won else D.CREAM, "mt", bold=won)
+        said = tr("Seat {n} wins", n=seat) if won else tr("Seat {n}", n=seat)
+        D.text(d, (x + w / 2, top + 34 + h + 10), said, 16, D.GOLD if won else D.CREAM, "mt", bold=won, width=room)
         x += step
     for i, seat in enumerate(f.get("to_play", ())):
         nxt = i == 0
         D.paste(img, D.rounded(w, h, D.FELT_DARK, D.GOLD if nxt else D.FELT_LINE, 9, 2), x, top + 34)
         if nxt:
-            D.text(d, (x + w / 2, top + 34 + h / 2), "to play", 15, D.GOLD, "mm")
-        D.text(d, (x + w / 2, top + 34 + h + 10), f"Seat {seat}", 16, D.GOLD if nxt else D.MUTED, "mt")
+            D.text(d, (x + w / 2, top + 34 + h / 2), tr("to play"), 15, D.GOLD, "mm", width=w - 8)
+        D.text(d, (x + w / 2, top + 34 + h + 10), tr("Seat {n}", n=seat), 16, D.GOLD if nxt else D.MUTED, "mt",
+               width=room)
         x += step
 
 
@@ -183,7 +190,8 @@ def _bids(img: Image.Image, d, f: dict, top: int) -> None:
     """Bidding: each seat's places for its bid, filled face down (face up for a score leader) as it
     sets cards aside."""
     n, size = f["n"], f["bid_size"]
-    D.text(d, (D.WIDTH / 2, top), f"Bidding: each seat sets aside {size} cards", 16, D.MUTED, "mt")
+    D.text(d, (D.WIDTH / 2, top), trn("Bidding: each seat sets aside {n} card", "Bidding: each seat sets aside {n} cards",
+                                      size), 16, D.MUTED, "mt", width=D.WIDTH - 48)
     col = (D.WIDTH - 48) / n
     w, h = 56, 80
     step = min(w + 6, (col - 20 - w) / max(1, size - 1))
@@ -201,8 +209,10 @@ def _bids(img: Image.Image, d, f: dict, top: int) -> None:
                 D.paste(img, D.rounded(w, h, D.FELT_DARK, D.FELT_LINE, 8, 1), x, top + 34)
             x += step
         turn = (i + 1) in f["turn"]
-        D.text(d, (cx, top + 34 + h + 12), f"Seat {i + 1}", 15, D.GOLD if turn else D.CREAM, "mt", bold=turn)
-        D.text(d, (cx, top + 34 + h + 32), f"{count} of {size} set aside", 13, D.MUTED, "mt")
+        D.text(d, (cx, top + 34 + h + 12), tr("Seat {n}", n=i + 1), 15, D.GOLD if turn else D.CREAM, "mt", bold=turn,
+               width=col - 8)
+        D.text(d, (cx, top + 34 + h + 32), tr("{done} of {size} set aside", done=count, size=size), 13, D.MUTED,
+               "mt", width=col - 8)
 
 
 def _seats(img: Image.Image, d, f: dict, top: int) -> None:
@@ -215,35 +225,40 @@ def _seats(img: Image.Image, d, f: dict, top: int) -> None:
         D.paste(img, D.rounded(int(col) - 8, 122, D.FELT_DARK, D.GOLD if turn else D.FELT_LINE, 10,
                                3 if turn else 1), x + 4, top)
         cx = x + col / 2
-        D.text(d, (cx, top + 12), f"Seat {i + 1}" + (" wins" if won else ""), 17, D.GOLD if turn else D.CREAM,
-               "mt", bold=True)
+        inside = col - 20
+        D.text(d, (cx, top + 12), tr("Seat {n} wins", n=i + 1) if won else tr("Seat {n}", n=i + 1), 17,
+               D.GOLD if turn else D.CREAM, "mt", bold=True, width=inside)
         score = f["scores"][i]
-        D.text(d, (cx, top + 38), f"{score} pt" + ("" if score in (1, -1) else "s"), 20, D.WHITE, "mt", bold=True)
+        D.text(d, (cx, top + 38), trn("{n} pt", "{n} pts", score), 20,
+               D.WHITE, "mt", bold=True, width=inside)
         counts = []
         if f.get("tricks") is not None:
-            counts.append(f"{f['tricks'][i]} trick" + ("" if f["tricks"][i] == 1 else "s"))
+            counts.append(trn("{n} trick", "{n} tricks", f["tricks"][i]))
         if f.get("cards") is not None:
-            counts.append(f"{f['cards'][i]} card" + ("" if f["cards"][i] == 1 else "s"))
-        lines = ["  ".join(counts)] if col > 150 else counts
+            counts.append(trn("{n} card", "{n} cards", f["cards"][i]))
+        together = "  ".join(counts)
+        lines = [together] if D.text_width(together, 14) <= inside else counts
         for k, text in enumerate(lines):
-            D.text(d, (cx, top + 66 + 18 * k), text, 14, D.MUTED, "mt")
+            D.text(d, (cx, top + 66 + 18 * k), text, 14, D.MUTED, "mt", width=inside)
         # A bid once it is face up: a score leader's during the hand, everyone's once the hand is scored.
         bid = f.get("bid_values", [None] * n)[i]
         if bid is not None:
             made = (i + 1) in f.get("made", ())
-            text = f"bid {bid}" + (f" · +{f['points'][i]}" if "points" in f else "")
+            text = tr("bid {n}", n=bid) + (f" · +{f['points'][i]}" if "points" in f else "")
             D.text(d, (cx, top + 66 + 18 * len(lines) + 2), text, 15, D.GOLD if made else D.CREAM, "mt",
-                   bold=made)
+                   bold=made, width=inside)
 
 
 def _hand(img: Image.Image, d, f: dict, top: int) -> None:
     hand, bid = f["hand"], f["bid"]
-    doing = f" · set aside {f['bid_to_go']} more" if f.get("bid_to_go") and f["my_turn"] else ""
-    head = f"Your hand (Seat {f['me']})" + (doing or (" · your turn" if f["my_turn"] else ""))
-    D.text(d, (24, top), head, 18, D.GOLD if f["my_turn"] else D.CREAM, "lt", bold=True)
+    doing = (" · " + tr("set aside {n} more", n=f["bid_to_go"])) if f.get("bid_to_go") and f["my_turn"] else ""
+    head = tr("Your hand (Seat {n})", n=f["me"]) + (doing or (" · " + tr("your turn") if f["my_turn"] else ""))
+    right = ""
     if bid:
-        taken = f" · taken {f['taken']}" if "taken" in f else ""
-        D.text(d, (D.WIDTH - 24, top), f"Your bid: {f['bid_value']}{taken}", 18, D.CREAM, "rt", bold=True)
+        right = tr("Your bid: {n}", n=f["bid_value"]) + (" · " + tr("taken {n}", n=f["taken"]) if "taken" in f else "")
+        D.text(d, (D.WIDTH - 24, top), right, 18, D.CREAM, "rt", bold=True, width=(D.WIDTH - 48) * 0.4)
+    left = D.WIDTH - 48 - (min(D.text_width(right, 18), (D.WIDTH - 48) * 0.4) + 16 if right else 0)
+    D.text(d, (24, top), head, 18, D.GOLD if f["my_turn"] else D.CREAM, "lt", bold=True, width=left)
     w, h = 82, 118
     bid_room = (len(bid) * 48 + 60) if bid else 0
     if hand:
@@ -252,7 +267,7 @@ def _hand(img: Image.Image, d, f: dict, top: int) -> None:
             face(img, x, top + 44, w, h, c, f["theme"])
             x += step
     else:
-        D.text(d, (24, top + 90), "No cards in hand.", 18, D.MUTED, "lm")
+        D.text(d, (24, top + 90), tr("No cards in hand."), 18, D.MUTED, "lm", width=D.WIDTH - 48)
     x = D.WIDTH - 24 - (len(bid) - 1) * 48 - w
     for c in bid:
         face(img, x, top + 44 + 20, w, h - 20, c, f["theme"])

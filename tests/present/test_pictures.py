@@ -62,8 +62,8 @@ POSITIONS = {
                                    "cd99032d8a203b6f5f6e162a0a653e0c34915c322ea59c9ad8f1414b2d273cdd"),
     ("everrain", 3, 7, 12, None): ("db1f66ef47e631a272aac62d07f21ca0666da60d350a8531a48e4f9fa103a4ca",
                                    "7f135ff095baade76bedf9fc8e435d2fbd16acdb3d12a4d30dbeb5c09e90b22e"),
-    ("everrain", 3, 0, 18, "p3"): ("3539bb1fd1d948a39e2bc10adc84c9f9b564d1e2459ac2ee87c741ab9701846a",
-                                   "423671017bd105111b3c8e6a9ba049e204910d516afc36b9e2e7cf9b4911b918"),
+    ("everrain", 3, 0, 18, "p3"): ("12ef5e81c75e949650af9d55df43f54cb0a766ff5d72ec829771abf4c406c2d4",
+                                   "86b77c0d5c5f7de9566a63b9227eac668789d448b40591f6bdc26df43fd49d2b"),
 }
 
 

@@ -93,7 +93,7 @@ def test_render_hand_over_and_game_over():
     assert "game over" not in board.lower() and "Waiting" not in board  # the end is said once, below
     result = fmt.plain(P.result(st.view(None), st.result(), names))
     assert result.lower().count("game over") == 1 and "Winner: Ann" in result
-    assert "Ann: 6 points (1 exact bids)" in result and "exact bid" in result.split("Final scores")[1]
+    assert "Ann: 6 points (1 exact bid)" in result and "exact bid" in result.split("Final scores")[1]
 
 
 def test_render_shows_trick_leader_and_dwarf_call():
