@@ -35,7 +35,7 @@ def _exits(st, seat):
 @task("action_phase")
 def action_phase(st, t):
     """Turns go round in order; a mage with nothing left is skipped; the phase ends when all are spent."""
-    left = [s for s in st.order if has_moves(st, s) and turn_choices(st, s, ())]
+    left = [s for s in st.order if has_moves(st, s) and _can_start(st, s)]
     if not left:
         return st.done(t)
     n = len(st.order)
@@ -50,14 +50,57 @@ def action_phase(st, t):
     return st.done(t)
 
 
+def _can_start(st, seat: str) -> bool:
+    """turn_choices(st, seat, ()) is not empty (without building it: this runs for every seat each turn)."""
+    if st.in_cell(seat):
+        if st.phys[seat] and "move" not in st.inhib[seat]:
+            return True
+    elif st.phys[seat] or any(sl["state"] == "ready" for sl in st.slots[seat]):
+        return True
+    return bool(_discardable(st, seat) and _exits(st, seat))
+
+
 def _discardable(st, seat: str) -> list[int]:
     return [i for i, sl in enumerate(st.slots[seat]) if sl["state"] in ("ready", "armed")]
 
 
+# A revealed spell with at most this many targets is cast and aimed in one choice (fewer clicks); with more,
+# the target is a step of its own (a long list of rooms reads better alone).
+AIM_WITH_CAST = 8
+
+
+def _new_phys(st, seat: str) -> dict:
+    return {"k": "phys", "seat": seat, "mode": "token", "left": st.phys_speed(seat), "moved": 0,
+            "attacked": False, "activated": False}
+
+
+def _phys_firsts(st, seat: str) -> list[dict]:
+    """A Physical Action begins with what it does first (move to a room next door, attack a model here,
+    activate this room), chosen together with using the token; {"type": "phys"} spends it staying put."""
+    out = []
+    for a in phys_options(st, _new_phys(st, seat))[seat]:
+        a = {k: v for k, v in a.items() if k != "step"}
+        out.append({"type": "phys"} if a["type"] == "done" else a)
+    return out
+
+
+def _cast_firsts(st, seat: str, i: int) -> list[dict]:
+    """Casting a ready spell, aimed at the same time when it is revealed and has few targets."""
+    sl = st.slots[seat][i]
+    side = C.side_of(sl["card"], sl["side"])
+    if _face_down(side):
+        return [{"type": "cast", "slot": i}]  # arming is its own step, the same for every such spell
+    opts = spell_targets(st, seat, side)
+    if not opts or len(opts) > AIM_WITH_CAST:
+        return [{"type": "cast", "slot": i}]
+    return [{"type": "cast", "slot": i, **{k: v for k, v in x.items() if k != "type"}} for x in opts]
+
+
 def turn_choices(st, seat: str, parts: tuple) -> list[dict]:
-    """What the mage may do next in this turn (the first step of each: which spell to discard and where to
-    move after discarding are further steps, see dmove). Every option follows from public facts (Physical
-    Actions left, which slots are spent, where the mage stands), so a lone one is taken without asking."""
+    """What the mage may do next in this turn: a Physical Action by what it does first, a spell (aimed at
+    once when that is short), or discarding a spell to move (which spell and where are further steps, see
+    dmove). Which options exist follows from public facts (Physical Actions left, which slots are spent,
+    where the mage stands), so a lone one is taken without asking."""
     allowed = NEXT.get(tuple(parts), "")
     acts: list[dict] = []
     dmove = [{"type": "discard_to_move"}] if _discardable(st, seat) and _exits(st, seat) else []
@@ -66,18 +109,18 @@ def turn_choices(st, seat: str, parts: tuple) -> list[dict]:
         if parts:
             return []
         if st.phys[seat] and "move" not in st.inhib[seat]:
-            acts.append({"type": "phys"})
+            acts += _phys_firsts(st, seat)
         return acts + dmove
     if "p" in allowed and st.phys[seat]:
-        acts.append({"type": "phys"})
+        acts += _phys_firsts(st, seat)
     if "s" in allowed:
         std = _std(st, seat)
         if std is not None:
-            acts.append({"type": "cast", "slot": std})
+            acts += _cast_firsts(st, seat, std)
     if "q" in allowed:
         quick = _quick(st, seat)
         if quick is not None:
-            acts.append({"type": "cast", "slot": quick})
+            acts += _cast_firsts(st, seat, quick)
     if not parts:
         acts += dmove
     elif acts:
@@ -93,16 +136,21 @@ def turn_act(st, t, seat, a):
     kind = a["type"]
     if kind == "end":
         t["ended"] = True
-    elif kind == "phys":
+    elif kind in ("phys", "step", "attack", "activate"):
         st.phys[seat] -= 1
         t["parts"].append("p")
         st.emit("physical", seat=seat)
-        st.push({"k": "phys", "seat": seat, "mode": "token", "left": st.phys_speed(seat), "moved": 0,
-                 "attacked": False, "activated": False})
+        job = _new_phys(st, seat)
+        st.push(job)
+        phys_act(st, job, seat, {"type": "done"} if kind == "phys" else a)
     elif kind == "cast":
         sl = st.slots[seat][a["slot"]]
         t["parts"].append("q" if sl["slot"] == "q" else "s")
-        st.push(cast_task(st, seat, a["slot"]))
+        job = cast_task(st, seat, a["slot"])
+        aim = {k: v for k, v in a.items() if k in ("room", "model")}
+        if aim:
+            job["choice"] = aim
+        st.push(job)
     else:
         t["ended"] = True  # discarding a spell to move is a whole turn: which spell, then where
         st.push({"k": "dmove", "seat": seat})
@@ -162,17 +210,33 @@ def dmove(st, t):
 
 # ---- a physical action -----------------------------------------------------------------------------------
 
+def _ends_after(st, t, kind: str) -> bool:
+    """Whether this step or attack leaves the action nothing to decide but activating the room or not: then
+    both are offered with it ("then": "activate"), saving a click (a Physical Action token without the buff
+    that lets a mage move and attack)."""
+    if t["mode"] != "token" or t["activated"] or "move_attack" in st.buffs[t["seat"]]:
+        return False
+    return kind == "attack" or t["left"] == 1
+
+
 def phys_options(st, t):
     s = t["seat"]
     acts = []
     here = st.pos[s]
     can_move = not t["attacked"] or "move_attack" in st.buffs[s]
     if t["left"] > 0 and can_move and not (t["mode"] == "token" and "move" in st.inhib[s]):
-        acts += [{"type": "step", "to": r, "step": True} for r in _exits(st, s)]
+        last = _ends_after(st, t, "step")
+        for r in _exits(st, s):
+            acts.append({"type": "step", "to": r, "step": True})
+            if last and can_activate(st, s, r):
+                acts.append({"type": "step", "to": r, "then": "activate", "step": True})
     if here != "cell" and not t["attacked"] and (t["moved"] == 0 or "move_attack" in st.buffs[s] or t["mode"] == "spell"):
+        then = _ends_after(st, t, "attack") and can_activate(st, s, here)
         for m in st.models_in(here):
             if st.owner(m) != s and m != t.get("avoid"):
                 acts.append({"type": "attack", "target": m, "step": True})
+                if then:
+                    acts.append({"type": "attack", "target": m, "then": "activate", "step": True})
     if here != "cell" and not t["activated"] and can_activate(st, s, here):
         acts.append({"type": "activate", "room": here, "step": True})
     if here != "cell" or not acts:
@@ -182,9 +246,12 @@ def phys_options(st, t):
 
 def phys_act(st, t, seat, a):
     kind = a["type"]
+    mark, where = len(st._ev), st.pos[seat]
+    decided = kind in ("step", "attack") and _ends_after(st, t, kind) or a.get("then")
     if kind == "step":
         t["moved"] += 1
         t["left"] -= 1
+        where = a["to"]
         R.enter(st, seat, a["to"])
     elif kind == "attack":
         t["attacked"] = True
@@ -200,13 +267,25 @@ def phys_act(st, t, seat, a):
             st.push(job)
     else:
         t["over"] = True
+    if decided:
+        # Decided with the step: activate or stop, unless something the mage could not see coming (a Trap,
+        # a Protection) happened meanwhile: then they are asked as usual.
+        calm = st.pos[seat] == where and st.stack[-1] is t and not any(
+            e["type"] in ("trigger", "cell") for e in st._ev[mark:])
+        if calm:
+            t["then"] = a.get("then", "stop")
 
 
 @task("phys", phys_options, phys_act)
 def phys(st, t):
     if t.get("cut") or st.over:
         return st.done(t)
-    if t.get("over") or phys_options(st, t)[t["seat"]] == [{"type": "done", "step": True}]:
+    plan = t.pop("then", None)
+    if plan == "activate" and can_activate(st, t["seat"], st.pos[t["seat"]]):
+        phys_act(st, t, t["seat"], {"type": "activate"})
+        t["over"] = True
+        return False
+    if plan or t.get("over") or phys_options(st, t)[t["seat"]] == [{"type": "done", "step": True}]:
         st.done(t)  # nothing left to do in this action but to end it
         if t["mode"] == "token":
             R.trap_on(st, t["seat"], "physical")
@@ -329,10 +408,10 @@ def cast(st, t):
     if _face_down(side):
         if "choice" not in t:
             return True  # the arming step (always asked: fire or ask me at least)
-    elif "choice" not in t:
-        if not t.get("shown"):
-            t["shown"] = True
-            _reveal(st, seat, sl, side)
+    elif not t.get("shown"):
+        t["shown"] = True
+        _reveal(st, seat, sl, side)
+    if not _face_down(side) and "choice" not in t:
         opts = spell_targets(st, seat, side, t.get("origin"))
         if opts and len(opts) > 1:
             return True

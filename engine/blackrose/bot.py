@@ -88,7 +88,7 @@ def choose(view: dict, legal: list[dict], rng: random.Random) -> dict:
         own = [a for a in by["study"] if a["school"] == mine]
         return max(own, key=lambda a: a.get("n", 1)) if own else by["study"][0]
     if "study_keep" in by:
-        return max(by["study_keep"], key=lambda a: sum(_card_value(c) for c in a["cards"]))
+        return max((a for a in by["study_keep"] if "then" not in a), key=lambda a: sum(_card_value(c) for c in a["cards"]))
     if "arm" in by:
         return next(a for a in by["arm"] if not a["ask"])  # fire at the first chance
     if "keep" in by:

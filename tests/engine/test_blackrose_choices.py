@@ -43,9 +43,8 @@ def test_activate_names_the_room_and_a_room_pick_says_which_room_asks():
     place(st, "A2", "altar")
     st.pos.update(p1="A2", p2="A3", p3="B9")
     turn(st, "p1")
-    act(st, "p1", type="phys")
-    assert {"type": "activate", "room": "A2", "step": True} in st.pending()["p1"]
-    act(st, "p1", type="activate", room="A2", step=True)
+    assert {"type": "activate", "room": "A2"} in st.pending()["p1"]  # a Physical Action that activates A2
+    act(st, "p1", type="activate", room="A2")
     choice = st.view("p1")["choice"]
     assert choice["source"] == {"activated": "A2"} and choice["prompt"] == "Who takes 1 Damage"
 
@@ -72,14 +71,19 @@ def test_the_public_view_says_who_stands_in_each_room():
 
 # ---- lone options ------------------------------------------------------------------------------------------
 
-def test_a_lone_target_the_table_can_see_is_not_asked():
-    """Ice Grip at range 1 with one model in reach: the board shows it is the only target."""
+def test_a_spell_with_few_targets_is_aimed_as_it_is_cast():
+    """Ice Grip at range 1 with one model in reach: casting it is aiming it, one choice; a spell with many
+    targets (Fireball: an area at range 2) is cast, then aimed."""
     st = table()
     st.pos.update(p1="A2", p2="A3", p3="B9")
-    ready(st, "p1", ("ice_grip", "s"))
+    ready(st, "p1", ("ice_grip", "s"), ("meteor_swarm", "s"))
     turn(st, "p1")
-    act(st, "p1", type="cast", slot=0)
-    assert st.dmg["p2"] and st.stack[-1]["k"] != "cast"
+    casts = [a for a in st.pending()["p1"] if a["type"] == "cast"]
+    assert {"type": "cast", "slot": 0, "model": "p2"} in casts and {"type": "cast", "slot": 0} not in casts
+    area = [a for a in casts if a["slot"] == 1]
+    assert area == [{"type": "cast", "slot": 1}] and len(B.in_line("A2", 2)) > 8
+    st.act("p1", {"type": "cast", "slot": 0, "model": "p2"})
+    assert st.dmg["p2"] and st.stack[-1]["k"] == "turn"
 
 
 def test_a_lone_option_only_its_owner_could_know_is_still_asked():
@@ -93,8 +97,7 @@ def test_a_lone_option_only_its_owner_could_know_is_still_asked():
     st.slots["p1"][0]["state"] = "used"
     give(st, "p1", "gaze")
     turn(st, "p1")
-    act(st, "p1", type="phys")
-    act(st, "p1", type="activate", room="A2", step=True)
+    act(st, "p1", type="activate", room="A2")
     assert st.pending() == {"p1": [{"type": "pick", "value": None}]}
 
 
@@ -105,17 +108,8 @@ def test_with_no_spent_slot_the_armory_asks_nothing():
     ready(st, "p1", ("ice_grip", "s"))
     give(st, "p1", "obscure_armor")
     turn(st, "p1")
-    act(st, "p1", type="phys")
-    act(st, "p1", type="activate", room="A2", step=True)
+    act(st, "p1", type="activate", room="A2")
     assert st.stack[-1]["k"] == "phys"  # no spent slot (public): nothing to arm, nothing asked
-
-
-def test_a_lone_combination_starts_without_asking():
-    """A mage out of spells with Physical Actions left can only use one: it begins at once."""
-    st = table()
-    st.pos["p1"] = "A2"
-    turn(st, "p1")
-    assert st.stack[-1]["k"] == "phys" and st.phys["p1"] == 1
 
 
 # ---- discarding a spell to move, in steps -----------------------------------------------------------------
@@ -127,7 +121,8 @@ def test_discarding_a_spell_to_move_is_what_then_which_spell_then_where():
     ready(st, "p1", ("ice_grip", "s"), ("fireball", "s"), ("gaze", "s"))
     turn(st, "p1")
     legal = st.pending()["p1"]
-    assert legal.count({"type": "discard_to_move"}) == 1 and len(legal) == 3  # Standard, Quick, discard
+    assert legal.count({"type": "discard_to_move"}) == 1  # one entry, however many spells and rooms
+    assert {a["type"] for a in legal} == {"cast", "discard_to_move"}
     act(st, "p1", type="discard_to_move")
     assert st.pending() == {"p1": [{"type": "discard_spell", "slot": i, "step": True} for i in range(3)]}
     act(st, "p1", type="discard_spell", slot=2, step=True)

@@ -119,6 +119,8 @@ def test_ask_me_let_pass_stays_armed_and_trigger_resolves_and_replays():
     data = st.to_json()
     card = st.slots["p2"][0]["card"]
     st.act("p2", {"type": "react", "card": None})
+    assert st.stack[-1]["moment"]["on"] == "physical"  # the move is done: its end is one more moment
+    st.act("p2", {"type": "react", "card": None})
     assert st.pos["p1"] == "B2" and st.dmg["p1"] == {}
     assert st.slots["p2"][0]["state"] == "armed" and [a["card"] for a in st.armed] == [card]
     assert list(st.pending()) == ["p1"]  # Ann's physical action goes on
