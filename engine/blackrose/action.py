@@ -85,15 +85,20 @@ def _phys_firsts(st, seat: str) -> list[dict]:
 
 
 def _cast_firsts(st, seat: str, i: int) -> list[dict]:
-    """Casting a ready spell, aimed at the same time when it is revealed and has few targets."""
+    """Casting a ready spell, aimed (and its "choose one" made) at the same time when it is revealed and that
+    makes few choices; otherwise those are further steps."""
     sl = st.slots[seat][i]
     side = C.side_of(sl["card"], sl["side"])
     if _face_down(side):
         return [{"type": "cast", "slot": i}]  # arming is its own step, the same for every such spell
     opts = spell_targets(st, seat, side)
-    if not opts or len(opts) > AIM_WITH_CAST:
-        return [{"type": "cast", "slot": i}]
-    return [{"type": "cast", "slot": i, **{k: v for k, v in x.items() if k != "type"}} for x in opts]
+    aims = [{k: v for k, v in x.items() if k != "type"} for x in opts] if opts else [{}]
+    modes = [{"mode": m} for m in side.get("modes", ())] or [{}]
+    if opts == []:
+        return [{"type": "cast", "slot": i}]  # no legal target: it is wasted
+    if len(aims) * len(modes) > AIM_WITH_CAST:
+        return [{"type": "cast", "slot": i, **mode} for mode in modes]  # then aimed, in a step of its own
+    return [{"type": "cast", "slot": i, **aim, **mode} for aim in aims for mode in modes]
 
 
 def turn_choices(st, seat: str, parts: tuple) -> list[dict]:
@@ -148,8 +153,10 @@ def turn_act(st, t, seat, a):
         t["parts"].append("q" if sl["slot"] == "q" else "s")
         job = cast_task(st, seat, a["slot"])
         aim = {k: v for k, v in a.items() if k in ("room", "model")}
-        if aim:
-            job["choice"] = aim
+        if aim or "mode" in a and not spell_targets(st, seat, C.side_of(sl["card"], sl["side"])):
+            job["choice"] = aim  # aimed as cast (or nothing to aim at)
+        if "mode" in a:
+            job["mode"] = a["mode"]
         st.push(job)
     else:
         t["ended"] = True  # discarding a spell to move is a whole turn: which spell, then where
@@ -554,41 +561,63 @@ def noop(st, t):
 
 # ---- Evocations acting ----------------------------------------------------------------------------------
 
+def _foes(st, ev: dict, who: str, room: str) -> list[str]:
+    return [m for m in st.models_in(room) if st.owner(m) != who and m != ev["id"]]
+
+
 def evo_options(st, t):
+    """An Evocation moves up to its Movement, then may attack (rulebook, 5. Evocation Phase). Its last step
+    may carry the attack that follows ("target"), one click less; a lone "done" is never asked."""
     ev = st.evo(t["evo"])
     s = t["seat"]
+    who = t.get("as", s)
     acts = []
     kind = C.EVOS[ev["kind"]]
     if t["left"] > 0 and not t.get("attacked") and R.can_leave(st, ev["id"]):
-        acts += [{"type": "step", "to": r, "step": True} for r in B.ADJ[ev["at"]]]
+        last = t["left"] == 1 and kind["attack"]
+        for r in B.ADJ[ev["at"]]:
+            acts.append({"type": "step", "to": r, "step": True})
+            if last:
+                acts += [{"type": "step", "to": r, "target": m, "step": True} for m in _foes(st, ev, who, r)]
     if not t.get("attacked"):
         if kind["attack"]:
-            acts += [{"type": "attack", "target": m, "step": True} for m in st.models_in(ev["at"])
-                     if st.owner(m) != t.get("as", s) and m != ev["id"]]
+            acts += [{"type": "attack", "target": m, "step": True} for m in _foes(st, ev, who, ev["at"])]
         if ev["kind"] == "andromeda" and can_activate(st, s, ev["at"]):
             acts.append({"type": "activate", "room": ev["at"], "step": True})
     acts.append({"type": "done", "step": True})
     return {s: acts}
 
 
+def _evo_attack(st, t, seat, ev, target) -> None:
+    t["attacked"] = True
+    who = t.get("as", seat)
+    n = C.EVOS[ev["kind"]]["attack"]
+    st.emit("attack", seat=ev["id"], target=target, n=n)
+    dealt = R.hurt(st, who, target, n, {"src_model": ev["id"]})
+    if ev["kind"] == "cerberus" and st.room_of(target) is not None:
+        R.convert(st, who, target, 1)
+    bounty = st.mods.get("bounty", {})
+    if C.EVOS[ev["kind"]]["archetype"] == "undead" and bounty.get(ev["owner"], 0) > 0 and dealt:
+        gain = min(dealt, bounty[ev["owner"]])
+        bounty[ev["owner"]] -= gain
+        st.gain(ev["owner"], gain, "spell")
+
+
 def evo_act(st, t, seat, a):
     ev = st.evo(t["evo"])
     if a["type"] == "step":
+        last = t["left"] == 1
         t["left"] -= 1
+        mark = len(st._ev)
         R.enter(st, ev["id"], a["to"])
+        if last and C.EVOS[ev["kind"]]["attack"]:
+            # Decided with the step: attack that model, or stop; unless a Trap met it on the way (asked then).
+            calm = ev["at"] == a["to"] and st.stack[-1] is t and not any(
+                e["type"] == "trigger" for e in st._ev[mark:])
+            if calm:
+                t["then"] = a.get("target", "stop")
     elif a["type"] == "attack":
-        t["attacked"] = True
-        who = t.get("as", seat)
-        n = C.EVOS[ev["kind"]]["attack"]
-        st.emit("attack", seat=ev["id"], target=a["target"], n=n)
-        dealt = R.hurt(st, who, a["target"], n, {"src_model": ev["id"]})
-        if ev["kind"] == "cerberus" and st.room_of(a["target"]) is not None:
-            R.convert(st, who, a["target"], 1)
-        bounty = st.mods.get("bounty", {})
-        if C.EVOS[ev["kind"]]["archetype"] == "undead" and bounty.get(ev["owner"], 0) > 0 and dealt:
-            gain = min(dealt, bounty[ev["owner"]])
-            bounty[ev["owner"]] -= gain
-            st.gain(ev["owner"], gain, "spell")
+        _evo_attack(st, t, seat, ev, a["target"])
     elif a["type"] == "activate":
         t["attacked"] = True
         job = activate(st, seat, ev["at"], remote=True)
@@ -598,26 +627,93 @@ def evo_act(st, t, seat, a):
         t["over"] = True
 
 
+def hunt_move(st, t) -> dict:
+    """What a hunting Evocation does next (the "hunt" shortcut): attack the rival model in its room with the
+    least health left (mages first); else step towards the nearest rival mage outside a Cell (the nearest
+    rival model if none), the first such room clockwise on a tie; else stop. Public facts only."""
+    ev = st.evo(t["evo"])
+    who = t.get("as", t["seat"])
+    if t.get("attacked"):
+        return {"type": "done"}
+    foes = _foes(st, ev, who, ev["at"])
+    if foes:
+        return {"type": "attack", "target": min(foes, key=lambda m: (m not in st.pos, _hp_left(st, m)))}
+    if t["left"] <= 0 or not R.can_leave(st, ev["id"]):
+        return {"type": "done"}
+    prey = [s for s in st.order if s != who and st.room_of(s)]
+    prey = prey or [m for e in st.evos if st.owner(m := e["id"]) != who and e["at"]]
+    if not prey:
+        return {"type": "done"}
+    here = B.HEX[ev["at"]]
+    goal = min(prey, key=lambda m: (B.dist(here, B.HEX[st.room_of(m)]), _hp_left(st, m)))
+    to = min(B.ADJ[ev["at"]], key=lambda r: B.dist(B.HEX[r], B.HEX[st.room_of(goal)]))
+    if B.dist(B.HEX[to], B.HEX[st.room_of(goal)]) >= B.dist(here, B.HEX[st.room_of(goal)]):
+        return {"type": "done"}
+    return {"type": "step", "to": to}
+
+
+def _hp_left(st, m: str) -> int:
+    if m in st.pos:
+        return st.health(m) - sum(st.dmg[m].values())
+    e = st.evo(m)
+    return R.ev_health(st, e) - e["dmg"]
+
+
 @task("evo_turn", evo_options, evo_act)
 def evo_turn(st, t):
     if t.get("over") or st.evo(t["evo"]) is None or st.over or t.get("cut") and not t.get("as"):
         return st.done(t)
+    if t.get("hunt"):
+        evo_act(st, t, t["seat"], hunt_move(st, t))
+        return False
+    plan = t.pop("then", None)
+    if plan:
+        ev = st.evo(t["evo"])
+        if plan != "stop" and plan in _foes(st, ev, t.get("as", t["seat"]), ev["at"]):
+            _evo_attack(st, t, t["seat"], ev, plan)
+        return st.done(t)
+    if evo_options(st, t)[t["seat"]] == [{"type": "done", "step": True}]:
+        return st.done(t)  # nothing left to decide
     return waits(st, t)
 
 
+def _evo_firsts(st, seat: str, ev: dict) -> list[dict]:
+    """An Evocation's activation chosen by what it does first (move to, attack, activate)."""
+    t = {"seat": seat, "evo": ev["id"], "left": C.EVOS[ev["kind"]]["move"], "moved": 0}
+    out = []
+    for a in evo_options(st, t)[seat]:
+        if a["type"] != "done":
+            out.append({"evo": ev["id"], **{k: v for k, v in a.items() if k not in ("step", "type")},
+                        "type": "evoke"})
+    return out
+
+
 def evo_phase_options(st, t):
+    """Each Mage may activate any or all of their Evocations, in any order (rulebook, 5. Evocation Phase):
+    one of them by what it does first, or "done"."""
     s = t["seat"]
-    acts = [{"type": "evoke", "evo": e["id"]} for e in st.evos
-            if e["owner"] == s and e["id"] not in t["acted"] and (C.EVOS[e["kind"]]["move"] or C.EVOS[e["kind"]]["attack"]
-                                                                  or e["kind"] == "andromeda")]
+    acts = []
+    for e in st.evos:
+        if e["owner"] == s and e["id"] not in t["acted"]:
+            acts += _evo_firsts(st, s, e)
     if "abomination" in st.buffs[s] and s not in t["acted"] and not st.in_cell(s):
         acts.append({"type": "evoke", "evo": s})  # Disfiguring Mutation: the Abomination acts too
+    if _hunters(st, t):
+        acts.append({"type": "hunt"})  # a shortcut: every Evocation left hunts (hunt_move), one click
     return {s: acts + [{"type": "done"}]} if acts else {}
+
+
+def _hunters(st, t) -> list[dict]:
+    return [e for e in st.evos if e["owner"] == t["seat"] and e["id"] not in t["acted"]
+            and C.EVOS[e["kind"]]["attack"]]
 
 
 def evo_phase_act(st, t, seat, a):
     if a["type"] == "done":
         t["over"] = True
+        return
+    if a["type"] == "hunt":
+        t["hunt"] = True
         return
     t["acted"].append(a["evo"])
     if a["evo"] == seat:  # the Abomination (the mage itself): move up to 2, then attack for 3
@@ -625,11 +721,29 @@ def evo_phase_act(st, t, seat, a):
                  "attacked": False, "activated": True})
         return
     ev = st.evo(a["evo"])
-    st.push({"k": "evo_turn", "seat": seat, "evo": ev["id"], "left": C.EVOS[ev["kind"]]["move"], "moved": 0})
+    job = {"k": "evo_turn", "seat": seat, "evo": ev["id"], "left": C.EVOS[ev["kind"]]["move"], "moved": 0}
+    st.push(job)
+    if "to" in a:
+        evo_act(st, job, seat, {"type": "step", "to": a["to"]})
+    elif "target" in a:
+        evo_act(st, job, seat, {"type": "attack", "target": a["target"]})
+    elif "room" in a:
+        evo_act(st, job, seat, {"type": "activate"})
 
 
 @task("evo_seat", evo_phase_options, evo_phase_act)
 def evo_seat(st, t):
+    if st.settle():  # an Evocation's activation is an Action: a Moon it reached changes now
+        return False
+    if t.get("hunt") and not t.get("over") and not st.over:
+        left = _hunters(st, t)
+        if left:
+            ev = left[0]
+            t["acted"].append(ev["id"])
+            st.push({"k": "evo_turn", "seat": t["seat"], "evo": ev["id"], "left": C.EVOS[ev["kind"]]["move"],
+                     "moved": 0, "hunt": True})
+            return False
+        t["over"] = True
     if t.get("over") or st.over or not evo_phase_options(st, t):
         return st.done(t)
     return True

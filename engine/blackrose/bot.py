@@ -295,27 +295,29 @@ def turn_value(look: Look, a: dict) -> float:
 # ---- Evocations ---------------------------------------------------------------------------------------------
 
 def evo_value(look: Look, a: dict) -> float:
+    """An Evocation's next move (in the Evocation Phase, by what it does first)."""
     choice = look.v.get("choice") or {}
-    eid = choice.get("evo")
-    if a["type"] == "evoke":
-        return 1.0
     if a["type"] == "done":
-        return 0.05 if choice.get("kind") == "evo_seat" else 0.0
+        return 0.05
+    eid = a["evo"] if a["type"] == "evoke" else choice.get("evo")
     e = look.evos.get(eid)
-    atk = C.EVOS[e["kind"]]["attack"] if e else 0
-    if a["type"] == "attack":
+    if e is None:
+        return 1.0  # the Abomination (the mage itself)
+    atk = C.EVOS[e["kind"]]["attack"]
+    if "target" in a:
         return hit_value(look, a["target"], atk) + 0.1
-    if a["type"] == "activate":
+    if a["type"] == "activate" or (a["type"] == "evoke" and "room" in a):
         return room_value(look, a.get("room"))
-    if a["type"] == "step":
+    if "to" in a:
         to = a["to"]
         best = 0.0
-        for r in [to, *B.ADJ[to]]:
-            w = 1.0 if r == to else 0.5
+        more = a["type"] == "evoke" or choice.get("left", 0) > 1
+        for r in [to, *B.ADJ[to]] if more else [to]:
+            w = 0.9 if r == to else 0.5
             for m in look.occ.get(r, ()):
                 if not look.mine(m) and m != eid:
                     best = max(best, w * (hit_value(look, m, atk) + 0.2))
-        return best + 0.15 * place_value(look, to)
+        return best + 0.1 * place_value(look, to)
     return 0.0
 
 
@@ -420,6 +422,8 @@ def choose(view: dict, legal: list[dict], rng: random.Random) -> dict:
     if "mode" in by:
         return by["mode"][0]
     kind = (view.get("choice") or {}).get("kind")
+    if "hunt" in by:
+        return by["hunt"][0]  # the shortcut plays the Evocations much as this bot would, in one click
     if kind in ("evo_seat", "evo_turn"):
         return max(legal, key=lambda a: evo_value(look, a))
     if "pick" in by:

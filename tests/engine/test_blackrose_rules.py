@@ -149,9 +149,9 @@ def test_action_phase_example_1_fireball_then_summon_and_grip():
     assert st.dmg[rebecca] == {nero: 3}
     assert st.inst["A3"] == {nero: 1}  # Fireball's Instability, in the room it was cast from
     turn(st, rebecca)
-    act(st, rebecca, type="cast", slot=0)  # Quick: Summon Obscurity summons a Landsknecht
+    # Quick: Summon Obscurity (reverse), its "choose one" made as it is cast, summons a Landsknecht
+    act(st, rebecca, type="cast", slot=0, mode="summon_landsknecht")
     act(st, rebecca, type="target", room="A4", step=True)
-    act(st, rebecca, type="mode", mode="summon_landsknecht", step=True)
     lands = [e for e in st.evos if e["kind"] == "landsknecht"]
     assert len(lands) == 1 and lands[0]["owner"] == rebecca
     act(st, rebecca, type="cast", slot=1)  # Standard: Obscurity's Grip sends it at Nero

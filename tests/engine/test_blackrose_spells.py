@@ -199,6 +199,8 @@ def cast_side(sid: str, side: str) -> dict:
     ready(st, "p1", (sid, side))
     turn(st, "p1")
     casts = [a for a in st.pending()["p1"] if a["type"] == "cast"]  # aimed as it is cast when few targets
+    want = mode or next(iter(d.get("modes", {})), None)
+    casts = [a for a in casts if a.get("mode", want) == want]  # its "choose one", made as it is cast
     st.act("p1", casts[0] if len(casts) == 1 else _pick_target(casts))
     if d["type"] in ("trap", "protection"):  # one arming step: target mage, mask, standing order
         arm = {"type": "arm", "ask": False, "step": True}
