@@ -76,11 +76,27 @@ def _new_phys(st, seat: str) -> dict:
 
 def _phys_firsts(st, seat: str) -> list[dict]:
     """A Physical Action begins with what it does first (move to a room next door, attack a model here,
-    activate this room), chosen together with using the token; {"type": "phys"} spends it staying put."""
-    out = []
-    for a in phys_options(st, _new_phys(st, seat))[seat]:
-        a = {k: v for k, v in a.items() if k != "step"}
-        out.append({"type": "phys"} if a["type"] == "done" else a)
+    activate this room), chosen together with using the token; {"type": "phys"} spends it staying put.
+    The same list as phys_options for a fresh action, built directly (this runs at every turn)."""
+    if st.phys_speed(seat) < 2 or "move_attack" in st.buffs[seat]:  # a last step, or moving and attacking
+        out = []
+        for a in phys_options(st, _new_phys(st, seat))[seat]:
+            a = {k: v for k, v in a.items() if k != "step"}
+            out.append({"type": "phys"} if a["type"] == "done" else a)
+        return out
+    here = st.pos[seat]
+    out = [] if "move" in st.inhib[seat] else [{"type": "step", "to": r} for r in _exits(st, seat)]
+    if here == "cell":
+        return out or [{"type": "phys"}]
+    then = can_activate(st, seat, here)
+    for m in st.models_in(here):
+        if m != seat and st.owner(m) != seat:
+            out.append({"type": "attack", "target": m})
+            if then:
+                out.append({"type": "attack", "target": m, "then": "activate"})
+    if then:
+        out.append({"type": "activate", "room": here})
+    out.append({"type": "phys"})
     return out
 
 
@@ -91,8 +107,8 @@ def _cast_firsts(st, seat: str, i: int) -> list[dict]:
     side = C.side_of(sl["card"], sl["side"])
     if _face_down(side):
         return [{"type": "cast", "slot": i}]  # arming is its own step, the same for every such spell
-    opts = spell_targets(st, seat, side)
-    aims = [{k: v for k, v in x.items() if k != "type"} for x in opts] if opts else [{}]
+    opts = spell_aims(st, seat, side)
+    aims = opts or [{}]
     modes = [{"mode": m} for m in side.get("modes", ())] or [{}]
     if opts == []:
         return [{"type": "cast", "slot": i}]  # no legal target: it is wasted
@@ -153,7 +169,7 @@ def turn_act(st, t, seat, a):
         t["parts"].append("q" if sl["slot"] == "q" else "s")
         job = cast_task(st, seat, a["slot"])
         aim = {k: v for k, v in a.items() if k in ("room", "model")}
-        if aim or "mode" in a and not spell_targets(st, seat, C.side_of(sl["card"], sl["side"])):
+        if aim or "mode" in a and not spell_aims(st, seat, C.side_of(sl["card"], sl["side"])):
             job["choice"] = aim  # aimed as cast (or nothing to aim at)
         if "mode" in a:
             job["mode"] = a["mode"]
@@ -292,12 +308,14 @@ def phys(st, t):
         phys_act(st, t, t["seat"], {"type": "activate"})
         t["over"] = True
         return False
-    if plan or t.get("over") or phys_options(st, t)[t["seat"]] == [{"type": "done", "step": True}]:
+    opts = None if plan or t.get("over") else phys_options(st, t)[t["seat"]]
+    if opts is None or opts == [{"type": "done", "step": True}]:
         st.done(t)  # nothing left to do in this action but to end it
         if t["mode"] == "token":
             R.trap_on(st, t["seat"], "physical")
         return False
-    return waits(st, t)
+    st._pending, st._pending_top = {t["seat"]: opts}, t  # what pending() would work out again
+    return True
 
 
 def physical_attack(st, seat: str, target: str) -> None:
@@ -327,22 +345,29 @@ def cast_task(st, seat: str, i: int, free: bool = False) -> dict:
     return {"k": "cast", "seat": seat, "i": i, "free": free}
 
 
-def spell_targets(st, seat: str, side: dict, origin: str | None = None) -> list[dict] | None:
-    """The legal target choices for a revealed side, or None when it needs no target. `origin` is where
-    the spell is cast from when not the caster's room (an Andromeda)."""
-    here = origin or st.room_of(seat)
+def spell_aims(st, seat: str, side: dict, origin: str | None = None) -> list[dict] | None:
+    """The legal aims of a revealed side ({"room": ..} or {"model": ..}), or None when it needs no target.
+    `origin` is where the spell is cast from when not the caster's room (an Andromeda)."""
     kind = side["target"]
     if side["type"] == "trap" and kind == "single":
-        return [{"type": "target", "model": s} for s in st.order if s != seat]
+        return [{"model": s} for s in st.order if s != seat]
     if kind in ("self", "special", "room"):
         return None
+    here = origin or st.room_of(seat)
     rooms = R.in_range(st, here, side["range"]) if here else []
     colour = next((o["colour"] for o in side["ops"] if o["op"] == "move_self" and o.get("colour")), None)
     if colour:  # Shadow Step: only a room of that colour
         rooms = [r for r in rooms if st.colour_of(r) == colour]
     if kind == "area":
-        return [{"type": "target", "room": r} for r in rooms]
-    return [{"type": "target", "model": m} for r in rooms for m in st.models_in(r) if m != seat]
+        return [{"room": r} for r in rooms]
+    occ = st.occupancy()
+    return [{"model": m} for r in rooms for m in occ.get(r, ()) if m != seat]
+
+
+def spell_targets(st, seat: str, side: dict, origin: str | None = None) -> list[dict] | None:
+    """The legal target choices for a revealed side (a step of their own), or None when it needs none."""
+    aims = spell_aims(st, seat, side, origin)
+    return None if aims is None else [{"type": "target", **x} for x in aims]
 
 
 def _slot(st, t) -> dict:
@@ -479,7 +504,7 @@ def resolve(st, seat: str, sl: dict, side: dict, choice: dict, ask: bool = False
         if ask:
             rec["ask"] = True  # standing order "ask me" (the default fires at the first chance)
         st.armed.append(rec)
-        st.emit("armed", seat=seat, slot=sl["slot"])
+        st.emit("armed", seat=seat, slot=sl["slot"], ask=ask)  # the standing order is public, the spell not
         _after_cast(st, seat, side)
         return False
     sl["state"] = "used"
@@ -498,6 +523,8 @@ def resolve(st, seat: str, sl: dict, side: dict, choice: dict, ask: bool = False
 
 def _protections(st, seat: str, side: dict, ctx: dict) -> bool:
     """Protections of the mages a spell targets fire now; True when the whole spell is cancelled."""
+    if not st.armed:
+        return False
     if ctx.get("model") in st.pos:
         hit = [ctx["model"]]
         shape = "single"
@@ -672,9 +699,11 @@ def evo_turn(st, t):
         if plan != "stop" and plan in _foes(st, ev, t.get("as", t["seat"]), ev["at"]):
             _evo_attack(st, t, t["seat"], ev, plan)
         return st.done(t)
-    if evo_options(st, t)[t["seat"]] == [{"type": "done", "step": True}]:
+    opts = evo_options(st, t)[t["seat"]]
+    if opts == [{"type": "done", "step": True}]:
         return st.done(t)  # nothing left to decide
-    return waits(st, t)
+    st._pending, st._pending_top = {t["seat"]: opts}, t
+    return True
 
 
 def _evo_firsts(st, seat: str, ev: dict) -> list[dict]:
@@ -744,6 +773,8 @@ def evo_seat(st, t):
                      "moved": 0, "hunt": True})
             return False
         t["over"] = True
-    if t.get("over") or st.over or not evo_phase_options(st, t):
+    opts = None if t.get("over") or st.over else evo_phase_options(st, t)
+    if not opts:
         return st.done(t)
+    st._pending, st._pending_top = opts, t
     return True

@@ -370,23 +370,31 @@ def _ready_actions(cards: tuple[str, ...], step: bool, last: bool) -> list[dict]
     return [{"type": "ready", "card": c, "side": x, "step": step, **extra} for c, x in _ready_pairs(cards)]
 
 
+def prep_seat(st, t, s):
+    """One seat's Preparation options (None once confirmed): only the acting seat's change after an action,
+    so the kernel works out only theirs again (Flow.task seat_options)."""
+    if s in t["ok"]:
+        return None
+    placed = t["ready"][s]
+    used = {c for c, _ in placed}
+    acts = []
+    if len(placed) < 4:
+        # The fourth spell is the last one a mage can ready: readying it also confirms (one click less;
+        # every arrangement is still reachable, and "Take back" stays open until then).
+        acts += _ready_actions(tuple(sorted(set(st.hand[s]) - used)), bool(placed), len(placed) == 3)
+    if len(placed) >= min(2, len(st.hand[s])):
+        acts.append({"type": "confirm", "step": True} if placed else {"type": "confirm"})
+    if placed:
+        acts.append({"type": "unready", "step": True})
+    return acts
+
+
 def prep_options(st, t):
     out = {}
     for s in st.seats:
-        if s in t["ok"]:
-            continue
-        placed = t["ready"][s]
-        used = {c for c, _ in placed}
-        acts = []
-        if len(placed) < 4:
-            # The fourth spell is the last one a mage can ready: readying it also confirms (one click less;
-            # every arrangement is still reachable, and "Take back" stays open until then).
-            acts += _ready_actions(tuple(sorted(set(st.hand[s]) - used)), bool(placed), len(placed) == 3)
-        if len(placed) >= min(2, len(st.hand[s])):
-            acts.append({"type": "confirm", "step": True} if placed else {"type": "confirm"})
-        if placed:
-            acts.append({"type": "unready", "step": True})
-        out[s] = acts
+        acts = prep_seat(st, t, s)
+        if acts is not None:
+            out[s] = acts
     return out
 
 
@@ -400,7 +408,7 @@ def prep_act(st, t, seat, a):
         st.emit("prepared", seat=seat, n=len(t["ready"][seat]))
 
 
-@task("prep", prep_options, prep_act)
+@task("prep", prep_options, prep_act, seat_options=prep_seat)
 def prep(st, t):
     if "ready" not in t:
         t["ready"], t["ok"] = {s: [] for s in st.seats}, []
