@@ -128,6 +128,7 @@ def _decision(st, seat: str) -> dict:
         out["ready"] = [list(x) for x in top["ready"][seat]]
     elif top["k"] == "pick":
         out["prompt"] = top.get("prompt", "")
+        out["values"] = list(top["values"])  # what the seat is choosing among (its own Grimoire, say)
         for k in ("source", "subject"):  # which spell, room, Quest or Event asks; about which model
             if k in top:
                 out[k] = top[k]
