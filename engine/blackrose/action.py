@@ -501,10 +501,10 @@ def resolve(st, seat: str, sl: dict, side: dict, choice: dict, ask: bool = False
             rec["colours"] = sorted(C.spell_of(card)["room_trap"])
         if choice.get("model"):
             rec["tgt"] = choice["model"]
-        if ask:
-            rec["ask"] = True  # standing order "ask me" (the default fires at the first chance)
+        if ask:  # standing order "ask me" (the default fires at the first chance), shown with its kind
+            rec["ask"] = "protection" if kind == "protection" else "trap"
         st.armed.append(rec)
-        st.emit("armed", seat=seat, slot=sl["slot"], ask=ask)  # the standing order is public, the spell not
+        st.emit("armed", seat=seat, slot=sl["slot"], ask=rec.get("ask", False))  # public; the spell is not
         _after_cast(st, seat, side)
         return False
     sl["state"] = "used"

@@ -271,6 +271,8 @@ def enter(st, model: str, label: str) -> None:
         for other in st.models_in(label):
             if other != model:
                 hurt(st, ev["owner"], other, 4, {"src_model": model})
+        if st.room_of(model) != label:
+            return  # a Protection it set off destroyed it
     if not st.armed:
         return  # nothing armed: no Room Trap to spring, no window
     colour = "black" if st.layout[label] == "black_rose" else st.colour_of(label)
@@ -305,19 +307,24 @@ def armed_for(st, seat: str, kind: str, on: tuple[str, ...], owner: str | None =
     return out
 
 
+PROTECTION_MOMENTS = frozenset(("damage", "defeat", "spell", "trap"))  # the rest are Traps' moments
+
+
 def reaction(st, moment: dict, eligible: list[str], offers: dict[str, list[dict]]) -> list[dict]:
     """The armed records that fire at this moment, at most one per seat, in `eligible` order. `eligible` are
     the seats that could own a matching spell (public facts), `offers` the records that really match
     (hidden). Each record fires by its owner's standing order, chosen when it was armed and shown to the
     table with it (data/blackrose/rules.md, "Traps and Protections: standing orders"):
     - "fire at the first chance" (the default): it fires now, with no window and no question;
-    - "ask me": every moment where its owner is eligible opens a reaction window for the eligible seats
-      holding such a spell, whether or not it matches (so the window tells the table nothing it did not
-      know); only an owner whose spell matches has a real choice. Moments are numbered in the order an
+    - "ask me" (shown to the table with the spell's kind, Trap or Protection, never the spell): every
+      moment of that kind where its owner is eligible opens a reaction window for the eligible seats holding
+      such a spell, whether or not it matches (so the window tells the table nothing it did not know); only
+      an owner whose spell matches has a real choice. Moments are numbered in the order an
       action reaches them; answers come from st.rx (see BlackRoseState.act). When no window can open (st.rx
       is None: nothing was armed "ask me" when this action began), an "ask me" spell armed during it
       fires like the default."""
-    ask = [s for s in eligible if any(a["seat"] == s and a.get("ask") for a in st.armed)]
+    wants = "protection" if moment["on"] in PROTECTION_MOMENTS else "trap"
+    ask = [s for s in eligible if any(a["seat"] == s and a.get("ask") == wants for a in st.armed)]
     ans: dict = {}
     window = bool(ask) and st.rx is not None
     if window:

@@ -15,17 +15,17 @@ REACTION_HOLD = 8
 EVENT_MOD_KEYS = tuple(sorted({k for d in C.EVENTS.values() for k in d.get("mod", ())}))
 
 
-def _slot_public(sl: dict, asks: set[str]) -> dict:
+def _slot_public(sl: dict, asks: dict[str, str]) -> dict:
     out = {"slot": sl["slot"], "state": sl["state"]}
     if sl["state"] == "used" or sl.get("shown"):
         out.update(card=sl["card"], side=sl["side"])
     elif sl["state"] == "armed" and sl["card"] in asks:
-        out["ask"] = True  # its standing order, "ask me", is public: it decides when windows open
+        out["ask"] = asks[sl["card"]]  # "ask me" and its kind are public: they decide when windows open
     return out
 
 
 def build_view(st, seat: str | None) -> dict:
-    asks = {a["card"] for a in st.armed if a.get("ask")}
+    asks = {a["card"]: a["ask"] for a in st.armed if a.get("ask")}
     v = {
         "me": seat, "seat": seat, "seats": list(st.seats), "order": list(st.order), "turn": st.turn, "moon": st.moon,
         "crown": st.crown, "mage": dict(st.mage), "school": dict(st.school),
