@@ -34,6 +34,11 @@ FIELDS = (
 )
 
 
+def _needs_window(rec: dict) -> bool:
+    """An armed record whose moments may open a window: armed "ask me", or asking its owner as it fires."""
+    return "ask" in rec or rec["card"].split(".", 1)[0] in C.FIRE_CHOICES
+
+
 @lru_cache(maxsize=1024)
 def _event_mods(board: tuple, key: str) -> tuple:
     return tuple(C.EVENTS[e]["mod"][key] for e in board if e and key in C.EVENTS[e].get("mod", ()))
@@ -85,8 +90,7 @@ class BlackRoseState(FlowState):
         self._ev = []
         self._pending = None
         top = self.stack[-1]
-        if not self.armed or not any(a.get("ask") or C.spell_of(a["card"])["id"] in C.FIRE_CHOICES
-                                     for a in self.armed):
+        if not self.armed or not any(map(_needs_window, self.armed)):
             # Nothing armed "ask me", and nothing whose firing asks its owner: no window can open (a spell
             # armed so during this very action fires by default, rules.reaction), so no snapshot is
             # needed. Almost every action is here.

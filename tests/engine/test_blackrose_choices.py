@@ -140,3 +140,63 @@ def test_leaving_the_cell_with_one_spell_left_asks_only_where():
     exits = B.cell_exits([3, -1])
     assert st.pending() == {"p1": [{"type": "discard_move", "slot": 0, "to": r, "step": True} for r in exits]}
 
+
+
+# ---- the Evocation Phase -----------------------------------------------------------------------------------
+
+def _evo_phase(st, seat="p1"):
+    st.stack = [{"k": "test_halt"}, {"k": "evo_seat", "seat": seat, "acted": []}]
+    st._pending = None
+    st.run()
+
+
+def test_an_evocation_is_chosen_by_what_it_does_first_and_its_last_step_carries_its_attack():
+    """Rulebook, 5. Evocation Phase: each Evocation may move up to its Movement, then attack."""
+    st = table()
+    far = next(r for r in B.ROOM_LABELS if B.dist(B.HEX["A2"], B.HEX[r]) == 2)
+    mid = next(r for r in B.ADJ["A2"] if far in B.ADJ[r])
+    st.pos.update(p1="A2", p2=far, p3="cell")
+    mal = R.summon(st, "p1", "malacoda", "A2")
+    _evo_phase(st)
+    legal = st.pending()["p1"]
+    assert {"type": "evoke", "evo": mal, "to": mid} in legal and {"type": "hunt"} in legal
+    assert legal[-1] == {"type": "done"}
+    act(st, "p1", type="evoke", evo=mal, to=mid)
+    assert {"type": "step", "to": far, "target": "p2", "step": True} in st.pending()["p1"]
+    act(st, "p1", type="step", to=far, target="p2", step=True)
+    assert st.evo(mal)["at"] == far and st.dmg["p2"] == {"p1": 3} and st.stack[-1]["k"] == "test_halt"
+
+
+def test_hunt_sends_every_evocation_after_the_nearest_rival_mage():
+    """The "hunt" shortcut: each Evocation left steps towards the nearest rival mage outside a Cell and
+    attacks the weakest rival model it meets, in one click."""
+    st = table()
+    st.pos.update(p1="B1", p2="A2", p3="cell")
+    cer = R.summon(st, "p1", "cerberus", "X")
+    land = R.summon(st, "p1", "landsknecht", "A2")
+    _evo_phase(st)
+    act(st, "p1", type="hunt")
+    assert st.evo(cer)["at"] == "A2" and st.evo(land)["at"] == "A2"  # the Cerberus came 1 room, then both hit
+    assert sum(st.dmg["p2"].values()) == 4 and st.stack[-1]["k"] == "test_halt"
+
+
+def test_the_turn_menu_s_physical_actions_are_the_same_as_a_fresh_physical_action_s():
+    """The turn's first Physical Action options are built directly (speed); they must equal what a fresh
+    Physical Action offers, for every turn of a few random games."""
+    import random
+
+    from engine.blackrose import GAME
+    from engine.blackrose import action as A
+    for seed in range(4):
+        rng = random.Random(seed)
+        st = GAME.new(["p1", "p2", "p3"], seed, {})
+        while not st.over:
+            top = st.stack[-1]
+            if top["k"] == "turn":
+                slow = []
+                for a in A.phys_options(st, A._new_phys(st, top["seat"]))[top["seat"]]:
+                    a = {k: v for k, v in a.items() if k != "step"}
+                    slow.append({"type": "phys"} if a["type"] == "done" else a)
+                assert A._phys_firsts(st, top["seat"]) == slow
+            seat, legal = sorted(st.pending().items())[0]
+            st.act(seat, rng.choice(legal))
