@@ -74,7 +74,7 @@ def _new_phys(st, seat: str) -> dict:
             "attacked": False, "activated": False}
 
 
-def _phys_firsts(st, seat: str) -> list[dict]:
+def _phys_firsts(st, seat: str, exits: list[str]) -> list[dict]:
     """A Physical Action begins with what it does first (move to a room next door, attack a model here,
     activate this room), chosen together with using the token; {"type": "phys"} spends it staying put.
     The same list as phys_options for a fresh action, built directly (this runs at every turn)."""
@@ -85,7 +85,7 @@ def _phys_firsts(st, seat: str) -> list[dict]:
             out.append({"type": "phys"} if a["type"] == "done" else a)
         return out
     here = st.pos[seat]
-    out = [] if "move" in st.inhib[seat] else [{"type": "step", "to": r} for r in _exits(st, seat)]
+    out = [] if "move" in st.inhib[seat] else [{"type": "step", "to": r} for r in exits]
     if here == "cell":
         return out or [{"type": "phys"}]
     then = can_activate(st, seat, here)
@@ -123,25 +123,34 @@ def turn_choices(st, seat: str, parts: tuple) -> list[dict]:
     dmove). Which options exist follows from public facts (Physical Actions left, which slots are spent,
     where the mage stands), so a lone one is taken without asking."""
     allowed = NEXT.get(tuple(parts), "")
+    std = quick = None
+    spare = False  # a ready or armed spell to discard
+    for i, sl in enumerate(st.slots[seat]):
+        state = sl["state"]
+        if state == "ready":
+            spare = True
+            if sl["slot"] == "q":
+                quick = i if quick is None else quick
+            elif std is None:
+                std = i
+        elif state == "armed":
+            spare = True
+    exits = _exits(st, seat)
+    dmove = [{"type": "discard_to_move"}] if spare and exits else []
     acts: list[dict] = []
-    dmove = [{"type": "discard_to_move"}] if _discardable(st, seat) and _exits(st, seat) else []
-    if st.in_cell(seat):
+    if st.pos[seat] == "cell":
         # Leaving the Cell is the only thing a mage in it may do: a move, or discarding a spell to move 1.
         if parts:
             return []
         if st.phys[seat] and "move" not in st.inhib[seat]:
-            acts += _phys_firsts(st, seat)
+            acts += _phys_firsts(st, seat, exits)
         return acts + dmove
     if "p" in allowed and st.phys[seat]:
-        acts += _phys_firsts(st, seat)
-    if "s" in allowed:
-        std = _std(st, seat)
-        if std is not None:
-            acts += _cast_firsts(st, seat, std)
-    if "q" in allowed:
-        quick = _quick(st, seat)
-        if quick is not None:
-            acts += _cast_firsts(st, seat, quick)
+        acts += _phys_firsts(st, seat, exits)
+    if "s" in allowed and std is not None:
+        acts += _cast_firsts(st, seat, std)
+    if "q" in allowed and quick is not None:
+        acts += _cast_firsts(st, seat, quick)
     if not parts:
         acts += dmove
     elif acts:
@@ -354,7 +363,9 @@ def spell_aims(st, seat: str, side: dict, origin: str | None = None) -> list[dic
     if kind in ("self", "special", "room"):
         return None
     here = origin or st.room_of(seat)
-    rooms = R.in_range(st, here, side["range"]) if here else []
+    if here is None:
+        return []
+    rooms = R.in_range(st, here, side["range"])
     colour = next((o["colour"] for o in side["ops"] if o["op"] == "move_self" and o.get("colour")), None)
     if colour:  # Shadow Step: only a room of that colour
         rooms = [r for r in rooms if st.colour_of(r) == colour]
