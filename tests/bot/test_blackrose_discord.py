@@ -215,7 +215,7 @@ async def test_whole_black_rose_wars_game(simcord_env, make_bot):
                 and table.state.view(None)["phase"] == "turn"):
             # Ann walks away on her turn: when her time is up a bot makes a legal move, said in the channel.
             version, clock = table.version, env.bot.service.clock
-            env.bot.service.clock = lambda: clock() + 3600
+            env.bot.service.clock = lambda clock=clock: clock() + 3600  # bound now: both branches may run
             await env.bot.host.tick()
             await env.bot.host.settled()  # the table's publisher sends the board and hands after the tick
             assert table.version > version
@@ -229,7 +229,7 @@ async def test_whole_black_rose_wars_game(simcord_env, make_bot):
             assert "Reaction window" in hand_dm(ann, seat).content
             assert "Waiting for reactions" in board_message(channel, table).content
             version, clock, before = table.version, env.bot.service.clock, len(channel.history())
-            env.bot.service.clock = lambda: clock() + 3600
+            env.bot.service.clock = lambda clock=clock: clock() + 3600  # bound now: both branches may run
             await env.bot.host.tick()
             await env.bot.host.settled()  # the table's publisher sends the board and hands after the tick
             assert table.version > version
