@@ -16,6 +16,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench.baselines import blackrose as old_blackrose  # noqa: E402
 from bench.baselines import deadlies as old_deadlies  # noqa: E402
 from bench.baselines import everrain as old_everrain  # noqa: E402
 from bench.baselines import nevermore as old_nevermore  # noqa: E402
@@ -24,10 +25,10 @@ from engine import GAMES  # noqa: E402
 from engine.bots import choose as new_choose  # noqa: E402
 
 BASELINE = {"raven": old_raven.choose, "nevermore": old_nevermore.choose, "deadlies": old_deadlies.choose,
-            "everrain": old_everrain.choose}
+            "everrain": old_everrain.choose, "blackrose": old_blackrose.choose}
 # (seats, options) per game: the heads-up or smallest table the game allows, and a common bigger one.
 TABLES = {"raven": [(2, {}), (4, {})], "nevermore": [(3, {}), (4, {})], "deadlies": [(3, {}), (4, {})],
-          "everrain": [(2, {}), (3, {})]}
+          "everrain": [(2, {}), (3, {})], "blackrose": [(2, {}), (3, {}), (4, {})]}
 
 SPLIT = ("nevermore", "deadlies")  # at least 3 seats: heads up means the table split evenly
 
@@ -58,8 +59,8 @@ def play(key: str, seats: int, options: dict, seed: int, me: str | set[str], min
         else:
             action = others(view, legal, rng)
         state.act(seat, action)
-    winners = state.result()["winners"]
-    return sum(w in mine_seats for w in winners) / len(winners)
+    winners = state.result()["winners"]  # none when the Black Rose wins: every mage loses
+    return sum(w in mine_seats for w in winners) / len(winners) if winners else 0.0
 
 
 def measure(key: str, seats: int, options: dict, games: int, mine, others) -> tuple[float, list[float]]:

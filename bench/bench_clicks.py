@@ -1,6 +1,13 @@
 """Clicks a whole game costs its human players, through the host's component model (issue 12 §2).
 
     python bench/bench_clicks.py [games] [--by]     (--by: clicks per player by kind of decision)
+    python bench/bench_clicks.py [games] --blackrose [--before REV] [--by]
+
+--blackrose: Black Rose Wars' clicks per human per Game Turn (issue 22: at most 15), 3 seats, seeded games,
+priced like the rest ("now"). With --before REV (default: main) the same pricing also runs, in the same
+run, on that revision's engine, presenter and components: `git archive REV` is unpacked in a temporary
+directory and this script runs there in a subprocess (--tree DIR puts DIR first on sys.path), so "before"
+and "now" are measured side by side.
 
 Every seat plays the game's own bot moves (engine/bots.choose), and each decision is priced the way the
 Discord prompt offers it: buttons cost 1 click (before: up to 5 choices; now: also up to 20 short labels,
@@ -21,11 +28,17 @@ from __future__ import annotations
 
 import json
 import random
+import subprocess
 import sys
+import tempfile
 from collections import Counter
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+ROOT = Path(__file__).resolve().parent.parent
+if "--tree" in sys.argv:  # another revision's code (see --before): its engine, presenter and components
+    sys.path.insert(0, sys.argv[sys.argv.index("--tree") + 1])
+else:
+    sys.path.insert(0, str(ROOT))
 
 from cogs.shared.components import PAGE_SIZE, as_buttons, pages  # noqa: E402
 from engine import GAMES  # noqa: E402
@@ -47,6 +60,8 @@ def price(legal: list[dict], chosen: int, labels: list[str] | None) -> int:
 
 def forced(state, seat: str, legal: list[dict], undo: set[str], autoplay: bool = False) -> bool:
     decision = state.view(None).get("decision") or {}
+    if decision.get("hold") and len(legal) == 1:
+        return True  # a held reaction window: a seat with nothing to trigger is never asked (the host answers)
     return (len(legal) == 1 and (legal[0].keys() == {"type"} or decision.get("obvious") or autoplay)
             and legal[0]["type"] not in undo and seat in decision.get("seats", ()))
 
@@ -70,6 +85,9 @@ def _bundle_of(game, state, seat: str, action: dict, bundles, rng: random.Random
 
 
 BY_DECISION: dict[tuple[str, bool, bool], Counter] = {}  # (game, now, autoplay) -> clicks by decision "about"
+
+
+TURNS: dict[tuple[str, int], int] = {}  # (game, seed) -> Game Turns played (Black Rose Wars)
 
 
 def play(key: str, players: int, seed: int, now: bool, autoplay: bool = False) -> tuple[int, int, int]:
@@ -127,6 +145,8 @@ def play(key: str, players: int, seed: int, now: bool, autoplay: bool = False) -
             clicks += price(legal, chosen, labels)
         by[by_key] += clicks - spent
         state.act(seat, action)
+    if key == "blackrose":
+        TURNS[(key, seed)] = state.to_json()["turn"]
     return decisions, clicks, choices
 
 
@@ -151,6 +171,50 @@ def main(games: int, by: bool = False) -> None:
           "(more than one legal move; a bundle counts once), so also the fewest clicks at one click a choice.")
 
 
+BLACKROSE_SEATS = 3
+
+
+def blackrose_now(games: int) -> dict:
+    """Black Rose Wars priced as the host offers it now: clicks and choices per human per Game Turn, and the
+    clicks by decision kind (per human per Game Turn)."""
+    runs = [play("blackrose", BLACKROSE_SEATS, seed, True) for seed in range(games)]
+    turns = sum(TURNS[("blackrose", seed)] for seed in range(games))
+    per = turns * BLACKROSE_SEATS
+    by = BY_DECISION[("blackrose", True, False)]
+    return {"clicks": sum(r[1] for r in runs) / per, "choices": sum(r[2] for r in runs) / per,
+            "turns": turns / games, "by": {k: v / per for k, v in by.most_common()}}
+
+
+def blackrose(games: int, before: str | None, by: bool) -> None:
+    now = blackrose_now(games)
+    old = None
+    if before:
+        with tempfile.TemporaryDirectory() as tmp:
+            archive = subprocess.run(["git", "-C", str(ROOT), "archive", before], check=True, capture_output=True)
+            subprocess.run(["tar", "-x", "-C", tmp], input=archive.stdout, check=True)
+            out = subprocess.run([sys.executable, __file__, str(games), "--tree", tmp, "--json"],
+                                 check=True, capture_output=True, text=True, cwd=tmp)
+            old = json.loads(out.stdout.strip().splitlines()[-1])
+    print(f"Black Rose Wars, {BLACKROSE_SEATS} seats, {games} seeded games, per human per Game Turn "
+          f"(goal: at most 15 clicks):")
+    if old:
+        print(f"  before ({before}): {old['clicks']:5.1f} clicks, {old['choices']:5.1f} real choices, "
+              f"{old['turns']:.1f} Game Turns a game")
+    print(f"  now:          {now['clicks']:5.1f} clicks, {now['choices']:5.1f} real choices, "
+          f"{now['turns']:.1f} Game Turns a game")
+    if by:
+        for name, run in (("before", old), ("now", now)):
+            if run:
+                print(f"    {name}: " + ", ".join(f"{k} {v:.1f}" for k, v in run["by"].items() if v >= 0.05))
+
+
 if __name__ == "__main__":
     numbers = [a for a in sys.argv[1:] if a.isdigit()]
-    main(int(numbers[0]) if numbers else 10, "--by" in sys.argv)
+    count = int(numbers[0]) if numbers else 10
+    if "--json" in sys.argv:  # the --before subprocess: Black Rose Wars priced on that revision's code
+        print(json.dumps(blackrose_now(count)))
+    elif "--blackrose" in sys.argv:
+        rev = sys.argv[sys.argv.index("--before") + 1] if "--before" in sys.argv else "main"
+        blackrose(count, rev, "--by" in sys.argv)
+    else:
+        main(count, "--by" in sys.argv)

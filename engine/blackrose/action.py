@@ -35,7 +35,7 @@ def _exits(st, seat):
 @task("action_phase")
 def action_phase(st, t):
     """Turns go round in order; a mage with nothing left is skipped; the phase ends when all are spent."""
-    left = [s for s in st.order if has_moves(st, s) and turn_choices(st, s, ())]
+    left = [s for s in st.order if has_moves(st, s) and _can_start(st, s)]
     if not left:
         return st.done(t)
     n = len(st.order)
@@ -50,34 +50,107 @@ def action_phase(st, t):
     return st.done(t)
 
 
+def _can_start(st, seat: str) -> bool:
+    """turn_choices(st, seat, ()) is not empty (without building it: this runs for every seat each turn)."""
+    if st.in_cell(seat):
+        if st.phys[seat] and "move" not in st.inhib[seat]:
+            return True
+    elif st.phys[seat] or any(sl["state"] == "ready" for sl in st.slots[seat]):
+        return True
+    return bool(_discardable(st, seat) and _exits(st, seat))
+
+
 def _discardable(st, seat: str) -> list[int]:
     return [i for i, sl in enumerate(st.slots[seat]) if sl["state"] in ("ready", "armed")]
 
 
+# A revealed spell with at most this many targets is cast and aimed in one choice (fewer clicks); with more,
+# the target is a step of its own (a long list of rooms reads better alone).
+AIM_WITH_CAST = 8
+
+
+def _new_phys(st, seat: str) -> dict:
+    return {"k": "phys", "seat": seat, "mode": "token", "left": st.phys_speed(seat), "moved": 0,
+            "attacked": False, "activated": False}
+
+
+def _phys_firsts(st, seat: str, exits: list[str]) -> list[dict]:
+    """A Physical Action begins with what it does first (move to a room next door, attack a model here,
+    activate this room), chosen together with using the token; {"type": "phys"} spends it staying put.
+    The same list as phys_options for a fresh action, built directly (this runs at every turn)."""
+    if st.phys_speed(seat) < 2 or "move_attack" in st.buffs[seat]:  # a last step, or moving and attacking
+        out = []
+        for a in phys_options(st, _new_phys(st, seat))[seat]:
+            a = {k: v for k, v in a.items() if k != "step"}
+            out.append({"type": "phys"} if a["type"] == "done" else a)
+        return out
+    here = st.pos[seat]
+    out = [] if "move" in st.inhib[seat] else [{"type": "step", "to": r} for r in exits]
+    if here == "cell":
+        return out or [{"type": "phys"}]
+    then = can_activate(st, seat, here)
+    for m in st.models_in(here):
+        if m != seat and st.owner(m) != seat:
+            out.append({"type": "attack", "target": m})
+            if then:
+                out.append({"type": "attack", "target": m, "then": "activate"})
+    if then:
+        out.append({"type": "activate", "room": here})
+    out.append({"type": "phys"})
+    return out
+
+
+def _cast_firsts(st, seat: str, i: int) -> list[dict]:
+    """Casting a ready spell, aimed (and its "choose one" made) at the same time when it is revealed and that
+    makes few choices; otherwise those are further steps."""
+    sl = st.slots[seat][i]
+    side = C.side_of(sl["card"], sl["side"])
+    if _face_down(side):
+        return [{"type": "cast", "slot": i}]  # arming is its own step, the same for every such spell
+    opts = spell_aims(st, seat, side)
+    aims = opts or [{}]
+    modes = [{"mode": m} for m in side.get("modes", ())] or [{}]
+    if opts == []:
+        return [{"type": "cast", "slot": i}]  # no legal target: it is wasted
+    if len(aims) * len(modes) > AIM_WITH_CAST:
+        return [{"type": "cast", "slot": i, **mode} for mode in modes]  # then aimed, in a step of its own
+    return [{"type": "cast", "slot": i, **aim, **mode} for aim in aims for mode in modes]
+
+
 def turn_choices(st, seat: str, parts: tuple) -> list[dict]:
-    """What the mage may do next in this turn (the first step of each: which spell to discard and where to
-    move after discarding are further steps, see dmove). Every option follows from public facts (Physical
-    Actions left, which slots are spent, where the mage stands), so a lone one is taken without asking."""
+    """What the mage may do next in this turn: a Physical Action by what it does first, a spell (aimed at
+    once when that is short), or discarding a spell to move (which spell and where are further steps, see
+    dmove). Which options exist follows from public facts (Physical Actions left, which slots are spent,
+    where the mage stands), so a lone one is taken without asking."""
     allowed = NEXT.get(tuple(parts), "")
+    std = quick = None
+    spare = False  # a ready or armed spell to discard
+    for i, sl in enumerate(st.slots[seat]):
+        state = sl["state"]
+        if state == "ready":
+            spare = True
+            if sl["slot"] == "q":
+                quick = i if quick is None else quick
+            elif std is None:
+                std = i
+        elif state == "armed":
+            spare = True
+    exits = _exits(st, seat)
+    dmove = [{"type": "discard_to_move"}] if spare and exits else []
     acts: list[dict] = []
-    dmove = [{"type": "discard_to_move"}] if _discardable(st, seat) and _exits(st, seat) else []
-    if st.in_cell(seat):
+    if st.pos[seat] == "cell":
         # Leaving the Cell is the only thing a mage in it may do: a move, or discarding a spell to move 1.
         if parts:
             return []
         if st.phys[seat] and "move" not in st.inhib[seat]:
-            acts.append({"type": "phys"})
+            acts += _phys_firsts(st, seat, exits)
         return acts + dmove
     if "p" in allowed and st.phys[seat]:
-        acts.append({"type": "phys"})
-    if "s" in allowed:
-        std = _std(st, seat)
-        if std is not None:
-            acts.append({"type": "cast", "slot": std})
-    if "q" in allowed:
-        quick = _quick(st, seat)
-        if quick is not None:
-            acts.append({"type": "cast", "slot": quick})
+        acts += _phys_firsts(st, seat, exits)
+    if "s" in allowed and std is not None:
+        acts += _cast_firsts(st, seat, std)
+    if "q" in allowed and quick is not None:
+        acts += _cast_firsts(st, seat, quick)
     if not parts:
         acts += dmove
     elif acts:
@@ -93,16 +166,23 @@ def turn_act(st, t, seat, a):
     kind = a["type"]
     if kind == "end":
         t["ended"] = True
-    elif kind == "phys":
+    elif kind in ("phys", "step", "attack", "activate"):
         st.phys[seat] -= 1
         t["parts"].append("p")
         st.emit("physical", seat=seat)
-        st.push({"k": "phys", "seat": seat, "mode": "token", "left": st.phys_speed(seat), "moved": 0,
-                 "attacked": False, "activated": False})
+        job = _new_phys(st, seat)
+        st.push(job)
+        phys_act(st, job, seat, {"type": "done"} if kind == "phys" else a)
     elif kind == "cast":
         sl = st.slots[seat][a["slot"]]
         t["parts"].append("q" if sl["slot"] == "q" else "s")
-        st.push(cast_task(st, seat, a["slot"]))
+        job = cast_task(st, seat, a["slot"])
+        aim = {k: v for k, v in a.items() if k in ("room", "model")}
+        if aim or "mode" in a and not spell_aims(st, seat, C.side_of(sl["card"], sl["side"])):
+            job["choice"] = aim  # aimed as cast (or nothing to aim at)
+        if "mode" in a:
+            job["mode"] = a["mode"]
+        st.push(job)
     else:
         t["ended"] = True  # discarding a spell to move is a whole turn: which spell, then where
         st.push({"k": "dmove", "seat": seat})
@@ -162,17 +242,33 @@ def dmove(st, t):
 
 # ---- a physical action -----------------------------------------------------------------------------------
 
+def _ends_after(st, t, kind: str) -> bool:
+    """Whether this step or attack leaves the action nothing to decide but activating the room or not: then
+    both are offered with it ("then": "activate"), saving a click (a Physical Action token without the buff
+    that lets a mage move and attack)."""
+    if t["mode"] != "token" or t["activated"] or "move_attack" in st.buffs[t["seat"]]:
+        return False
+    return kind == "attack" or t["left"] == 1
+
+
 def phys_options(st, t):
     s = t["seat"]
     acts = []
     here = st.pos[s]
     can_move = not t["attacked"] or "move_attack" in st.buffs[s]
     if t["left"] > 0 and can_move and not (t["mode"] == "token" and "move" in st.inhib[s]):
-        acts += [{"type": "step", "to": r, "step": True} for r in _exits(st, s)]
+        last = _ends_after(st, t, "step")
+        for r in _exits(st, s):
+            acts.append({"type": "step", "to": r, "step": True})
+            if last and can_activate(st, s, r):
+                acts.append({"type": "step", "to": r, "then": "activate", "step": True})
     if here != "cell" and not t["attacked"] and (t["moved"] == 0 or "move_attack" in st.buffs[s] or t["mode"] == "spell"):
+        then = _ends_after(st, t, "attack") and can_activate(st, s, here)
         for m in st.models_in(here):
             if st.owner(m) != s and m != t.get("avoid"):
                 acts.append({"type": "attack", "target": m, "step": True})
+                if then:
+                    acts.append({"type": "attack", "target": m, "then": "activate", "step": True})
     if here != "cell" and not t["activated"] and can_activate(st, s, here):
         acts.append({"type": "activate", "room": here, "step": True})
     if here != "cell" or not acts:
@@ -182,9 +278,12 @@ def phys_options(st, t):
 
 def phys_act(st, t, seat, a):
     kind = a["type"]
+    mark, where = len(st._ev), st.pos[seat]
+    decided = kind in ("step", "attack") and _ends_after(st, t, kind) or a.get("then")
     if kind == "step":
         t["moved"] += 1
         t["left"] -= 1
+        where = a["to"]
         R.enter(st, seat, a["to"])
     elif kind == "attack":
         t["attacked"] = True
@@ -200,18 +299,32 @@ def phys_act(st, t, seat, a):
             st.push(job)
     else:
         t["over"] = True
+    if decided:
+        # Decided with the step: activate or stop, unless something the mage could not see coming (a Trap,
+        # a Protection) happened meanwhile: then they are asked as usual.
+        calm = st.pos[seat] == where and st.stack[-1] is t and not any(
+            e["type"] in ("trigger", "cell") for e in st._ev[mark:])
+        if calm:
+            t["then"] = a.get("then", "stop")
 
 
 @task("phys", phys_options, phys_act)
 def phys(st, t):
     if t.get("cut") or st.over:
         return st.done(t)
-    if t.get("over") or phys_options(st, t)[t["seat"]] == [{"type": "done", "step": True}]:
+    plan = t.pop("then", None)
+    if plan == "activate" and can_activate(st, t["seat"], st.pos[t["seat"]]):
+        phys_act(st, t, t["seat"], {"type": "activate"})
+        t["over"] = True
+        return False
+    opts = None if plan or t.get("over") else phys_options(st, t)[t["seat"]]
+    if opts is None or opts == [{"type": "done", "step": True}]:
         st.done(t)  # nothing left to do in this action but to end it
         if t["mode"] == "token":
             R.trap_on(st, t["seat"], "physical")
         return False
-    return waits(st, t)
+    st._pending, st._pending_top = {t["seat"]: opts}, t  # what pending() would work out again
+    return True
 
 
 def physical_attack(st, seat: str, target: str) -> None:
@@ -241,22 +354,31 @@ def cast_task(st, seat: str, i: int, free: bool = False) -> dict:
     return {"k": "cast", "seat": seat, "i": i, "free": free}
 
 
-def spell_targets(st, seat: str, side: dict, origin: str | None = None) -> list[dict] | None:
-    """The legal target choices for a revealed side, or None when it needs no target. `origin` is where
-    the spell is cast from when not the caster's room (an Andromeda)."""
-    here = origin or st.room_of(seat)
+def spell_aims(st, seat: str, side: dict, origin: str | None = None) -> list[dict] | None:
+    """The legal aims of a revealed side ({"room": ..} or {"model": ..}), or None when it needs no target.
+    `origin` is where the spell is cast from when not the caster's room (an Andromeda)."""
     kind = side["target"]
     if side["type"] == "trap" and kind == "single":
-        return [{"type": "target", "model": s} for s in st.order if s != seat]
+        return [{"model": s} for s in st.order if s != seat]
     if kind in ("self", "special", "room"):
         return None
-    rooms = R.in_range(st, here, side["range"]) if here else []
+    here = origin or st.room_of(seat)
+    if here is None:
+        return []
+    rooms = R.in_range(st, here, side["range"])
     colour = next((o["colour"] for o in side["ops"] if o["op"] == "move_self" and o.get("colour")), None)
     if colour:  # Shadow Step: only a room of that colour
         rooms = [r for r in rooms if st.colour_of(r) == colour]
     if kind == "area":
-        return [{"type": "target", "room": r} for r in rooms]
-    return [{"type": "target", "model": m} for r in rooms for m in st.models_in(r) if m != seat]
+        return [{"room": r} for r in rooms]
+    occ = st.occupancy()
+    return [{"model": m} for r in rooms for m in occ.get(r, ()) if m != seat]
+
+
+def spell_targets(st, seat: str, side: dict, origin: str | None = None) -> list[dict] | None:
+    """The legal target choices for a revealed side (a step of their own), or None when it needs none."""
+    aims = spell_aims(st, seat, side, origin)
+    return None if aims is None else [{"type": "target", **x} for x in aims]
 
 
 def _slot(st, t) -> dict:
@@ -329,10 +451,10 @@ def cast(st, t):
     if _face_down(side):
         if "choice" not in t:
             return True  # the arming step (always asked: fire or ask me at least)
-    elif "choice" not in t:
-        if not t.get("shown"):
-            t["shown"] = True
-            _reveal(st, seat, sl, side)
+    elif not t.get("shown"):
+        t["shown"] = True
+        _reveal(st, seat, sl, side)
+    if not _face_down(side) and "choice" not in t:
         opts = spell_targets(st, seat, side, t.get("origin"))
         if opts and len(opts) > 1:
             return True
@@ -390,10 +512,10 @@ def resolve(st, seat: str, sl: dict, side: dict, choice: dict, ask: bool = False
             rec["colours"] = sorted(C.spell_of(card)["room_trap"])
         if choice.get("model"):
             rec["tgt"] = choice["model"]
-        if ask:
-            rec["ask"] = True  # standing order "ask me" (the default fires at the first chance)
+        if ask:  # standing order "ask me" (the default fires at the first chance), shown with its kind
+            rec["ask"] = "protection" if kind == "protection" else "trap"
         st.armed.append(rec)
-        st.emit("armed", seat=seat, slot=sl["slot"])
+        st.emit("armed", seat=seat, slot=sl["slot"], ask=rec.get("ask", False))  # public; the spell is not
         _after_cast(st, seat, side)
         return False
     sl["state"] = "used"
@@ -414,6 +536,8 @@ def resolve(st, seat: str, sl: dict, side: dict, choice: dict, ask: bool = False
 
 def _protections(st, seat: str, side: dict, ctx: dict) -> bool:
     """Protections of the mages a spell targets fire now; True when the whole spell is cancelled."""
+    if not st.armed:
+        return False
     if ctx.get("model") in st.pos:
         hit = [ctx["model"]]
         shape = "single"
@@ -477,41 +601,63 @@ def noop(st, t):
 
 # ---- Evocations acting ----------------------------------------------------------------------------------
 
+def _foes(st, ev: dict, who: str, room: str) -> list[str]:
+    return [m for m in st.models_in(room) if st.owner(m) != who and m != ev["id"]]
+
+
 def evo_options(st, t):
+    """An Evocation moves up to its Movement, then may attack (rulebook, 5. Evocation Phase). Its last step
+    may carry the attack that follows ("target"), one click less; a lone "done" is never asked."""
     ev = st.evo(t["evo"])
     s = t["seat"]
+    who = t.get("as", s)
     acts = []
     kind = C.EVOS[ev["kind"]]
     if t["left"] > 0 and not t.get("attacked") and R.can_leave(st, ev["id"]):
-        acts += [{"type": "step", "to": r, "step": True} for r in B.ADJ[ev["at"]]]
+        last = t["left"] == 1 and kind["attack"]
+        for r in B.ADJ[ev["at"]]:
+            acts.append({"type": "step", "to": r, "step": True})
+            if last:
+                acts += [{"type": "step", "to": r, "target": m, "step": True} for m in _foes(st, ev, who, r)]
     if not t.get("attacked"):
         if kind["attack"]:
-            acts += [{"type": "attack", "target": m, "step": True} for m in st.models_in(ev["at"])
-                     if st.owner(m) != t.get("as", s) and m != ev["id"]]
+            acts += [{"type": "attack", "target": m, "step": True} for m in _foes(st, ev, who, ev["at"])]
         if ev["kind"] == "andromeda" and can_activate(st, s, ev["at"]):
             acts.append({"type": "activate", "room": ev["at"], "step": True})
     acts.append({"type": "done", "step": True})
     return {s: acts}
 
 
+def _evo_attack(st, t, seat, ev, target) -> None:
+    t["attacked"] = True
+    who = t.get("as", seat)
+    n = C.EVOS[ev["kind"]]["attack"]
+    st.emit("attack", seat=ev["id"], target=target, n=n)
+    dealt = R.hurt(st, who, target, n, {"src_model": ev["id"]})
+    if ev["kind"] == "cerberus" and st.room_of(target) is not None:
+        R.convert(st, who, target, 1)
+    bounty = st.mods.get("bounty", {})
+    if C.EVOS[ev["kind"]]["archetype"] == "undead" and bounty.get(ev["owner"], 0) > 0 and dealt:
+        gain = min(dealt, bounty[ev["owner"]])
+        bounty[ev["owner"]] -= gain
+        st.gain(ev["owner"], gain, "spell")
+
+
 def evo_act(st, t, seat, a):
     ev = st.evo(t["evo"])
     if a["type"] == "step":
+        last = t["left"] == 1
         t["left"] -= 1
+        mark = len(st._ev)
         R.enter(st, ev["id"], a["to"])
+        if last and C.EVOS[ev["kind"]]["attack"]:
+            # Decided with the step: attack that model, or stop; unless a Trap met it on the way (asked then).
+            calm = ev["at"] == a["to"] and st.stack[-1] is t and not any(
+                e["type"] == "trigger" for e in st._ev[mark:])
+            if calm:
+                t["then"] = a.get("target", "stop")
     elif a["type"] == "attack":
-        t["attacked"] = True
-        who = t.get("as", seat)
-        n = C.EVOS[ev["kind"]]["attack"]
-        st.emit("attack", seat=ev["id"], target=a["target"], n=n)
-        dealt = R.hurt(st, who, a["target"], n, {"src_model": ev["id"]})
-        if ev["kind"] == "cerberus" and st.room_of(a["target"]) is not None:
-            R.convert(st, who, a["target"], 1)
-        bounty = st.mods.get("bounty", {})
-        if C.EVOS[ev["kind"]]["archetype"] == "undead" and bounty.get(ev["owner"], 0) > 0 and dealt:
-            gain = min(dealt, bounty[ev["owner"]])
-            bounty[ev["owner"]] -= gain
-            st.gain(ev["owner"], gain, "spell")
+        _evo_attack(st, t, seat, ev, a["target"])
     elif a["type"] == "activate":
         t["attacked"] = True
         job = activate(st, seat, ev["at"], remote=True)
@@ -521,26 +667,95 @@ def evo_act(st, t, seat, a):
         t["over"] = True
 
 
+def hunt_move(st, t) -> dict:
+    """What a hunting Evocation does next (the "hunt" shortcut): attack the rival model in its room with the
+    least health left (mages first); else step towards the nearest rival mage outside a Cell (the nearest
+    rival model if none), the first such room clockwise on a tie; else stop. Public facts only."""
+    ev = st.evo(t["evo"])
+    who = t.get("as", t["seat"])
+    if t.get("attacked"):
+        return {"type": "done"}
+    foes = _foes(st, ev, who, ev["at"])
+    if foes:
+        return {"type": "attack", "target": min(foes, key=lambda m: (m not in st.pos, _hp_left(st, m)))}
+    if t["left"] <= 0 or not R.can_leave(st, ev["id"]):
+        return {"type": "done"}
+    prey = [s for s in st.order if s != who and st.room_of(s)]
+    prey = prey or [m for e in st.evos if st.owner(m := e["id"]) != who and e["at"]]
+    if not prey:
+        return {"type": "done"}
+    here = B.HEX[ev["at"]]
+    goal = min(prey, key=lambda m: (B.dist(here, B.HEX[st.room_of(m)]), _hp_left(st, m)))
+    to = min(B.ADJ[ev["at"]], key=lambda r: B.dist(B.HEX[r], B.HEX[st.room_of(goal)]))
+    if B.dist(B.HEX[to], B.HEX[st.room_of(goal)]) >= B.dist(here, B.HEX[st.room_of(goal)]):
+        return {"type": "done"}
+    return {"type": "step", "to": to}
+
+
+def _hp_left(st, m: str) -> int:
+    if m in st.pos:
+        return st.health(m) - sum(st.dmg[m].values())
+    e = st.evo(m)
+    return R.ev_health(st, e) - e["dmg"]
+
+
 @task("evo_turn", evo_options, evo_act)
 def evo_turn(st, t):
     if t.get("over") or st.evo(t["evo"]) is None or st.over or t.get("cut") and not t.get("as"):
         return st.done(t)
-    return waits(st, t)
+    if t.get("hunt"):
+        evo_act(st, t, t["seat"], hunt_move(st, t))
+        return False
+    plan = t.pop("then", None)
+    if plan:
+        ev = st.evo(t["evo"])
+        if plan != "stop" and plan in _foes(st, ev, t.get("as", t["seat"]), ev["at"]):
+            _evo_attack(st, t, t["seat"], ev, plan)
+        return st.done(t)
+    opts = evo_options(st, t)[t["seat"]]
+    if opts == [{"type": "done", "step": True}]:
+        return st.done(t)  # nothing left to decide
+    st._pending, st._pending_top = {t["seat"]: opts}, t
+    return True
+
+
+def _evo_firsts(st, seat: str, ev: dict) -> list[dict]:
+    """An Evocation's activation chosen by what it does first (move to, attack, activate)."""
+    t = {"seat": seat, "evo": ev["id"], "left": C.EVOS[ev["kind"]]["move"], "moved": 0}
+    out = []
+    for a in evo_options(st, t)[seat]:
+        if a["type"] != "done":
+            out.append({"evo": ev["id"], **{k: v for k, v in a.items() if k not in ("step", "type")},
+                        "type": "evoke"})
+    return out
 
 
 def evo_phase_options(st, t):
+    """Each Mage may activate any or all of their Evocations, in any order (rulebook, 5. Evocation Phase):
+    one of them by what it does first, or "done"."""
     s = t["seat"]
-    acts = [{"type": "evoke", "evo": e["id"]} for e in st.evos
-            if e["owner"] == s and e["id"] not in t["acted"] and (C.EVOS[e["kind"]]["move"] or C.EVOS[e["kind"]]["attack"]
-                                                                  or e["kind"] == "andromeda")]
+    acts = []
+    for e in st.evos:
+        if e["owner"] == s and e["id"] not in t["acted"]:
+            acts += _evo_firsts(st, s, e)
     if "abomination" in st.buffs[s] and s not in t["acted"] and not st.in_cell(s):
         acts.append({"type": "evoke", "evo": s})  # Disfiguring Mutation: the Abomination acts too
+    if _hunters(st, t):
+        acts.append({"type": "hunt"})  # a shortcut: every Evocation left hunts (hunt_move), one click
     return {s: acts + [{"type": "done"}]} if acts else {}
+
+
+def _hunters(st, t) -> list[dict]:
+    return [e for e in st.evos if e["owner"] == t["seat"] and e["id"] not in t["acted"]
+            and C.EVOS[e["kind"]]["attack"]]
 
 
 def evo_phase_act(st, t, seat, a):
     if a["type"] == "done":
         t["over"] = True
+        return
+    if a["type"] == "hunt":
+        t["hunt"] = True
         return
     t["acted"].append(a["evo"])
     if a["evo"] == seat:  # the Abomination (the mage itself): move up to 2, then attack for 3
@@ -548,11 +763,31 @@ def evo_phase_act(st, t, seat, a):
                  "attacked": False, "activated": True})
         return
     ev = st.evo(a["evo"])
-    st.push({"k": "evo_turn", "seat": seat, "evo": ev["id"], "left": C.EVOS[ev["kind"]]["move"], "moved": 0})
+    job = {"k": "evo_turn", "seat": seat, "evo": ev["id"], "left": C.EVOS[ev["kind"]]["move"], "moved": 0}
+    st.push(job)
+    if "to" in a:
+        evo_act(st, job, seat, {"type": "step", "to": a["to"]})
+    elif "target" in a:
+        evo_act(st, job, seat, {"type": "attack", "target": a["target"]})
+    elif "room" in a:
+        evo_act(st, job, seat, {"type": "activate"})
 
 
 @task("evo_seat", evo_phase_options, evo_phase_act)
 def evo_seat(st, t):
-    if t.get("over") or st.over or not evo_phase_options(st, t):
+    if st.settle():  # an Evocation's activation is an Action: a Moon it reached changes now
+        return False
+    if t.get("hunt") and not t.get("over") and not st.over:
+        left = _hunters(st, t)
+        if left:
+            ev = left[0]
+            t["acted"].append(ev["id"])
+            st.push({"k": "evo_turn", "seat": t["seat"], "evo": ev["id"], "left": C.EVOS[ev["kind"]]["move"],
+                     "moved": 0, "hunt": True})
+            return False
+        t["over"] = True
+    opts = None if t.get("over") or st.over else evo_phase_options(st, t)
+    if not opts:
         return st.done(t)
+    st._pending, st._pending_top = opts, t
     return True

@@ -68,7 +68,8 @@ def _cell_exits(cell: tuple[int, int]) -> tuple[str, ...]:
     return tuple(LABEL[n] for n in neighbours(cell) if n in LABEL)
 
 
-def in_line(origin: str, rng: int) -> list[str]:
+@lru_cache(maxsize=256)
+def in_line(origin: str, rng: int) -> tuple[str, ...]:
     """Rooms within `rng` steps in a straight line from origin (origin included: range 0 is your room)."""
     q, r = HEX[origin]
     out = [origin]
@@ -78,7 +79,7 @@ def in_line(origin: str, rng: int) -> list[str]:
             if h not in LABEL:
                 break
             out.append(LABEL[h])
-    return out
+    return tuple(out)
 
 
 def within(origin: str, rng: int) -> list[str]:

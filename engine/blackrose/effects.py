@@ -52,7 +52,8 @@ def effects_task(st, t):
             if out.get("delegate"):
                 t["i"] += 1
                 ctx.pop("ans", None)
-            out["fx"] = len(st.stack) - 1
+            # Where this fx task stands (a Trap the op set off may have pushed its follow-up above it).
+            out["fx"] = next(i for i in range(len(st.stack) - 1, -1, -1) if st.stack[i] is t)
             st.push(out)
             return False
         t["i"] += 1

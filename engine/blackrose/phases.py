@@ -283,10 +283,16 @@ def study_options(st, t):
         if opts:
             return {s: opts}
     if look and t["kept"] < 2:
-        return {s: [{"type": "study_keep", "cards": pair, "step": True} for pair in _keep_pairs(look)]}
+        # Keep a pair and finish, or keep it and then remove a spell from the hand (one click saved when the
+        # mage removes nothing; every outcome is still reachable).
+        out = []
+        for pair in _keep_pairs(look):
+            out.append({"type": "study_keep", "cards": pair, "step": True})
+            out.append({"type": "study_keep", "cards": pair, "then": "remove", "step": True})
+        return {s: out}
     if not t["removed"] and st.hand[s]:
-        return {s: [{"type": "remove", "card": c, "step": True} for c in sorted(set(st.hand[s]))]
-                + [{"type": "done", "step": True}]}
+        done = [] if t.get("remove") else [{"type": "done", "step": True}]  # they asked to remove one
+        return {s: [{"type": "remove", "card": c, "step": True} for c in sorted(set(st.hand[s]))] + done}
     return {}
 
 
@@ -320,6 +326,10 @@ def study_act(st, t, seat, a):
             _studied(st, t, seat)
     elif kind == "study_keep":
         _keep(st, t, seat, list(a["cards"]))
+        if a.get("then") == "remove":
+            t["remove"] = True
+        else:
+            t["removed"] = True  # and nothing to remove
     elif kind == "discard":
         st.hand[seat].remove(a["card"])
         st.memories[seat].append(a["card"])
@@ -354,26 +364,37 @@ def _ready_pairs(cards: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
     return tuple((c, x) for c in cards for x in _sides(c))
 
 
-def _ready_actions(cards: tuple[str, ...], step: bool) -> list[dict]:
+def _ready_actions(cards: tuple[str, ...], step: bool, last: bool) -> list[dict]:
     # Fresh dicts every time: callers (the host, tests) may keep or alter the actions they are given.
-    return [{"type": "ready", "card": c, "side": x, "step": step} for c, x in _ready_pairs(cards)]
+    extra = {"last": True} if last else {}
+    return [{"type": "ready", "card": c, "side": x, "step": step, **extra} for c, x in _ready_pairs(cards)]
+
+
+def prep_seat(st, t, s):
+    """One seat's Preparation options (None once confirmed): only the acting seat's change after an action,
+    so the kernel works out only theirs again (Flow.task seat_options)."""
+    if s in t["ok"]:
+        return None
+    placed = t["ready"][s]
+    used = {c for c, _ in placed}
+    acts = []
+    if len(placed) < 4:
+        # The fourth spell is the last one a mage can ready: readying it also confirms (one click less;
+        # every arrangement is still reachable, and "Take back" stays open until then).
+        acts += _ready_actions(tuple(sorted(set(st.hand[s]) - used)), bool(placed), len(placed) == 3)
+    if len(placed) >= min(2, len(st.hand[s])):
+        acts.append({"type": "confirm", "step": True} if placed else {"type": "confirm"})
+    if placed:
+        acts.append({"type": "unready", "step": True})
+    return acts
 
 
 def prep_options(st, t):
     out = {}
     for s in st.seats:
-        if s in t["ok"]:
-            continue
-        placed = t["ready"][s]
-        used = {c for c, _ in placed}
-        acts = []
-        if len(placed) < 4:
-            acts += _ready_actions(tuple(sorted(set(st.hand[s]) - used)), bool(placed))
-        if len(placed) >= min(2, len(st.hand[s])):
-            acts.append({"type": "confirm", "step": True} if placed else {"type": "confirm"})
-        if placed:
-            acts.append({"type": "unready", "step": True})
-        out[s] = acts
+        acts = prep_seat(st, t, s)
+        if acts is not None:
+            out[s] = acts
     return out
 
 
@@ -382,12 +403,12 @@ def prep_act(st, t, seat, a):
         t["ready"][seat].append([a["card"], a["side"]])
     elif a["type"] == "unready":
         t["ready"][seat].pop()
-    else:
+    if a["type"] == "confirm" or a.get("last"):
         t["ok"].append(seat)
         st.emit("prepared", seat=seat, n=len(t["ready"][seat]))
 
 
-@task("prep", prep_options, prep_act)
+@task("prep", prep_options, prep_act, seat_options=prep_seat)
 def prep(st, t):
     if "ready" not in t:
         t["ready"], t["ok"] = {s: [] for s in st.seats}, []

@@ -17,9 +17,9 @@ def can_activate(st, seat: str, label: str | None, again: bool = False) -> bool:
     rid = st.layout[label]
     if rid == "black_rose" and (st.moon < 2 or len(st.hand[seat]) < 4):
         return False
-    if st.colour_of(label) in st.event_mods("no_activate"):
+    if st.inhib[seat] and ("activate" in st.inhib[seat] or "activate_next_now" in st.inhib[seat]):
         return False
-    if {"activate", "activate_next_now"} & set(st.inhib[seat]):
+    if st.mods.get("action") and any(st.board) and st.colour_of(label) in st.event_mods("no_activate"):
         return False
     if rid == "mirrors" and not _mirror_sources(st):
         return False

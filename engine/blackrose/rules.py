@@ -67,7 +67,7 @@ def ev_health(st, ev: dict) -> int:
 
 
 def _protect(st, src: str, model: str, n: int, ctx: dict) -> int:
-    if ctx.get("no_protection") or src == "rose":
+    if ctx.get("no_protection") or src == "rose" or not st.armed:
         return n
     p = one_reaction(st, {"on": "damage", "victim": model, "by": src, "n": n}, [model],
                      {model: armed_for(st, model, "protection", ("damage",))})
@@ -78,7 +78,7 @@ def _protect(st, src: str, model: str, n: int, ctx: dict) -> int:
 
 
 def defeat(st, seat: str, killer: str, ctx: dict) -> None:
-    p = None if killer == "rose" else one_reaction(
+    p = None if killer == "rose" or not st.armed else one_reaction(
         st, {"on": "defeat", "victim": seat, "by": killer}, [seat], {seat: armed_for(st, seat, "protection", ("defeat",))})
     if p is not None:
         fire(st, p, {"src": killer, "victim": seat})
@@ -271,6 +271,10 @@ def enter(st, model: str, label: str) -> None:
         for other in st.models_in(label):
             if other != model:
                 hurt(st, ev["owner"], other, 4, {"src_model": model})
+        if st.room_of(model) != label:
+            return  # a Protection it set off destroyed it
+    if not st.armed:
+        return  # nothing armed: no Room Trap to spring, no window
     colour = "black" if st.layout[label] == "black_rose" else st.colour_of(label)
     mover = st.owner(model)
     owners = st.next_seats(mover)
@@ -303,33 +307,36 @@ def armed_for(st, seat: str, kind: str, on: tuple[str, ...], owner: str | None =
     return out
 
 
+PROTECTION_MOMENTS = frozenset(("damage", "defeat", "spell", "trap"))  # the rest are Traps' moments
+
+
 def reaction(st, moment: dict, eligible: list[str], offers: dict[str, list[dict]]) -> list[dict]:
     """The armed records that fire at this moment, at most one per seat, in `eligible` order. `eligible` are
     the seats that could own a matching spell (public facts), `offers` the records that really match
-    (hidden). Each record fires by its owner's standing order, chosen face down when it was armed
-    (data/blackrose/rules.md, "Traps and Protections: standing orders"):
+    (hidden). Each record fires by its owner's standing order, chosen when it was armed and shown to the
+    table with it (data/blackrose/rules.md, "Traps and Protections: standing orders"):
     - "fire at the first chance" (the default): it fires now, with no window and no question;
-    - "ask me": while any such spell is armed, every moment where an eligible seat has an armed slot opens a
-      reaction window for exactly those seats, whether or not anything matches (so the window tells the
-      table nothing but that someone chose "ask me"); only a seat whose "ask me" spell matches has a real
-      choice. Moments are numbered in the order an action reaches them; answers come from st.rx (see
-      BlackRoseState.act). When no window can open (st.rx is None: nothing was armed "ask me" when this
-      action began), an "ask me" spell armed during it fires like the default."""
-    seats = [s for s in eligible if any(sl["state"] == "armed" for sl in st.slots[s])]
-    if not seats:
-        return []
+    - "ask me" (shown to the table with the spell's kind, Trap or Protection, never the spell): every
+      moment of that kind where its owner is eligible opens a reaction window for the eligible seats holding
+      such a spell, whether or not it matches (so the window tells the table nothing it did not know); only
+      an owner whose spell matches has a real choice. Moments are numbered in the order an
+      action reaches them; answers come from st.rx (see BlackRoseState.act). When no window can open (st.rx
+      is None: nothing was armed "ask me" when this action began), an "ask me" spell armed during it
+      fires like the default."""
+    wants = "protection" if moment["on"] in PROTECTION_MOMENTS else "trap"
+    ask = [s for s in eligible if any(a["seat"] == s and a.get("ask") == wants for a in st.armed)]
     ans: dict = {}
-    window = st.rx is not None and any(a.get("ask") for a in st.armed)
+    window = bool(ask) and st.rx is not None
     if window:
         i = st.rx_i
         st.rx_i += 1
         if i >= len(st.rx):
-            raise NeedReaction({"moment": moment, "seats": seats,
+            raise NeedReaction({"moment": moment, "seats": ask,
                                 "offers": {s: [a["card"] for a in offers.get(s, ()) if a.get("ask")]
-                                           for s in seats}})
+                                           for s in ask}})
         ans = st.rx[i]
     out = []
-    for s in seats:
+    for s in eligible:
         mine = offers.get(s, ())
         if window:
             got = next((a for a in mine if a.get("ask") and ans.get(s) == a["card"]), None)
@@ -396,6 +403,8 @@ def trap_on(st, seat: str, cond: str, ctx: dict | None = None) -> dict | None:
 def trap_reaction(st, seat: str, cond: str) -> dict | None:
     """The Trap aimed at `seat` for `cond` that its owner triggers now (a single-target Trap's target is
     hidden, so every other seat is eligible)."""
+    if not st.armed:
+        return None  # nothing armed anywhere: no Trap, no window (the common case, so said first)
     others = st.next_seats(seat)
     offers = {o: armed_for(st, seat, "trap", (cond,), owner=o) for o in others}
     return one_reaction(st, {"on": cond, "victim": seat, "by": seat}, others, offers)

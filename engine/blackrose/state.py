@@ -2,6 +2,9 @@
 rule uses (shuffling, drawing, Power Points and the Moon). Rules themselves live in the other modules."""
 from __future__ import annotations
 
+import operator
+from functools import lru_cache
+
 import orjson
 
 from engine.core import find_legal
@@ -31,6 +34,19 @@ FIELDS = (
 )
 
 
+def _needs_window(rec: dict) -> bool:
+    """An armed record whose moments may open a window: armed "ask me", or asking its owner as it fires."""
+    return "ask" in rec or rec["card"].split(".", 1)[0] in C.FIRE_CHOICES
+
+
+@lru_cache(maxsize=1024)
+def _event_mods(board: tuple, key: str) -> tuple:
+    return tuple(C.EVENTS[e]["mod"][key] for e in board if e and key in C.EVENTS[e].get("mod", ()))
+
+
+_FIELDS_OF = operator.attrgetter(*FIELDS)  # every field's value, in FIELDS order (a snapshot)
+
+
 def _copy(x):
     t = type(x)
     if t is dict:
@@ -52,10 +68,16 @@ class BlackRoseState(FlowState):
     rx_i = 0
 
     def act(self, seat: str, action: dict) -> list[dict]:
-        find_legal(self.pending(), seat, action)
+        before = self.pending()
+        find_legal(before, seat, action)
         top = self.stack[-1]
         if top["k"] != "react":
-            return self._apply(seat, action, [])
+            if top["k"] in self.FLOW.seat_options:  # only this seat's options change (Flow.waits)
+                self._after = (top, before, seat)
+            try:
+                return self._apply(seat, action, [])
+            finally:
+                self._after = None
         top["got"][seat] = action["value"] if "values" in top else action["card"]
         self._pending = None
         self._ev = []
@@ -68,7 +90,7 @@ class BlackRoseState(FlowState):
         self._ev = []
         self._pending = None
         top = self.stack[-1]
-        if not any(a.get("ask") or a["card"].split(".", 1)[0] in C.FIRE_CHOICES for a in self.armed):
+        if not self.armed or not any(map(_needs_window, self.armed)):
             # Nothing armed "ask me", and nothing whose firing asks its owner: no window can open (a spell
             # armed so during this very action fires by default, rules.reaction), so no snapshot is
             # needed. Almost every action is here.
@@ -77,15 +99,14 @@ class BlackRoseState(FlowState):
             return self._ev
         # The snapshot is serialised only (orjson, the cheapest copy of plain JSON); it is parsed back only
         # when a window opens.
-        snap = orjson.dumps({f: getattr(self, f) for f in FIELDS})
+        snap = orjson.dumps(_FIELDS_OF(self))
         self.rx, self.rx_i = answers, 0
         try:
             self.FLOW.acts[top["k"]](self, top, seat, action)
             self.run()
         except NeedReaction as need:
-            back = orjson.loads(snap)
-            for f in FIELDS:
-                setattr(self, f, back[f])
+            for f, value in zip(FIELDS, orjson.loads(snap)):
+                setattr(self, f, value)
             self._ev = []
             self._pending = None
             self.stack.append({"k": "react", "redo": {"seat": seat, "action": action}, "answers": answers,
@@ -173,7 +194,17 @@ class BlackRoseState(FlowState):
 
     def models_in(self, room: str) -> list[str]:
         out = [s for s in self.order if self.pos[s] == room]
-        out += [e["id"] for e in self.evos if e["at"] == room]
+        if self.evos:
+            out += [e["id"] for e in self.evos if e["at"] == room]
+        return out
+
+    def occupancy(self) -> dict[str, list[str]]:
+        """Every room's models (mages in turn order, then Evocations): models_in for all rooms at once."""
+        out: dict[str, list[str]] = {}
+        for s in self.order:
+            out.setdefault(self.pos[s], []).append(s)
+        for e in self.evos:
+            out.setdefault(e["at"], []).append(e["id"])
         return out
 
     def room_id(self, label: str) -> str:
@@ -267,7 +298,7 @@ class BlackRoseState(FlowState):
         Action Phase while it is there). One value per Event: two of them add up."""
         if not self.mods.get("action"):
             return []
-        return [C.EVENTS[e]["mod"][key] for e in self.board if e and key in C.EVENTS[e].get("mod", ())]
+        return list(_event_mods(tuple(self.board), key))
 
     def stat(self, seat: str, key: str, n: int = 1) -> None:
         self.stats[seat][key] = self.stats[seat].get(key, 0) + n

@@ -15,14 +15,17 @@ REACTION_HOLD = 8
 EVENT_MOD_KEYS = tuple(sorted({k for d in C.EVENTS.values() for k in d.get("mod", ())}))
 
 
-def _slot_public(sl: dict) -> dict:
+def _slot_public(sl: dict, asks: dict[str, str]) -> dict:
     out = {"slot": sl["slot"], "state": sl["state"]}
     if sl["state"] == "used" or sl.get("shown"):
         out.update(card=sl["card"], side=sl["side"])
+    elif sl["state"] == "armed" and sl["card"] in asks:
+        out["ask"] = asks[sl["card"]]  # "ask me" and its kind are public: they decide when windows open
     return out
 
 
 def build_view(st, seat: str | None) -> dict:
+    asks = {a["card"]: a["ask"] for a in st.armed if a.get("ask")}
     v = {
         "me": seat, "seat": seat, "seats": list(st.seats), "order": list(st.order), "turn": st.turn, "moon": st.moon,
         "crown": st.crown, "mage": dict(st.mage), "school": dict(st.school),
@@ -37,7 +40,7 @@ def build_view(st, seat: str | None) -> dict:
         "hand_n": {s: len(h) for s, h in st.hand.items()}, "grimoire_n": {s: len(g) for s, g in st.grimoire.items()},
         "memories_n": {s: len(m) for s, m in st.memories.items()},
         "quests_n": {s: len(q) for s, q in st.quests.items()}, "done_quests": {s: list(q) for s, q in st.done_quests.items()},
-        "slots": {s: [_slot_public(sl) for sl in st.slots[s]] for s in st.seats},
+        "slots": {s: [_slot_public(sl, asks) for sl in st.slots[s]] for s in st.seats},
         "phys": dict(st.phys), "inhib": {s: list(x) for s, x in st.inhib.items()},
         "buffs": {s: list(x) for s, x in st.buffs.items()},
         "trophies": {k: list(x) for k, x in st.trophies.items()}, "tokens": {k: list(x) for k, x in st.tokens.items()},
@@ -50,7 +53,8 @@ def build_view(st, seat: str | None) -> dict:
         v["hand"] = sorted(st.hand[seat])
         v["memories"] = list(st.memories[seat])
         v["my_slots"] = [dict(sl) for sl in st.slots[seat]]
-        v["my_armed"] = [{k: a[k] for k in ("card", "side", "kind", "tgt") if k in a} for a in st.armed if a["seat"] == seat]
+        v["my_armed"] = [{k: a[k] for k in ("card", "side", "kind", "tgt", "ask") if k in a}
+                         for a in st.armed if a["seat"] == seat]
         v["quests"] = list(st.quests[seat])
         v["aside"] = len(st.aside[seat])
         v["seen"] = [dict(x, slots=[dict(sl) for sl in x["slots"]]) for x in st.mods.get("seen", {}).get(seat, ())]
@@ -87,8 +91,8 @@ def _public_decision(st) -> dict:
     if top["k"] == "react":
         if "values" in top:  # a spell that fires asks its owner something: the firing will show it anyway
             return decision("fire_choice", list(top["seats"]), quick=True, id=_react_id(st, top))
-        # Who may answer is public (the eligible seats with an armed slot), but name nobody; `hold` is the
-        # fixed time the host keeps every such window open (data/blackrose/rules.md).
+        # Who may answer is public (the eligible seats holding an "ask me" spell), but name nobody; `hold`
+        # is the fixed time the host keeps every such window open (data/blackrose/rules.md).
         return decision("reactions", [], quick=True, hold=REACTION_HOLD, id=_react_id(st, top))
     return decision(_phase(st), sorted(st.pending()), id=f"{st.turn}:{len(st.stack)}:{top['k']}")
 
@@ -124,6 +128,7 @@ def _decision(st, seat: str) -> dict:
         out["ready"] = [list(x) for x in top["ready"][seat]]
     elif top["k"] == "pick":
         out["prompt"] = top.get("prompt", "")
+        out["values"] = list(top["values"])  # what the seat is choosing among (its own Grimoire, say)
         for k in ("source", "subject"):  # which spell, room, Quest or Event asks; about which model
             if k in top:
                 out[k] = top[k]

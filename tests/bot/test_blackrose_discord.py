@@ -30,11 +30,15 @@ SEED = 4  # if a rules change stops the trap firing, pick another seed: any seed
 
 
 def trap_first(view: dict, legal: list[dict], rng: random.Random) -> dict:
-    """Choose like the bot, but ready a Trap side whenever one can be readied (so traps get a chance)."""
+    """Choose like the bot, but ready a Trap side whenever one can be readied (so traps get a chance), and
+    arm Traps and Protections with the standing order "ask me" (so reaction windows open)."""
     traps = [a for a in legal if a["type"] == "ready"
              and (C.is_room_trap(a["card"]) or C.side_of(a["card"], a["side"])["type"] == "trap")]
     if traps and len((view.get("choice") or {}).get("ready", [])) < 4:
         return traps[0]
+    asks = [a for a in legal if a["type"] == "arm" and a["ask"]]
+    if asks:
+        return asks[0]
     return brw_bot.choose(view, legal, rng)
 
 
@@ -217,7 +221,7 @@ async def test_whole_black_rose_wars_game(simcord_env, make_bot):
                 and table.state.view(None)["phase"] == "turn"):
             # Ann walks away on her turn: when her time is up a bot makes a legal move, said in the channel.
             version, clock = table.version, env.bot.service.clock
-            env.bot.service.clock = lambda: clock() + 3600
+            env.bot.service.clock = lambda clock=clock: clock() + 3600  # bound now: both branches may run
             await env.bot.host.timers.tick()
             await env.bot.host.settled()  # the table's publisher sends the board and hands after the tick
             assert table.version > version
@@ -231,7 +235,7 @@ async def test_whole_black_rose_wars_game(simcord_env, make_bot):
             assert "Reaction window" in text_of(hand_dm(ann, seat))
             assert "Waiting for reactions" in text_of(board_message(channel, table))
             version, clock, before = table.version, env.bot.service.clock, len(channel.history())
-            env.bot.service.clock = lambda: clock() + 3600
+            env.bot.service.clock = lambda clock=clock: clock() + 3600  # bound now: both branches may run
             await env.bot.host.timers.tick()
             await env.bot.host.settled()  # the table's publisher sends the board and hands after the tick
             assert table.version > version
@@ -250,7 +254,8 @@ async def test_whole_black_rose_wars_game(simcord_env, make_bot):
     assert restarted and prepared_in_dm and timed_out
     assert reaction_timed_out or not table.game.traits.reactions, "a reaction window timed out privately"
     assert table.seat_of(ben.id).dm_closed and ben.user.dm_channel.last_message is None
-    assert {"ready", "confirm", "cast", "target"} <= {a["type"] for a in done}
+    assert {"ready", "cast", "target"} <= {a["type"] for a in done}
+    assert any(a["type"] == "confirm" or a.get("last") for a in done)  # the fourth spell readied confirms
     actions = await env.bot.service.store.actions(table.id)
     public = "\n".join(fmt.plain_line(line) for line in render.full_log(table, None, actions))
     assert re.search(r"'s [^.]+ fires( on [^:]+)?: ", public), "a trap fired, and its line says what it does"

@@ -19,15 +19,19 @@ from engine.blackrose import bot as brw_bot
 NAMES = {"p1": "Ann", "p2": "Ben", "p3": "Cat"}
 
 
+PAIR = ("blade_barrage", "obscure_armor", "profane_mark")  # red/green Trap, a Protection, grey/yellow Trap
+
+
 def _armed(spell: str, ask: bool):
     """p2 arms `spell` face down (standing order: ask me, or fire at the first chance); p1 leaves its Cell
-    for B1, next to the red Summoner Room (B2). The same public library whichever spell it is."""
+    for B1 (blue), next to the red Summoner Room (B2). The same public library whichever spell it is."""
     st = table()
     st.cells["p1"] = [3, -1]  # exits B12 and B1
     place(st, "B2", "summoner")
+    place(st, "B1", "mirrors")
     st.pos["p2"] = "B3"
     ready(st, "p2", (spell, "s"))
-    for other in {"blade_barrage", "obscure_armor"} - {spell}:
+    for other in set(PAIR) - {spell}:
         st.hand["p2"].remove(c := give(st, "p2", other))
         st.removed.append(c)
     turn(st, "p2")
@@ -37,7 +41,7 @@ def _armed(spell: str, ask: bool):
     turn(st, "p1")
     act(st, "p1", type="phys")
     act(st, "p1", type="step", to="B1", step=True)
-    if ask:  # entering B1 opens a window too (p2 could own a Room Trap): p2 lets it pass
+    if ask and st.stack[-1]["k"] == "react":  # entering B1 opens a window for an "ask me" Trap: let pass
         st.act("p2", {"type": "react", "card": None})
     return st
 
@@ -84,7 +88,7 @@ def test_default_orders_show_the_table_nothing_before_the_rules_do():
     the step everything public is the same; the step itself never pauses in either; afterwards the only
     difference is the one the rules show (the Trap fires, revealed, and deals its Damage)."""
     hit, miss = _armed("blade_barrage", ask=False), _armed("obscure_armor", ask=False)
-    assert _public_face(hit) == _public_face(miss)
+    assert _public_face(hit) == _public_face(miss)  # the default order is not shown: nor is the kind
     assert _public_face(hit)["pending"] == ["p1"]
     hit_events, miss_events = hit.act("p1", {"type": "step", "to": "B2", "step": True}), \
         miss.act("p1", {"type": "step", "to": "B2", "step": True})
@@ -97,11 +101,12 @@ def test_default_orders_show_the_table_nothing_before_the_rules_do():
 # ---- ask me -------------------------------------------------------------------------------------------
 
 def test_ask_me_windows_look_the_same_whether_or_not_the_seat_can_trigger():
-    """The leak argument, "ask me". p1 enters the red room: a window opens for p2 (the only seat with an
-    armed slot) in both states. The public view, decision fact (quick, held a fixed time, naming nobody),
-    waiting line, pending seats and the host's public plan are identical; only p2's own options differ, and
-    with nothing to trigger p2 is never asked: its single no-op is the host's to play, unseen."""
-    hit, miss = _walk_in(_armed("blade_barrage", ask=True)), _walk_in(_armed("obscure_armor", ask=True))
+    """The leak argument, "ask me". p2 holds an "ask me" Trap (the table knows that much): Blade Barrage
+    matches the red room, Profane Mark (grey and yellow) does not. p1 enters the red room: a window opens
+    for p2 in both states. The public view, decision fact (quick, held a fixed time, naming nobody), waiting
+    line, pending seats and the host's public plan are identical; only p2's own options differ, and with
+    nothing to trigger p2 is never asked: its single no-op is the host's to play, unseen."""
+    hit, miss = _walk_in(_armed("blade_barrage", ask=True)), _walk_in(_armed("profane_mark", ask=True))
     face = _public_face(hit)
     assert face == _public_face(miss)
     d = face["view"]["decision"]
@@ -120,6 +125,8 @@ def test_ask_me_let_pass_stays_armed_and_trigger_resolves_and_replays():
     data = st.to_json()
     card = st.slots["p2"][0]["card"]
     st.act("p2", {"type": "react", "card": None})
+    assert st.stack[-1]["moment"]["on"] == "physical"  # the move is done: its end is one more moment
+    st.act("p2", {"type": "react", "card": None})
     assert st.pos["p1"] == "B2" and st.dmg["p1"] == {}
     assert st.slots["p2"][0]["state"] == "armed" and [a["card"] for a in st.armed] == [card]
     assert list(st.pending()) == ["p1"]  # Ann's physical action goes on
@@ -132,11 +139,17 @@ def test_ask_me_let_pass_stays_armed_and_trigger_resolves_and_replays():
     assert replay.to_json() == again.to_json()
 
 
-def test_windows_open_at_every_moment_an_armed_seat_could_react_whatever_it_holds():
-    """An "ask me" Protection cannot match a room entered by someone else, yet the window opens there as for a
-    Trap: the windows' pattern follows public facts only (who has an armed slot, who moves)."""
-    st = _walk_in(_armed("obscure_armor", ask=True))
-    assert st.stack[-1]["k"] == "react" and st.pending() == {"p2": [{"type": "react", "card": None}]}
+def test_ask_me_shows_the_kind_and_windows_follow_it():
+    """"Ask me" is shown with the spell's kind: windows open at that kind's moments only (a Trap's when
+    another mage enters a room, acts or casts; a Protection's when its owner is hit), matching or not."""
+    trap = _armed("profane_mark", ask=True)
+    assert trap.view(None)["slots"]["p2"][0] == {"slot": "q", "state": "armed", "ask": "trap"}
+    _walk_in(trap)
+    assert trap.stack[-1]["k"] == "react" and trap.pending() == {"p2": [{"type": "react", "card": None}]}
+    prot = _armed("obscure_armor", ask=True)  # no window when p1 entered B1 either
+    assert prot.view(None)["slots"]["p2"][0] == {"slot": "q", "state": "armed", "ask": "protection"}
+    _walk_in(prot)
+    assert prot.stack[-1]["k"] != "react" and prot.pos["p1"] == "B2"
 
 
 def test_no_window_at_all_while_nothing_is_armed_ask_me():
@@ -146,7 +159,7 @@ def test_no_window_at_all_while_nothing_is_armed_ask_me():
 
 
 def test_timeout_and_bot_trigger_a_matching_ask_me_spell():
-    hit, miss = _walk_in(_armed("blade_barrage", ask=True)), _walk_in(_armed("obscure_armor", ask=True))
+    hit, miss = _walk_in(_armed("blade_barrage", ask=True)), _walk_in(_armed("profane_mark", ask=True))
     for st in (hit, miss):
         legal = st.pending()["p2"]
         view = st.view("p2")
@@ -156,11 +169,13 @@ def test_timeout_and_bot_trigger_a_matching_ask_me_spell():
 
 
 def test_two_windows_in_a_row_have_different_ids():
-    """A mage walking room by room past an "ask me" seat meets one window per room: each its own decision."""
+    """A mage walking room by room past an "ask me" Trap meets one window per room: each its own decision."""
     st = table()
     st.cells["p1"] = [3, -1]
+    place(st, "B1", "mirrors")
+    place(st, "B2", "oracle")
     st.pos["p2"] = "B3"
-    ready(st, "p2", ("obscure_armor", "s"))
+    ready(st, "p2", ("profane_mark", "s"))
     turn(st, "p2")
     act(st, "p2", type="cast", slot=0)
     arm(st, "p2", ask=True)

@@ -274,10 +274,13 @@ def test_study_draws_all_four_first_then_looks_and_keeps_two():
     look = st.view("p1")["choice"]["look"]
     assert len(look) == 4 and set(tops) <= set(look)
     assert [e for e in events if e["type"] == "looked"] == [{"type": "looked", "to": "p1", "cards": look}]
-    pairs = st.pending()["p1"]
-    assert all(a["type"] == "study_keep" and len(a["cards"]) == 2 for a in pairs) and len(pairs) <= 6
+    legal = st.pending()["p1"]
+    pairs = [a for a in legal if "then" not in a]  # keep a pair and finish; or keep it, then remove a card
+    assert all(a["type"] == "study_keep" and len(a["cards"]) == 2 for a in legal) and len(pairs) <= 6
+    assert [a for a in legal if "then" in a] == [dict(a, then="remove") for a in pairs]
     act(st, "p1", type="study_keep", cards=pairs[0]["cards"], step=True)
     assert set(pairs[0]["cards"]) <= set(st.hand["p1"]) and len(st.hand["p1"]) == 2
+    assert st.stack[-1]["k"] == "test_halt"  # nothing removed, nothing more to ask
 
 
 # ---- Power Points and Moon Phases: the timing ----------------------------------------------------------------

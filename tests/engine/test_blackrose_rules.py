@@ -80,10 +80,28 @@ def turn(st, seat: str) -> None:
 
 
 def act(st, seat, **action):
-    top = st.stack[-1]
-    if (action == {"type": "phys"} and action not in st.pending().get(seat, ()) and top["k"] == "phys"
-            and top["seat"] == seat and not top["moved"] and not top["attacked"]):
-        return []  # a Physical Action was all the mage could do: the engine began it without asking
+    """Play one action, the way the rulebook's examples tell it: "uses a Physical Action, then moves" and
+    "casts a spell, then targets a room". The engine asks for those together (a Physical Action by what it
+    does first; a revealed spell with few targets aimed as it is cast), so this joins them: a "phys" or
+    "cast" that is not offered alone is held and sent with the next step."""
+    legal = st.pending().get(seat, ())
+    held = getattr(st, "_held", None)
+    if held and held[0] == seat and action.get("step") and action["type"] in ("step", "attack", "activate", "done",
+                                                                              "target"):
+        st._held = None
+        first = {k: v for k, v in action.items() if k not in ("step", "type")}
+        if held[1]["type"] == "cast":
+            first = {**held[1], **first}
+        else:
+            first["type"] = "phys" if action["type"] == "done" else action["type"]
+        return st.act(seat, first)
+    if (action not in legal or action == {"type": "phys"}) and action["type"] in ("phys", "cast"):
+        top = st.stack[-1]
+        if (action["type"] == "phys" and top["k"] == "phys" and top["seat"] == seat and not top["moved"]
+                and not top["attacked"]):
+            return []  # a Physical Action was all the mage could do: the engine began it without asking
+        st._held = (seat, action)
+        return []
     return st.act(seat, action)
 
 
@@ -124,17 +142,16 @@ def test_action_phase_example_1_fireball_then_summon_and_grip():
     turn(st, nero)
     act(st, nero, type="phys")
     act(st, nero, type="step", to="B4", step=True)
-    act(st, nero, type="step", to="A3", step=True)  # the Pleasures Room, 2 rooms moved
-    act(st, nero, type="done", step=True)            # he does not activate it
+    act(st, nero, type="step", to="A3", step=True)  # the Pleasures Room, 2 rooms moved: he does not activate it
     assert st.pos[nero] == "A3" and "A3" not in st.activated
     act(st, nero, type="cast", slot=0)
     act(st, nero, type="target", room="A4", step=True)
     assert st.dmg[rebecca] == {nero: 3}
     assert st.inst["A3"] == {nero: 1}  # Fireball's Instability, in the room it was cast from
     turn(st, rebecca)
-    act(st, rebecca, type="cast", slot=0)  # Quick: Summon Obscurity summons a Landsknecht
+    # Quick: Summon Obscurity (reverse), its "choose one" made as it is cast, summons a Landsknecht
+    act(st, rebecca, type="cast", slot=0, mode="summon_landsknecht")
     act(st, rebecca, type="target", room="A4", step=True)
-    act(st, rebecca, type="mode", mode="summon_landsknecht", step=True)
     lands = [e for e in st.evos if e["kind"] == "landsknecht"]
     assert len(lands) == 1 and lands[0]["owner"] == rebecca
     act(st, rebecca, type="cast", slot=1)  # Standard: Obscurity's Grip sends it at Nero
@@ -153,13 +170,13 @@ def test_action_phase_example_2_bibliotheca():
     turn(st, tessa)
     act(st, tessa, type="phys")
     act(st, tessa, type="step", to="B4", step=True)
-    act(st, tessa, type="step", to="A3", step=True)
-    act(st, tessa, type="activate", room="A3", step=True)
+    act(st, tessa, type="step", to="A3", then="activate", step=True)  # 2 rooms moved, then she activates it
     top = st.library["transmutation"][-1]
     act(st, tessa, type="pick", value="deck:transmutation")
     assert st.hand[tessa] == [top] and "A3" in st.activated
-    assert st.pending() == {tessa: [{"type": "phys"}, {"type": "cast", "slot": 1}, {"type": "cast", "slot": 0},
-                                    {"type": "end"}]}
+    legal = st.pending()[tessa]  # then: her second Physical Action, a spell (Standard or Quick), or stop
+    assert {a["type"] for a in legal} == {"phys", "step", "cast", "end"} and legal[-1] == {"type": "end"}
+    assert {a["slot"] for a in legal if a["type"] == "cast"} == {0, 1}
 
 
 def test_two_standard_spells_never_go_together():
@@ -447,7 +464,9 @@ def test_dismiss_reverse_can_replace_an_abomination():
     _abomination(st)
     ready(st, "p2", ("dismiss", "r"))
     turn(st, "p2")
-    act(st, "p2", type="cast", slot=0)  # the Abomination is its only target: nobody is asked
+    casts = [a for a in st.pending()["p2"] if a["type"] == "cast"]
+    assert casts == [{"type": "cast", "slot": 0, "model": "p1"}]  # its only target, aimed as it is cast
+    act(st, "p2", type="cast", slot=0, model="p1")
     assert not R.abomination(st, "p1") and st.pos["p2"] == "A2" and st.pp["p2"] == 1
 
 

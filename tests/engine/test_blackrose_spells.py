@@ -113,6 +113,16 @@ def _pick_target(legal):
     return legal[0]
 
 
+def _cast_at(st, seat: str, **aim) -> None:
+    """Cast the seat's Quick spell at a target: in one choice when it is aimed as cast, else in two."""
+    aimed = {"type": "cast", "slot": 0, **aim}
+    if aimed in st.pending()[seat]:
+        st.act(seat, aimed)
+    else:
+        st.act(seat, {"type": "cast", "slot": 0})
+        st.act(seat, {"type": "target", **aim, "step": True})
+
+
 def spring(st, side: dict) -> None:
     """Set off an armed Trap/Protection of p1 the way its condition says, by p2 (or at p1)."""
     on = side.get("on")
@@ -121,13 +131,11 @@ def spring(st, side: dict) -> None:
     elif on in ("spell", "combat", "single"):
         ready(st, "p2", ("ice_grip", "s"))
         turn(st, "p2")
-        st.act("p2", {"type": "cast", "slot": 0})
-        st.act("p2", {"type": "target", "model": "p1", "step": True})
+        _cast_at(st, "p2", model="p1")
     elif on == "area":
         ready(st, "p2", ("meteor_swarm", "s"))
         turn(st, "p2")
-        st.act("p2", {"type": "cast", "slot": 0})
-        st.act("p2", {"type": "target", "room": "A2", "step": True})
+        _cast_at(st, "p2", room="A2")
     elif on == "trap":
         ready(st, "p2", ("blade_barrage", "s"))
         turn(st, "p2")
@@ -148,8 +156,7 @@ def spring(st, side: dict) -> None:
     elif on == "cast":  # p2 casts Ice Grip (3 damage) at p3; Traps on casting spring before it resolves
         ready(st, "p2", ("ice_grip", "s"))
         turn(st, "p2")
-        st.act("p2", {"type": "cast", "slot": 0})
-        st.act("p2", {"type": "target", "model": "p3", "step": True})
+        _cast_at(st, "p2", model="p3")
     elif on == "contingency":
         R.trap_on(st, "p2", "contingency", {"pp": 1})
     elif on == "quest":
@@ -191,7 +198,10 @@ def cast_side(sid: str, side: str) -> dict:
     d = C.side_of(sid + ".1", side)
     ready(st, "p1", (sid, side))
     turn(st, "p1")
-    st.act("p1", {"type": "cast", "slot": 0})
+    casts = [a for a in st.pending()["p1"] if a["type"] == "cast"]  # aimed as it is cast when few targets
+    want = mode or next(iter(d.get("modes", {})), None)
+    casts = [a for a in casts if a.get("mode", want) == want]  # its "choose one", made as it is cast
+    st.act("p1", casts[0] if len(casts) == 1 else _pick_target(casts))
     if d["type"] in ("trap", "protection"):  # one arming step: target mage, mask, standing order
         arm = {"type": "arm", "ask": False, "step": True}
         if d["type"] == "trap" and d["target"] == "single":
@@ -491,8 +501,7 @@ def test_illusory_tribute_reverse_lets_the_caster_cancel_and_it_still_counts_as_
     finish(st)
     ready(st, "p2", ("ice_grip", "s"))
     turn(st, "p2")
-    st.act("p2", {"type": "cast", "slot": 0})
-    st.act("p2", {"type": "target", "model": "p3", "step": True})
+    _cast_at(st, "p2", model="p3")
     assert st.slots["p1"][0]["state"] == "used"  # p1's Tribute fires before Ice Grip resolves
     assert st.pending() == {"p2": [{"type": "tribute", "cancel": False, "step": True},
                                    {"type": "tribute", "cancel": True, "step": True}]}
