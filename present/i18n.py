@@ -141,13 +141,10 @@ def babel_locale(code: str) -> Locale:
     return Locale.parse(_BABEL.get(PSEUDO_LOCALES.get(code, code), code.replace("-", "_")))
 
 
-def _value(v):
-    """A field's value as text: whole numbers as the language writes them, anything else as it is."""
-    return number(v) if isinstance(v, int) and not isinstance(v, bool) else v
-
-
 def _fill(text: str, fields: dict) -> str:
-    return _FIELD.sub(lambda m: str(_value(fields[m.group(1)])) if m.group(1) in fields else m.group(0), text) \
+    # Values go in as given: an id (<@123…>, table #1234) must never gain a thousands separator, so a
+    # count that wants the language's digits says so with number() (trn does it for its `n`).
+    return _FIELD.sub(lambda m: str(fields[m.group(1)]) if m.group(1) in fields else m.group(0), text) \
         if fields else text
 
 
@@ -204,7 +201,8 @@ def _runs(text: str, runs: dict) -> tuple:
     for m in _FIELD.finditer(text):
         if m.start() > pos:
             out.append(text[pos:m.start()])
-        value = _value(runs.get(m.group(1), m.group(0)))
+        value = runs.get(m.group(1), m.group(0))
+        value = str(value) if isinstance(value, (int, float)) else value
         out.extend(value if isinstance(value, tuple) else (value,))  # a field may be a whole Line
         pos = m.end()
     if pos < len(text):
