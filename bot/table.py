@@ -122,6 +122,15 @@ class Frame:
             found = self._prompts[seat_id] = f"{self.table.seat(seat_id).moves}.{digest}"
         return found
 
+    def unasked(self) -> set[str]:
+        """Seats a held window answers for without asking them: in a decision with `hold` (a reaction
+        window whose public face must not depend on who can react), a pending seat whose only legal move is
+        to let it pass. Never prompted, pinged or timed; the host plays their pass when the window closes."""
+        decision = self.decision() or {}
+        if not decision.get("hold"):
+            return set()
+        return {s for s, legal in self.pending().items() if len(legal) == 1}
+
     def publicly_awaited(self, seat_id: str) -> bool:
         """Whether the public may read that the table waits for this seat: the decision fact names it (a
         game without the fact is taken as turn-based, where the waiting seat is public anyway)."""

@@ -169,18 +169,21 @@ class TableService(LobbyService):
         absent player is never rushed through a string of 20 s prompts."""
         now = self.clock() if now is None else now
         pending = table.pending() if table.status == "active" else {}
-        # A reaction window is declared by the public decision fact (traits.reactions says a game has them).
-        short = bool(pending and table.game.traits.reactions and (table.frame().decision() or {}).get("quick"))
+        # A reaction window is declared by the public decision fact (traits.reactions says a game has them);
+        # a held window lasts exactly its `hold`, and the seats it answers for get no timer at all.
+        decision = table.frame().decision() or {}
+        short = bool(pending and table.game.traits.reactions and decision.get("quick"))
+        hold, unasked = decision.get("hold"), table.frame().unasked()
         timers: dict[str, dict] = {}
         for seat_id in pending:
             seat = table.seat(seat_id)
-            if seat.is_bot:
+            if seat.is_bot or seat_id in unasked:
                 continue
             old = table.timers.get(seat_id)
             if old and old["moves"] == seat.moves:
                 timers[seat_id] = old
                 continue
-            seconds = min(SHORT_TIMER, table.turn_seconds) if short else table.turn_seconds
+            seconds = hold or (min(SHORT_TIMER, table.turn_seconds) if short else table.turn_seconds)
             # The reminder comes at half time whatever the length: 10 s before a reaction window closes.
             timers[seat_id] = {"due": now + seconds, "moves": seat.moves, "reminded": False, "seconds": seconds}
         table.timers = timers

@@ -77,7 +77,10 @@ def decision(about: str, seats: list[str], **facts: Any) -> dict[str, Any]:
     actors depend on hidden cards (who holds a reaction card, who has a real choice) it is [] and
     `about` says what is awaited ("reactions"), so the waiting line names nobody. `obvious=True` says the
     public can already tell what the named seat will play (its last card in hand): where that is its
-    only legal move, a host may make it for the player without telling anyone anything that matters."""
+    only legal move, a host may make it for the player without telling anyone anything that matters.
+    `hold=H` marks a window whose public face must not depend on who can answer: the host keeps it open
+    exactly H seconds whether or not anyone answers earlier, asks only the seats with a real choice, and
+    answers "let it pass" itself for the seats whose only legal move that is."""
     return {"about": about, "seats": list(seats), **facts}
 
 

@@ -70,9 +70,10 @@ class Host(Interactions, commands.Cog):
         """After a change (caller holds the lock): schedule a forced move if one is due, and publish the
         outcome. A new turn pings its seat, unless its move plays itself in a moment or the member turned
         pings off."""
+        self.timers.watch_window(table)
         forced = self.timers.forced_move(table, await self.settings.autoplay_on(table.guild_id))
         self.timers.schedule(table, forced)
-        pings = set(outcome.turns) if outcome else set()
+        pings = set(outcome.turns) - table.frame().unasked() if outcome else set()
         if forced:
             pings.discard(forced[0])
         if pings:

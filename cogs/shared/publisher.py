@@ -85,6 +85,7 @@ class Publisher:
         self._failures: dict[int, int] = {}          # table id -> failed passes in a row
         self._retries: dict[int, asyncio.TimerHandle] = {}
         self._pending: dict[int, Request] = {}       # table id -> what failed, for the next pass
+        self._held: dict[int, float] = {}            # table id -> when its messages may go out again
         self.blocked: set[int] = set()               # tables whose channel answered 403
 
     # ---- queueing (caller holds the table's lock)
@@ -105,6 +106,31 @@ class Publisher:
         task = self._tasks.get(table.id)
         if task is None or task.done():
             self._tasks[table.id] = asyncio.create_task(self._run(table), name=f"rookery-publish-{table.id}")
+
+    def hold(self, table: Table, until: float) -> None:
+        """Keep this table's messages back until `until` (service clock): a held reaction window closed early
+        and must look, to everyone, as if it lasted its whole time. What changes meanwhile goes out then."""
+        self._held[table.id] = max(until, self._held.get(table.id, 0.0))
+        self._requests.setdefault(table.id, Request())
+        delay = max(0.0, until - self.service.clock())
+        asyncio.get_running_loop().call_later(delay, self._kick, table)
+
+    def release(self, now: float) -> None:
+        """Send what was kept back for every table whose hold is over (the forced-move loop calls this too,
+        so a hold ends on time even if its timer fired early)."""
+        for table_id, until in list(self._held.items()):
+            table = self.service.tables.get(table_id)
+            if until <= now:
+                del self._held[table_id]
+                if table is not None and table_id in self._requests:
+                    self._kick(table)
+
+    def held_until(self, table: Table) -> float:
+        until = self._held.get(table.id, 0.0)
+        if until and until <= self.service.clock():
+            del self._held[table.id]
+            return 0.0
+        return until
 
     def retry_now(self, table_ids) -> None:
         """The channel may accept us again (a permission changed): try the blocked tables at once."""
@@ -135,7 +161,7 @@ class Publisher:
     async def _run(self, table: Table) -> int:
         sent = 0
         try:
-            while (request := self._requests.pop(table.id, None)) is not None:
+            while self.held_until(table) == 0.0 and (request := self._requests.pop(table.id, None)) is not None:
                 if table.id in self._pending:
                     request.merge(self._pending.pop(table.id))
                 async with table.lock:
@@ -208,8 +234,9 @@ class Publisher:
             jobs.append(Job("board", message=board, target=table.board_message_id))
         pending = frame.pending()
         await self.settings.load_members(s.user_id for s in table.seats)
+        unasked = frame.unasked()  # a held window answers for them: their DM is not touched
         for seat in table.seats:
-            if seat.is_bot or seat.dm_closed:
+            if seat.is_bot or seat.dm_closed or seat.seat in unasked:
                 continue
             message = self.hand_message(table, seat.seat, frame, private=True)
             ping = seat.seat in request.pings and seat.seat in pending  # the turn is still theirs

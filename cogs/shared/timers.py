@@ -24,6 +24,7 @@ class Timers:
         self.service = host.service
         self.forced_delay = FORCED_DELAY
         self._forced: dict[int, tuple[str, str, float]] = {}  # table id -> (seat, prompt key, when it plays)
+        self._windows: dict[int, tuple[str, float]] = {}      # table id -> (held window's id, when it closes)
         self._tasks: list[asyncio.Task] = []
 
     # ---- turn timers
@@ -97,17 +98,68 @@ class Timers:
         return None
 
     def schedule(self, table: Table, forced: tuple[str, str] | None) -> None:
-        """Play the forced move forced_delay from now, from the forced-move loop. Nothing is stored for it:
-        after a restart the republish schedules it again, and a click that gets there first makes the
-        scheduled move a no-op (its prompt key no longer matches)."""
+        """Play the forced move forced_delay after the table sees it (after a held window's pause), from the
+        forced-move loop. Nothing is stored for it: after a restart the republish schedules it again, and a
+        click that gets there first makes the scheduled move a no-op (its prompt key no longer matches)."""
         if forced is None:
             self._forced.pop(table.id, None)
         elif self._forced.get(table.id, ())[:2] != forced:
-            self._forced[table.id] = (*forced, self.service.clock() + self.forced_delay)
+            shown = max(self.service.clock(), self.host.publisher.held_until(table))
+            self._forced[table.id] = (*forced, shown + self.forced_delay)
+
+    # ---- held windows (a decision with `hold`: see engine.core.decision and data/blackrose/rules.md)
+    def watch_window(self, table: Table) -> None:
+        """After a change (caller holds the lock): a held window that just opened is timed from when the
+        public sees it; one that closed before its time keeps the table's messages back until then, so the
+        public cannot tell an early answer (someone could react) from none."""
+        decision = table.frame().decision() or {} if table.state is not None else {}
+        now = self.service.clock()
+        current = self._windows.get(table.id)
+        if decision.get("hold"):
+            if current is None or current[0] != decision.get("id"):
+                shown = max(now, self.host.publisher.held_until(table))  # it opens when published
+                self._windows[table.id] = (decision.get("id"), shown + decision["hold"])
+            return
+        if current is not None:
+            del self._windows[table.id]
+            if now < current[1]:
+                self.host.publisher.hold(table, current[1])
+
+    async def close_windows(self, now: float) -> int:
+        """Close every held window whose time is up: the seats it answers for let it pass, and a seat that
+        was asked and did not answer takes its timeout choice. Returns how many windows closed."""
+        closed = 0
+        for table_id, (window, due) in list(self._windows.items()):
+            table = self.service.tables.get(table_id)
+            if table is None or due > now:
+                if table is None:
+                    self._windows.pop(table_id, None)
+                continue
+            async with self.service.locked(table):
+                if self._windows.get(table_id) != (window, due):
+                    continue
+                frame = table.frame()
+                if (frame.decision() or {}).get("id") != window:
+                    continue
+                outcome = None
+                for seat_id in sorted(frame.unasked()):
+                    outcome = await self.service.act(table, seat_id, table.pending()[seat_id][0])
+                    if (table.frame().decision() or {}).get("id") != window:
+                        break
+                for seat_id in list(table.pending()):
+                    if (table.frame().decision() or {}).get("id") != window:
+                        break
+                    outcome = await self.service.expire(table, seat_id) or outcome
+                closed += 1
+                await self.host.changed(table, outcome)
+        return closed
 
     async def play_forced(self, now: float | None = None) -> int:
-        """Play every forced move that is due; returns how many were played."""
+        """Play every forced move that is due, and close held windows whose time is up; returns how many
+        forced moves were played."""
         now = self.service.clock() if now is None else now
+        await self.close_windows(now)
+        self.host.publisher.release(now)
         played = 0
         for table_id, (seat_id, prompt, due) in list(self._forced.items()):
             table = self.service.tables.get(table_id)
