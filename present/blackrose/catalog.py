@@ -16,7 +16,7 @@ from present.i18n import tr, trl
 
 WORD = "blackrose: word"  # the glossary's context of the game's key words ("Room", "Event", ...)
 KINDS = {  # kind -> (its cards, its name, its one-line text, its title's mark), in the order entries list them
-    "spell": (C.SPELLS, lambda i: W.card_name(i), None, "✨"),
+    "spell": (C.SPELLS, W.card_name, None, "✨"),
     "room": (C.ROOMS, W.room_kind_name, T.room_text, "🏛️"),
     "event": (C.EVENTS, W.event_name, T.event_text, "🌑"),
     "quest": (C.QUESTS, W.quest_name, T.quest_text, "🎯"),
