@@ -228,3 +228,14 @@ def test_rulings_that_name_a_card_come_with_it():
     assert "Our rulings" in said and "Forced Shaman lead" in said and "**" not in said
     assert "Our rulings" not in fmt.plain(cards.lookup("raven", "SH3"))
     assert "Jester Hat (green)" in fmt.plain(cards.lookup("blackrose", "spell:jester_hat"))
+
+
+def test_a_game_without_a_catalog_is_left_out(monkeypatch):
+    """A game registered elsewhere (a test's toy game) has no present/<key>/ package: searching still works."""
+    monkeypatch.setitem(GAMES, "toy", object())
+    cards._index.cache_clear()
+    try:
+        assert cards.catalog("toy") is None and cards.lookup("toy", "x") is None
+        assert cards.search("wrath", "en")[0][:2] == ("deadlies", "WR1")
+    finally:
+        cards._index.cache_clear()
