@@ -7,13 +7,14 @@ wrapped in `RuleRefusal` at the service boundary, so the edge only ever sees ref
 """
 from __future__ import annotations
 
-from present.i18n import mark, tr
+from present.i18n import command, mark, tr
 
 
 class Refusal(Exception):
     """A request turned down; `text` is an English msgid, `fields` fill its {placeholders}."""
 
     text = mark("That isn't possible right now.")
+    commands: dict[str, str] = {}  # placeholder -> a slash command the text names ("game new")
 
     def __init__(self, text: str | None = None, **fields) -> None:
         if text is not None:
@@ -22,8 +23,10 @@ class Refusal(Exception):
         super().__init__(self.text.format(**fields) if fields else self.text)
 
     def message(self) -> str:
-        """The refusal in the language being written (see present.i18n.reading)."""
-        return "🚫 " + tr(self.text, **self.fields)
+        """The refusal in the language being written (see present.i18n.reading), commands named as the
+        reader's client shows them."""
+        names = {key: command(path) for key, path in self.commands.items()}
+        return "🚫 " + tr(self.text, **names, **self.fields)
 
 
 class RuleRefusal(Refusal):
@@ -35,7 +38,8 @@ class RuleRefusal(Refusal):
 
 # ---- where and when
 class NoGameHere(Refusal):
-    text = mark("There's no game in this channel. Start one with `/game new`.")
+    text = mark("There's no game in this channel. Start one with {new}.")
+    commands = {"new": "game new"}
 
 
 class NotRunning(Refusal):
@@ -47,7 +51,8 @@ class GameOver(Refusal):
 
 
 class Paused(Refusal):
-    text = mark("The game is paused. A moderator or the host can `/game resume` it.")
+    text = mark("The game is paused. A moderator or the host can {resume} it.")
+    commands = {"resume": "game resume"}
 
 
 class NotStarted(Refusal):
@@ -67,7 +72,8 @@ class ServerOnly(Refusal):
 
 
 class ChannelTaken(Refusal):
-    text = mark("This channel already has a game. Finish or end it first (`/game end`).")
+    text = mark("This channel already has a game. Finish or end it first ({end}).")
+    commands = {"end": "game end"}
 
 
 class ChannelNotAllowed(Refusal):

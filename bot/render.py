@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from bot.table import Frame, Table
 from present import fmt, presenter
 from present.base import Bundle, Doc, Line, Name, Section, Strong, line, offered_bundles
-from present.i18n import tr, trl, trn
+from present.i18n import command, tr, trl, trn
 
 LOG_SHOWN = 8  # the running log on a board or hand; the whole game's log is kept in storage
 BUTTONS_MAX = 20       # up to this many actions become buttons (4 rows of 5): one click instead of a select's two
@@ -77,7 +77,8 @@ def _log(table: Table, reader: str | None) -> Section:
 def waiting(table: Table, frame: Frame | None = None) -> Line:
     """The public status line: paused, ended, finished, or whom the table waits for (from view(None))."""
     if table.status == "paused":
-        return trl("⏸️ {paused} — a moderator or the host can /game resume.", paused=Strong(tr("Paused")))
+        return trl("⏸️ {paused} — a moderator or the host can {resume} it.", paused=Strong(tr("Paused")),
+                   resume=command("game resume"))
     if table.status == "ended":
         return line(tr("🛑 This game was ended."))
     if table.state is None:

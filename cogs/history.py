@@ -27,7 +27,7 @@ from cogs.shared.group import GAME_CHOICES, join_game_group, leave_game_group
 from engine import GAMES
 from babel.numbers import format_percent
 
-from present.i18n import babel_locale, join, lang, mark, number, reading, tr, trn
+from present.i18n import babel_locale, command, join, lang, mark, number, reading, tr, trn
 
 log = logging.getLogger("rookery.history")
 SQLITE_MAX_ID = 2**63 - 1
@@ -109,10 +109,11 @@ class History(commands.Cog):
         host = self.bot.host
         row = await self.service.store.get_game(game_id) if 0 < game_id <= SQLITE_MAX_ID else None
         if row is None or row["guild_id"] != interaction.guild_id or row["status"] != "over":
-            raise errors.Refusal(mark("That game can't be rematched any more. Start a new one with `/game new`."))
+            raise errors.Refusal(mark("That game can't be rematched any more. Start a new one with {new}."),
+                                 new=command("game new"))
         if interaction.user.id not in {s["user_id"] for s in row["seats"]}:
             raise errors.Refusal(mark("Only the players of that game can ask for a rematch. Start your own table "
-                                      "with `/game new`."))
+                                      "with {new}."), new=command("game new"))
         if row["game_key"] not in GAMES:
             raise errors.Refusal(mark("That game isn't available any more."))
         # Two Rematch clicks at once: the second waits here, then finds the first one's lobby. The
@@ -164,11 +165,12 @@ def games(n: int) -> str:
     return trn("{n} game", "{n} games", n)
 
 
-def _pager(page: Page, total: str, command: str) -> str:
-    """`total`: how many, already worded ("12 games")."""
+def _pager(page: Page, total: str, path: str, **options) -> str:
+    """`total`: how many, already worded ("12 games"); `path` and `options`: the command that lists them."""
     if page.pages <= 1:
         return tr("{total}.", total=total)
-    more = tr(" Next: `{command} page:{n}`.", command=command, n=page.number + 1) if page.number < page.pages else ""
+    more = (tr(" Next: {command}.", command=command(path, **options, page=page.number + 1))
+            if page.number < page.pages else "")
     return tr("Page {n} of {pages} ({total}).", n=page.number, pages=page.pages, total=total) + more
 
 
@@ -201,7 +203,7 @@ async def history_page(cog: "History", guild_id: int, game: str | None, member_i
     lines = ["📜 **" + tr("Games on this server") + f"**{scope}"]
     lines += [history_line(r) for r in found.rows] or [tr("No games here yet.") if found.total == 0 else
                                                       tr("That page is past the last one.")]
-    lines.append(_pager(found, games(found.total), "/game history"))
+    lines.append(_pager(found, games(found.total), "game history"))
     return "\n".join(lines), page_view("h", found, game, member_id)
 
 
@@ -259,8 +261,8 @@ async def leaderboard_page(cog: "History", guild_id: int, game: str, page: int) 
     if not found.rows:
         lines.append(tr("Nobody is rated in this game here yet: finish a game first.") if found.total == 0 else
                      tr("That page is past the last one."))
-    lines.append(_pager(found, trn("{n} rated player", "{n} rated players", found.total),
-                        f"/game leaderboard game:{game}"))
+    lines.append(_pager(found, trn("{n} rated player", "{n} rated players", found.total), "game leaderboard",
+                        game=game))
     return "\n".join(lines), page_view("l", found, game, None)
 
 
@@ -363,8 +365,8 @@ async def forget_command(interaction: discord.Interaction) -> None:
         raise errors.ManageServerOnly()
     await interaction.response.send_message(
         tr("This deletes every finished game of this server (their moves and replays), everyone's history, stats "
-           "and ratings here, and the server's /game settings. Games being played now are kept. It can't be "
-           "undone."), view=ForgetConfirm(cog, interaction.guild_id, interaction.user.id), ephemeral=True)
+           "and ratings here, and the server's {config} settings. Games being played now are kept. It can't be "
+           "undone.", config=command("game config")), view=ForgetConfirm(cog, interaction.guild_id, interaction.user.id), ephemeral=True)
 
 
 

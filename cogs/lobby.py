@@ -19,7 +19,7 @@ from cogs.shared.components import TableItem, actor, values_of
 from cogs.shared.layout import Message, layout
 from engine import GAMES
 from present import presenter
-from present.i18n import LANGUAGES, mark, reading, tr
+from present.i18n import LANGUAGES, command, mark, reading, tr
 
 log = logging.getLogger("rookery.lobby")
 GAME = r"(?P<game>\d{1,18})"
@@ -385,7 +385,8 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Play card a
             await self.host.reply(interaction, tr(
                 "⚙️ Settings saved. Who may start games: {who}. Where: {where}. Default turn timer: {timer}. "
                 "Language of boards: {language}.\n🗑️ To delete this server's game history, stats and ratings: "
-                "`/game forget` (or, for the bot's operator, `rookery forget-guild <server id>`).", who=who,
+                "{forget} (or, for the bot's operator, `rookery forget-guild <server id>`).", who=who,
+                forget=command("game forget"),
                 where=where, timer=render.minutes(config.turn_seconds or 300), language=lang))
         if language is not None:
             for table in list(self.service.tables.values()):  # boards switch language now

@@ -100,6 +100,24 @@ def discord_translation(msgid: str, locale: str, context: str | None = None) -> 
     return found.pgettext(context, msgid) if context else found.gettext(msgid)
 
 
+# ---- slash commands: their names are translated, and a message names a command as its reader's client shows it
+_COMMAND_WORD = re.compile(r"^[-_\w]{1,32}$")  # Discord's rule for command and option names (lower case)
+
+
+def command_word(word: str, context: str = "command name") -> str:
+    """A command's (or, with context "option name", an option's) name in the reading language, as the synced
+    command carries it: lower case, one word; the English name where a translation breaks Discord's rule."""
+    text = trp(context, word).lower()
+    return text if _COMMAND_WORD.fullmatch(text) and lang() not in PSEUDO_LOCALES else word
+
+
+def command(path: str, **options) -> str:
+    """"`/game hand`" as the reader's client shows it (`/spiel hand` in German), options as `name:value`."""
+    words = [command_word(w) for w in path.split()]
+    words += [f"{command_word(name, 'option name')}:{value}" for name, value in options.items()]
+    return "`/" + " ".join(words) + "`"
+
+
 # ---- catalogs
 def catalog_paths(code: str) -> list[Path]:
     """A language's catalog files (interface, glossary, data texts), whichever exist."""

@@ -26,13 +26,13 @@ from cogs.shared.settings import MemberSettings
 from cogs.shared.timers import Timers
 from cogs.shared.translator import CommandTranslator
 from present import fmt, presenter
-from present.i18n import reading, tr, use
+from present.i18n import command, mark, reading, tr, use
 
 log = logging.getLogger("rookery.host")
 REPUBLISH_PACE = 0.25    # seconds of pause per Discord request while republishing after a restart (~4/s)
 FALLBACK_AFTER = 2.5     # a component nobody answered by then gets "out of date" (Discord allows 3 s)
-STALE = "This button is out of date (from an older message or version). Use `/game hand` for your current " \
-        "choices, or `/game status` for the board."
+STALE = mark("This button is out of date (from an older message or version). Use {hand} for your current "
+             "choices, or {status} for the board.")
 
 
 class Host(Interactions, commands.Cog):
@@ -160,7 +160,8 @@ class Host(Interactions, commands.Cog):
         if interaction.response.is_done():
             return
         with reading(self.settings.reader_lang(interaction)):
-            text = tr("Something went wrong on my side. Use `/game hand` to see where things stand, and try again.")
+            text = tr("Something went wrong on my side. Use {hand} to see where things stand, and try again.",
+                      hand=command("game hand"))
         try:
             await self.reply(interaction, text)
         except discord.HTTPException:
@@ -184,7 +185,7 @@ class Host(Interactions, commands.Cog):
             await asyncio.sleep(FALLBACK_AFTER)
         if not interaction.response.is_done():
             with reading(self.settings.reader_lang(interaction)):
-                text = tr(STALE)
+                text = tr(STALE, hand=command("game hand"), status=command("game status"))
             try:
                 await self.reply(interaction, text)
             except discord.HTTPException:  # answered meanwhile by someone else: fine
@@ -212,7 +213,8 @@ class Host(Interactions, commands.Cog):
             return await self.refuse(interaction, original)
         with reading(self.settings.reader_lang(interaction)):
             if isinstance(error, app_commands.CommandNotFound):
-                text = tr("I don't know that command any more — Discord may still show an old list. Try `/game`.")
+                text = tr("I don't know that command any more — Discord may still show an old list. Try {game}.",
+                          game=command("game"))
             elif isinstance(error, app_commands.TransformerError):
                 text = tr("I couldn't read `{value}` there. Pick a value from the list Discord offers.",
                           value=str(error.value)[:50])
@@ -220,7 +222,8 @@ class Host(Interactions, commands.Cog):
                 text = tr("You can't use that command here.")
             else:
                 log.error("command %s failed", getattr(interaction.command, "qualified_name", "?"), exc_info=original)
-                text = tr("Something went wrong on my side. Use `/game status` to see where things stand.")
+                text = tr("Something went wrong on my side. Use {status} to see where things stand.",
+                          status=command("game status"))
         try:
             await self.reply(interaction, text)
         except discord.HTTPException:

@@ -4,17 +4,16 @@ localizations. The words come from the same catalogs as everything else, under a
 stand ("command name", "choice name", ...), because a command's name obeys Discord's rules for names
 (lower case, no spaces, at most 32 characters) where the same word in a message does not.
 
-The catalogs get these entries from the command tree itself (present.i18n's extraction walks it), so a new
-command or option is translated like any message.
+The catalogs get these entries from the command tree itself (the catalog tool walks it), so a new command or
+option is translated like any message; a message that names a command writes it as its reader's client shows
+it (present.i18n.command).
 """
 from __future__ import annotations
-
-import re
 
 import discord
 from discord import app_commands
 
-from present.i18n import DEFAULT, reading, resolve, trp
+from present.i18n import DEFAULT, command_word, reading, resolve, trp
 
 # Where a string stands -> its catalog context (and whether it is a name Discord validates).
 CONTEXTS = {
@@ -26,7 +25,6 @@ CONTEXTS = {
     app_commands.TranslationContextLocation.parameter_description: ("option description", False),
     app_commands.TranslationContextLocation.choice_name: ("choice name", False),
 }
-NAME = re.compile(r"^[-_\w]{1,32}$")  # Discord's rule for command and option names (lower case checked apart)
 
 
 class CommandTranslator(app_commands.Translator):
@@ -38,12 +36,5 @@ class CommandTranslator(app_commands.Translator):
             return None  # English is the source text; anything else stays as written
         kind, is_name = where
         with reading(lang):
-            text = trp(kind, string.message)
-        if text == string.message:
-            return None
-        if is_name:
-            text = text.lower()
-            if not NAME.fullmatch(text):
-                return None  # a translation Discord would refuse as a name: keep the English one
-            return text
-        return text[:100]
+            text = command_word(string.message, kind) if is_name else trp(kind, string.message)
+        return text[:100] if text != string.message else None
