@@ -75,9 +75,7 @@ class History(commands.Cog):
     async def cog_load(self) -> None:
         self.service.history = self.history
         self.bot.host.register(RematchButton, PageButton)
-        self._added = join_game_group(self.bot, [app_commands.Command(name=name, description=description,
-                                                                      callback=callback)
-                                                 for name, description, callback in COMMANDS])
+        self._added = join_game_group(self.bot, build_commands())
         recorded = await self.history.catch_up()
         if recorded:
             log.info("history: recorded %d game(s) that finished before a restart", recorded)
@@ -368,6 +366,11 @@ async def forget_command(interaction: discord.Interaction) -> None:
            "and ratings here, and the server's {config} settings. Games being played now are kept. It can't be "
            "undone.", config=command("game config")), view=ForgetConfirm(cog, interaction.guild_id, interaction.user.id), ephemeral=True)
 
+
+
+def build_commands() -> list[app_commands.Command]:
+    return [app_commands.Command(name=name, description=description, callback=callback)
+            for name, description, callback in COMMANDS]
 
 
 COMMANDS = (

@@ -31,7 +31,7 @@ from present.i18n import _BABEL, DATA_I18N, DEFAULT, LANGUAGES, LOCALE_DIR
 
 ROOT = Path(__file__).resolve().parent.parent
 KEYWORDS = {"tr": None, "trn": (1, 2), "trp": ((1, "c"), 2), "trl": None, "trlp": ((1, "c"), 2),
-            "trln": (1, 2), "mark": None}
+            "trln": (1, 2), "mark": None, "markp": ((1, "c"), 2)}
 SOURCES = ("present", "bot", "cogs")
 IDENTICAL = "identical"  # the flag of an entry whose translation is the English on purpose
 WIDTH = 100
@@ -72,6 +72,13 @@ def _source_template() -> Catalog:
         for filename, lineno, msgid, comments, context in found:
             location = (f"{folder}/{filename}", None)
             cat.add(msgid, locations=[location], auto_comments=comments, context=context)
+    # The slash commands' words come from the command tree itself (imported here only: a tool, not a layer).
+    from cogs.shared.translator import command_strings
+    for context, msgid in command_strings():
+        if cat.get(msgid, context) is None:
+            cat.add(msgid, context=context, locations=[("cogs/commands", None)],
+                    auto_comments=[f"a slash {context}: names are one lower-case word (Discord's rule)"]
+                    if context.endswith("name") and context != "choice name" else [])
     return cat
 
 

@@ -38,3 +38,19 @@ class CommandTranslator(app_commands.Translator):
         with reading(lang):
             text = command_word(string.message, kind) if is_name else trp(kind, string.message)
         return text[:100] if text != string.message else None
+
+
+def command_strings() -> list[tuple[str, str]]:
+    """(context, English text) of every name, description, option and choice of every command, for the
+    catalog tool (python -m present.catalog extract): the commands are their own list of words."""
+    from cogs import history, lobby, reference
+
+    out: list[tuple[str, str]] = [("command name", lobby.Lobby.__cog_group_name__),
+                                  ("command description", lobby.Lobby.__cog_group_description__)]
+    commands = list(lobby.Lobby.__cog_app_commands__) + reference.build_commands() + history.build_commands()
+    for command in commands:
+        out += [("command name", command.name), ("command description", command.description)]
+        for parameter in command.parameters:
+            out += [("option name", parameter.name), ("option description", parameter.description)]
+            out += [("choice name", choice.name) for choice in parameter.choices]
+    return [(context, str(text)) for context, text in out if text and str(text) != "…"]
