@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from bot.table import Frame, Table
 from present import fmt, presenter
 from present.base import Bundle, Doc, Line, Name, Section, Strong, line, offered_bundles
+from present.datawords import GAME_OPTION, GAME_OPTION_HELP, GAME_OPTION_VALUE, option_words, term
 from present.i18n import command, tr, trl, trn
 
 LOG_SHOWN = 8  # the running log on a board or hand; the whole game's log is kept in storage
@@ -214,6 +215,18 @@ def board_picture(table: Table, frame: Frame | None = None):
 
 
 # ---- the end, and the lobby
+def option_label(name: str) -> str:
+    return term(GAME_OPTION, option_words(name))
+
+
+def option_value(value) -> str:
+    """A setting's value as a reader reads it: on/off, a word of the game's, or a number."""
+    if isinstance(value, bool):
+        return tr("on") if value else tr("off")
+    if isinstance(value, str) and not value.isdecimal():
+        return term(GAME_OPTION_VALUE, value)
+    return str(value)
+
 def result_doc(table: Table, frame: Frame | None = None) -> Doc:
     p = presenter(table.game_key)
     return p.result((frame or table.frame()).view(None), table.state.result(), table.names)
@@ -225,8 +238,9 @@ def lobby_doc(table: Table) -> Doc:
     for i, s in enumerate(table.seats, start=1):
         marks = "".join([tr(" (bot)") if s.is_bot else "", tr(" (host)") if s.user_id == table.host_id else ""])
         rows.append(line(f"{i}. ", Name(s.name), marks))
-    options = [line(f"{name}: ", Strong(str(table.options.get(name, opt.default))),
-                    f" — {tr(opt.help)}" if opt.help else "") for name, opt in game.options.items()]
+    options = [line(f"{option_label(name)}: ", Strong(option_value(table.options.get(name, opt.default))),
+                    f" — {term(GAME_OPTION_HELP, opt.help)}" if opt.help else "")
+               for name, opt in game.options.items()]
     options.append(line(tr("turn timer: "), Strong(minutes(table.turn_seconds))))
     status = {
         "lobby": trl("Press {join} to take a seat. The host presses {start} when ready.",

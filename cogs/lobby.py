@@ -118,7 +118,8 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Play card a
         """One select per setting (the game's options, then the timer). Discord gives the lobby four select
         rows under its buttons: past four settings the last row becomes one "more settings" select whose
         entries are name=value pairs, so every setting stays settable with clicks."""
-        selects = [(name, f"{name}: {table.options[name]}", [(str(c), c) for c in opt.choices], table.options[name])
+        selects = [(name, f"{render.option_label(name)}: {render.option_value(table.options[name])}",
+                    [(render.option_value(c), c) for c in opt.choices], table.options[name])
                    for name, opt in table.game.options.items()]
         timer = tr("turn timer")
         selects.append(("turn_seconds", f"{timer}: {render.minutes(table.turn_seconds)}",
@@ -127,7 +128,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Play card a
             return selects
         own, rest = selects[:SELECT_ROWS - 1], selects[SELECT_ROWS - 1:]
         shown = " · ".join(placeholder for _, placeholder, _, _ in rest)
-        entries = [(f"{name if name != 'turn_seconds' else timer}: {label}", f"{name}={value}")
+        entries = [(f"{render.option_label(name) if name != 'turn_seconds' else timer}: {label}", f"{name}={value}")
                    for name, _, choices, _ in rest for label, value in choices]
         return [*own, (MORE, tr("more settings: {which}", which=shown), entries, None)]
 

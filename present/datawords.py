@@ -44,7 +44,11 @@ EVERRAIN_SKILL = "everrain: skill"
 BLACKROSE_NAME = "blackrose"
 BLACKROSE_SCHOOL = "blackrose: school"
 
+GAME_OPTION = "game option"               # a lobby setting's name, as shown: "sixth player"
+GAME_OPTION_VALUE = "game option value"   # one of a setting's word values: "short", "host", "random"
+
 # Text contexts.
+GAME_OPTION_HELP = "game option: help"
 NEVERMORE_TEXT = "nevermore: Magick text"
 DEADLIES_TEXT = "deadlies: effect"
 EVERRAIN_TEXT = "everrain: card text"
@@ -134,7 +138,21 @@ def glossary() -> list[tuple[str, str, str, bool]]:
     for ctx, entries in _toml("i18n/terms.toml").items():
         for e in entries:
             add(ctx, e["term"], e.get("note", "a game word"), e.get("identical", False))
+
+    from engine import GAMES
+
+    for key, game in GAMES.items():
+        for name, option in game.options.items():
+            add(GAME_OPTION, option_words(name), f"{key}: a setting's name in the lobby")
+            for choice in option.choices:
+                if isinstance(choice, str) and not choice.isdecimal():
+                    add(GAME_OPTION_VALUE, choice, f"{key}: a value of the setting '{option_words(name)}'")
     return out
+
+
+def option_words(name: str) -> str:
+    """A setting's name as the lobby shows it ("sixth_player" reads "sixth player")."""
+    return name.replace("_", " ")
 
 
 def texts() -> list[tuple[str, str, str, bool]]:
@@ -158,6 +176,13 @@ def texts() -> list[tuple[str, str, str, bool]]:
 
     for words, note in everrain_texts():
         add(EVERRAIN_TEXT, words, note)
+
+    from engine import GAMES
+
+    for key, game in GAMES.items():
+        for name, option in game.options.items():
+            if option.help:
+                add(GAME_OPTION_HELP, option.help, f"{key}: what the setting '{option_words(name)}' does")
 
     from present.rules import GAMES, units
 

@@ -45,11 +45,16 @@ class Message:
 
     @property
     def picture_key(self) -> str:
-        return self.picture[1] if self.picture else ""
+        """What the message's attachments are: its picture's key, plus a hash of any overflow file. Stored
+        beside the message, so an edit uploads files only when they changed."""
+        key = self.picture[1] if self.picture else ""
+        if self.extra_files:
+            digest = hashlib.blake2s(b"".join(data for _, data in self.extra_files), digest_size=6).hexdigest()
+            key = f"{key}+{digest}"
+        return key
 
-    def files(self, with_picture: bool = True) -> list[discord.File]:
-        out = [discord.File(io.BytesIO(self.picture[0]), filename=self.picture[2])] \
-            if self.picture is not None and with_picture else []
+    def files(self) -> list[discord.File]:
+        out = [discord.File(io.BytesIO(self.picture[0]), filename=self.picture[2])] if self.picture else []
         return out + [discord.File(io.BytesIO(data), filename=name) for name, data in self.extra_files]
 
     def send_kwargs(self) -> dict:
@@ -58,13 +63,12 @@ class Message:
         return {"view": self.view, **({"files": files} if files else {})}
 
     def edit_kwargs(self, old_picture: str | None) -> dict:
-        """For an edit: the picture is uploaded again only when its key changed (an edit without
-        `attachments` keeps the ones on the message); gone when the message should show none."""
-        upload = self.picture is not None and self.picture_key != old_picture
-        files = self.files(with_picture=upload)
-        if upload or self.extra_files or (self.picture is None and old_picture):
-            return {"view": self.view, "attachments": files}
-        return {"view": self.view}
+        """For an edit: the files are uploaded again only when they changed (an edit without `attachments`
+        keeps the ones on the message, which the gallery still names); all of them then, since a new list
+        replaces the old one; none when the message should show none."""
+        if self.picture_key == (old_picture or ""):
+            return {"view": self.view}
+        return {"view": self.view, "attachments": self.files()}
 
 
 def _text(block: list[str]) -> int:

@@ -278,9 +278,9 @@ class Publisher:
             doc = self.board_doc(table, frame, lang)
             with reading(lang):
                 picture = render.board_picture(table, frame)
-            rows = board_rows(table.id) if table.status in ("active", "paused") else []
-            return layout(doc, colour=presenter(table.game_key).colour, picture=picture,
-                          picture_name=BOARD_FILE, rows=rows)
+                rows = board_rows(table.id) if table.status in ("active", "paused") else []
+                return layout(doc, colour=presenter(table.game_key).colour, picture=picture,
+                              picture_name=BOARD_FILE, rows=rows)
         return frame.memo(("board", lang, table.status), build)
 
     def hand_message(self, table: Table, seat_id: str, frame: Frame | None = None, *, private: bool,
@@ -299,8 +299,8 @@ class Publisher:
                     doc.sections.insert(0, Section("", [line(note)]))
                 picture = render.hand_picture(table, seat_id, dm=private, frame=frame)
                 rows = choice_rows(table.id, seat_id, render.choices(table, seat_id, frame), page)
-            return layout(doc, colour=presenter(table.game_key).colour, picture=picture,
-                          picture_name=HAND_FILE, rows=rows)
+                return layout(doc, colour=presenter(table.game_key).colour, picture=picture,
+                              picture_name=HAND_FILE, rows=rows)
         return build() if note else frame.memo(("hand", seat_id, private, page, lang), build)
 
     def where(self, table: Table) -> str:

@@ -30,3 +30,12 @@ async def make_bot(db_path):
 @pytest.fixture
 def simcord_bot(make_bot):
     return make_bot()
+
+
+def pytest_collection_modifyitems(items):
+    """simcord waits 5 s for the bot to settle after each step. A Black Rose Wars publish draws several
+    pictures, and a loaded 2-core CI machine can take longer than that: give every simcord test 30 s (a test
+    that sets its own `simcord` marker keeps it)."""
+    for item in items:
+        if item.get_closest_marker("simcord") is None:
+            item.add_marker(pytest.mark.simcord(settle_timeout=30))

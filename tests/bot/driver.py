@@ -109,7 +109,15 @@ class Driver:
     async def step(self) -> tuple[str, Any, str]:
         """One human move: returns (seat id, interaction result, label chosen)."""
         table = self.table()
-        pending = [s for s in table.pending() if not table.seat(s).is_bot]
+        for _ in range(20):  # a held window nobody is asked in closes when its time is up: let it
+            unasked = table.frame().unasked()
+            pending = [s for s in table.pending() if not table.seat(s).is_bot and s not in unasked]
+            if pending or not unasked:
+                break
+            await self.env.bot.host.timers.play_forced(self.service.clock() + 3600)
+            await self.env.bot.host.settled()
+            await self.env.settle()
+            table = self.table()
         assert pending, "only bots are pending but nothing moved: the game is stuck"
         return await self.step_seat(self.rng.choice(pending))
 
