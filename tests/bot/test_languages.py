@@ -127,6 +127,7 @@ async def test_each_reader_reads_their_own_language_in_one_game(simcord_env, ser
     guild, channel, members, table = await seat_members(env, "deadlies", 3, None, readers, server)
     await play_whole(env, channel, members, table, seed=server.__hash__() % 7)
     await env.bot.host.settled()
+    assert len({marker(c) for c in ("de", "es-ES", "pt-BR", "en")}) == 4, "each language has its own words"
     for member, code in zip(members, readers):
         dms = [text_of(m) for m in member.user.dm_channel.history()]
         assert dms and all(marker(code) in t for t in dms if "🃏" in t), f"{member.user.name} reads {code}"

@@ -28,9 +28,9 @@ async def test_blackrose_every_option_and_the_timer_are_clickable(simcord_env):
     more = selects["_more"]
     values = {o["value"] for o in more["options"]}
     assert {"extra_turns=True", "extra_turns=False", "turn_seconds=60", "turn_seconds=86400"} <= values
-    assert len(more["placeholder"]) <= 150 and "extra_turns: False" in more["placeholder"]
+    assert len(more["placeholder"]) <= 150 and "extra turns: off" in more["placeholder"]
     for name, opt in GAMES["blackrose"].options.items():  # each option with its help text, in the message
-        assert f"{escape_markdown(name)}: **" in text_of(lobby) and escape_markdown(opt.help) in text_of(lobby)
+        assert f"{name.replace('_', ' ')}: **" in text_of(lobby) and escape_markdown(opt.help) in text_of(lobby)
 
     refused = await ben.select(lobby, ["extra_turns=True"], custom_id=more["custom_id"])
     assert refused.ephemeral and "Only the host" in text_of(refused.response)
@@ -40,11 +40,11 @@ async def test_blackrose_every_option_and_the_timer_are_clickable(simcord_env):
     await ann.select(lobby, ["extra_turns=True"], custom_id=more["custom_id"])
     assert table.options["extra_turns"] is True
     lobby = channel.last_message
-    assert "extra\\_turns: **True**" in text_of(lobby)
+    assert "extra turns: **on**" in text_of(lobby)
     await ann.select(lobby, ["turn_seconds=60"], custom_id=option_selects(lobby)["_more"]["custom_id"])
     assert table.turn_seconds == 60
     lobby = channel.last_message
-    assert "turn timer: **1 min**" in text_of(lobby) and "extra\\_turns: **True**" in text_of(lobby)
+    assert "turn timer: **1 min**" in text_of(lobby) and "extra turns: **on**" in text_of(lobby)
     await ann.select(lobby, ["True"], custom_id=option_selects(lobby)["overkill"]["custom_id"])
     assert table.options["overkill"] is True and table.options["extra_turns"] is True
 
@@ -55,7 +55,7 @@ async def test_deadlies_three_options_and_timer_each_get_their_own_select(simcor
     selects = option_selects(lobby)
     assert set(selects) == {"sixth_player", "first_player", "turn_limit", "turn_seconds"}
     for name, opt in GAMES["deadlies"].options.items():
-        assert f"{escape_markdown(name)}: **" in text_of(lobby) and escape_markdown(opt.help) in text_of(lobby)
+        assert f"{name.replace('_', ' ')}: **" in text_of(lobby) and escape_markdown(opt.help) in text_of(lobby)
     await ann.select(lobby, ["60"], custom_id=selects["turn_limit"]["custom_id"])
     table = simcord_env.bot.service.in_channel(channel.id)
     assert table.options["turn_limit"] == 60
