@@ -1,7 +1,8 @@
 """When Discord says no, the game goes on (issue 19 §5), with the real bot process and discord.py's own HTTP
-client against the fake: a board edit answered 503 repairs itself within seconds though nobody moves; after a 403 (the bot lost access to the channel) the board catches up
-as soon as the permission comes back (the fake announces it on the gateway); nothing acknowledged is lost; the
-log has one line per failure and no traceback."""
+client against the fake: a board edit answered 503 repairs itself within seconds though nobody moves; after
+a 403 (the bot lost access to the channel) the board catches up as soon as the permission comes back (the
+fake announces it on the gateway); nothing acknowledged is lost; the log has one line per failure and no
+traceback."""
 import sqlite3
 import sys
 
