@@ -136,13 +136,17 @@ class Host(Interactions, commands.Cog):
         else:
             await interaction.response.send_message(fmt.clip(text, fmt.CONTENT_LIMIT), **kwargs)
 
-    async def refuse(self, interaction: discord.Interaction, refusal: errors.Refusal) -> None:
-        with reading(self.settings.reader_lang(interaction)):
-            text = refusal.message()
+    async def say(self, interaction: discord.Interaction, text: str) -> None:
+        """A private answer that must not fail loudly: Discord refusing it (the interaction expired or was
+        answered meanwhile) is one log line."""
         try:
             await self.reply(interaction, text)
         except discord.HTTPException as exc:
-            log.warning("could not answer a refusal (HTTP %s)", exc.status)
+            log.warning("could not answer an interaction (HTTP %s)", exc.status)
+
+    async def refuse(self, interaction: discord.Interaction, refusal: errors.Refusal) -> None:
+        with reading(self.settings.reader_lang(interaction)):
+            await self.say(interaction, refusal.message())
 
     async def safely(self, interaction: discord.Interaction, coro) -> None:
         """Run a handler in its member's language: a Refusal is answered with its words, a failure with a
@@ -160,12 +164,8 @@ class Host(Interactions, commands.Cog):
         if interaction.response.is_done():
             return
         with reading(self.settings.reader_lang(interaction)):
-            text = tr("Something went wrong on my side. Use {hand} to see where things stand, and try again.",
-                      hand=command("game hand"))
-        try:
-            await self.reply(interaction, text)
-        except discord.HTTPException:
-            pass
+            await self.say(interaction, tr("Something went wrong on my side. Use {hand} to see where things "
+                                           "stand, and try again.", hand=command("game hand")))
 
     @commands.Cog.listener()
     async def on_interaction(self, interaction: discord.Interaction) -> None:
@@ -185,25 +185,26 @@ class Host(Interactions, commands.Cog):
             await asyncio.sleep(FALLBACK_AFTER)
         if not interaction.response.is_done():
             with reading(self.settings.reader_lang(interaction)):
-                text = tr(STALE, hand=command("game hand"), status=command("game status"))
-            try:
-                await self.reply(interaction, text)
-            except discord.HTTPException:  # answered meanwhile by someone else: fine
-                pass
+                await self.say(interaction, tr(STALE, hand=command("game hand"), status=command("game status")))
 
     @staticmethod
     def _on_message(interaction: discord.Interaction, custom_id: str) -> bool:
-        """discord.py runs a persistent item only if the clicked message really carries that component."""
+        """discord.py runs a persistent item only if the clicked message really carries that component: look
+        for it in the message's components, which discord.py has already parsed."""
         message = interaction.message
         if message is None:
             return False
         kind = (interaction.data or {}).get("component_type")
-        try:
-            view_class = discord.ui.LayoutView if message.flags.components_v2 else discord.ui.View
-            items = view_class.from_message(message, timeout=None).walk_children()
-            return any(getattr(i, "custom_id", None) == custom_id and i.type.value == kind for i in items)
-        except Exception:  # a message discord.py cannot parse would not be dispatched either
-            return False
+        stack = list(message.components)
+        while stack:
+            component = stack.pop()
+            if getattr(component, "custom_id", None) == custom_id and component.type.value == kind:
+                return True
+            stack += getattr(component, "children", None) or getattr(component, "components", None) or []
+            accessory = getattr(component, "accessory", None)
+            if accessory is not None:
+                stack.append(accessory)
+        return False
 
     async def on_app_command_error(self, interaction: discord.Interaction,
                                    error: app_commands.AppCommandError) -> None:
@@ -224,10 +225,7 @@ class Host(Interactions, commands.Cog):
                 log.error("command %s failed", getattr(interaction.command, "qualified_name", "?"), exc_info=original)
                 text = tr("Something went wrong on my side. Use {status} to see where things stand.",
                           status=command("game status"))
-        try:
-            await self.reply(interaction, text)
-        except discord.HTTPException:
-            pass
+            await self.say(interaction, text)
 
     # ---- the channel may accept us again
     @commands.Cog.listener()
