@@ -162,8 +162,9 @@ def babel_locale(code: str) -> Locale:
 def _fill(text: str, fields: dict) -> str:
     # Values go in as given: an id (<@123…>, table #1234) must never gain a thousands separator, so a
     # count that wants the language's digits says so with number() (trn does it for its `n`).
-    return _FIELD.sub(lambda m: str(fields[m.group(1)]) if m.group(1) in fields else m.group(0), text) \
-        if fields else text
+    if not fields or "{" not in text:
+        return text
+    return _FIELD.sub(lambda m: str(fields[m.group(1)]) if m.group(1) in fields else m.group(0), text)
 
 
 # A test sets this to a set to collect every lookup the catalog could not answer in a translated language:
@@ -183,7 +184,9 @@ def _missed(code: str, found, context: str | None, msgid: str, plural: bool = Fa
 
 
 def _lookup(msgid: str, context: str | None = None) -> str:
-    code = lang()
+    code = _current.get()
+    if code == DEFAULT:  # the English is the message id: the common case, asked thousands of times a click
+        return msgid
     if code in PSEUDO_LOCALES:
         return pseudo(msgid)
     found = _translations(code)
@@ -297,7 +300,16 @@ def join_runs(items, style: str = "standard") -> tuple:
 
 
 def number(n) -> str:
-    return format_decimal(n, locale=babel_locale(lang()))
+    """A number as the reading language writes it. Whole numbers below 1,000 are written alike in all of ours
+    (no grouping, the same digits and minus): they skip Babel, which a hand of cards asks for dozens of times."""
+    if type(n) is int and -1000 < n < 1000:
+        return str(n)
+    return _number(n, lang())
+
+
+@lru_cache(maxsize=4096)
+def _number(n, code: str) -> str:
+    return format_decimal(n, locale=babel_locale(code))
 
 
 # ---- the pseudo-locale: accented and 40% longer, so a test can see any text that skipped the catalog
