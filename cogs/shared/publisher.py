@@ -189,8 +189,8 @@ class Publisher:
         finally:
             if self._tasks.get(table.id) is asyncio.current_task():
                 self._tasks.pop(table.id, None)
-                if table.id in self._requests:  # queued after the loop's last look
-                    self._kick(table)
+                if table.id in self._requests and not self.held_until(table):  # queued after the last look
+                    self._kick(table)  # (a held table is kicked again when its hold ends: hold(), release())
         return sent
 
     def _schedule_retry(self, table: Table, failed: Request) -> None:
