@@ -4,7 +4,8 @@ and prompts), log.py (log lines)."""
 from __future__ import annotations
 
 from engine.blackrose import cards as C
-from present.base import BasePresenter, Doc, Line, Section, Strong, join_names, line
+from present.base import BasePresenter, Bundle, Doc, Line, Section, Strong, join_names, line
+from present.blackrose import bundles as BU
 from present.blackrose import card_text as T
 from present.blackrose import choices as CH
 from present.blackrose import log as L
@@ -99,6 +100,10 @@ class BlackRosePresenter(BasePresenter):
             out.append(line(tr("Reaction window: {moment}. You may trigger {spells}.", moment=moment, spells=offer)
                             if offer else tr("Reaction window: {moment}. Nothing of yours can be triggered.",
                                              moment=moment)))
+        here = (v.get("pos") or {}).get(v.get("me"))
+        if kind in ("turn", "phys") and (v.get("layout") or {}).get(here):  # what "Activate" would do here
+            out.append(line(tr("Here, {room}: {effect}", room=CH.room_name(v, here),
+                               effect=T.room_effect(v["layout"][here]))))
         if choice.get("card"):
             out.append(line(tr("Casting: {spell} — {text}", spell=T.card_label(choice["card"], choice.get("side")),
                                text=T.side_text(choice["card"], choice.get("side") or "s"))))
@@ -124,6 +129,9 @@ class BlackRosePresenter(BasePresenter):
 
     def label(self, action: dict, v: dict, names: dict[str, str] | None = None) -> str:
         return CH.label(action, v, names or {})
+
+    def bundles(self, v: dict, legal: list[dict]) -> list[Bundle] | None:
+        return BU.bundles(v, legal)
 
     def describe(self, ev: dict, names: dict[str, str]) -> Line | None:
         return L.describe(ev, names)
