@@ -7,7 +7,7 @@ step or beside the bundles).
   nothing the mage cannot see can get in the way: when no other mage has an armed spell (a Room Trap
   could stop the move half-way, and a bundle refused there would tell the mover it was there) and so no
   reaction window can open on the way. Which room the mage passes through then changes nothing, so the
-  first one clockwise is taken.
+  first one next door (in the engine's order) is taken.
 - **Keeping 2 studied spells.** The pairs are buttons; keeping a pair and then removing a spell is offered
   beside them.
 - **Copies.** Two copies of the same spell are the same choice (readying, discarding, taking one): one
@@ -97,14 +97,35 @@ def _go(view: dict, room: str, steps: tuple) -> Bundle:
     return Bundle(CH.fit(tr("Go and activate {room}", room=CH.room_name(view, room))), steps)
 
 
+def _ops(obj):
+    if isinstance(obj, dict):
+        if "op" in obj:
+            yield obj
+        for v in obj.values():
+            yield from _ops(v)
+    elif isinstance(obj, list):
+        for v in obj:
+            yield from _ops(v)
+
+
+# The most damage leaving a marked room deals (Ring of Fire, Blade Barrage): the marks are public (the spells
+# that make them are cast face up) but not in the view, so a move bundle keeps clear of them.
+MARK = max(o.get("n", 0) for o in _ops(list(C.SPELLS.values())) if o["op"] == "mark_leave")
+
+
 def _clear_way(view: dict, me: str) -> bool:
-    """Whether a two-room move can only go as planned, by public facts: no other mage has an armed spell
-    (no Room Trap, no reaction window on the way), and the mage moves by the plain rule (a Physical Action
-    of 2 rooms: not Shadow-stepping, not moving and attacking)."""
+    """Whether a two-room move can only go as planned, from the seat's own view: no other mage has an armed
+    spell (no Room Trap, no reaction window on the way); the mage moves by the plain rule (a Physical Action
+    of 2 rooms: not Shadow-stepping, not moving and attacking); and leaving a marked room could neither
+    defeat them nor open a window for their own "ask me" Protection."""
     slots = view.get("slots") or {}
     if any(sl.get("state") == "armed" for s, mine in slots.items() if s != me for sl in mine):
         return False
+    if any(a.get("ask") == "protection" for a in view.get("my_armed") or ()):
+        return False
     mage = C.MAGES.get((view.get("mage") or {}).get(me), {})
+    if mage.get("health", 0) - sum(((view.get("dmg") or {}).get(me) or {}).values()) <= MARK:
+        return False
     held = set((view.get("inhib") or {}).get(me) or ())
     return mage.get("move", 0) == 2 and "move_attack" not in ((view.get("buffs") or {}).get(me) or ()) \
         and not held & {"move", "leave"}

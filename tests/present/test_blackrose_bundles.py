@@ -8,6 +8,7 @@ import random
 
 from engine.blackrose import GAME
 from engine.blackrose import bot as brw_bot
+from engine.blackrose import cards as C
 from engine.core import IllegalAction
 from present.base import offered_bundles
 from present.blackrose import bundles as BU
@@ -86,6 +87,18 @@ def test_no_move_bundle_while_another_mage_has_an_armed_spell():
                                  state="armed")]
     found = BU.bundles(view, legal) or []
     assert not any(len(b.steps) > 1 for b in found)
+
+
+def test_no_move_bundle_where_leaving_a_marked_room_could_stop_it():
+    """Ring of Fire and Blade Barrage hurt a mage leaving a marked room (cast face up, but not in the view):
+    no move bundle when that damage could defeat the mover, or open a window for their own "ask me"
+    Protection."""
+    view, legal, _ = _turn_with_moves()
+    me = view["me"]
+    low = dict(view, dmg=dict(view["dmg"], **{me: {"rose": C.MAGES[view["mage"][me]]["health"] - BU.MARK}}))
+    asks = dict(view, my_armed=[{"card": "bone_armor.1", "side": "s", "kind": "protection", "ask": "protection"}])
+    for v in (low, asks):
+        assert not any(len(b.steps) > 1 for b in BU.bundles(v, legal) or [])
 
 
 def test_copies_of_a_spell_are_one_button():
