@@ -1,7 +1,8 @@
-"""Black Rose Wars choices in words: a button's label for each legal action and the prompt saying what is
-being decided, from the seat's own view (its `choice` fact says which spell or room asks, see
-engine/blackrose/views.py). Labels name rooms with who is in them, models with where they stand and their
-damage, and spells with what they do, within 80 characters (a button's limit)."""
+"""Black Rose Wars choices in words: a button's label for each legal action, from the seat's own view (its
+`choice` fact says which spell or room asks, see engine/blackrose/views.py), within 80 characters (a
+button's limit). Targets name rooms with who is in them and models with where they stand and their damage;
+the turn's own choices are short (a room, a spell, a model) so that a turn fits as buttons, and the hand
+above them says the rest (each spell in full, what activating the room you stand in does)."""
 from __future__ import annotations
 
 from engine.blackrose import board as B
@@ -17,7 +18,7 @@ def fit(s: str) -> str:
     return T.clip(s, LIMIT)
 
 
-def _name(names: dict, seat) -> str:
+def seat_name(names: dict, seat) -> str:
     if seat == "rose" or seat is None:
         return tr("the Black Rose")
     return (names or {}).get(seat, seat)
@@ -25,23 +26,23 @@ def _name(names: dict, seat) -> str:
 
 # ---- models and rooms, from the view -----------------------------------------------------------------
 
-def _evo(view: dict, m: str) -> dict | None:
+def evo_of(view: dict, m: str) -> dict | None:
     return next((e for e in view.get("evos") or () if e.get("id") == m), None)
 
 
 def model_name(view: dict, m: str, names=None) -> str:
     """A mage by player name; an Evocation as "Ben's Landsknecht (v1)"."""
     if m in (view.get("pos") or {}):
-        return _name(names, m)
-    ev = _evo(view, m)
+        return seat_name(names, m)
+    ev = evo_of(view, m)
     if ev:
-        return tr("{owner}'s {evo} ({id})", owner=_name(names, ev["owner"]), evo=W.evo_kind_name(ev["kind"]), id=m)
+        return tr("{owner}'s {evo} ({id})", owner=seat_name(names, ev["owner"]), evo=W.evo_kind_name(ev["kind"]), id=m)
     return str(m)
 
 
 def own_model(view: dict, m: str, names=None) -> str:
     """The seat's own Evocation as "Landsknecht (v1)" (whose it is goes without saying), else model_name."""
-    ev = _evo(view, m)
+    ev = evo_of(view, m)
     if ev and ev.get("owner") == view.get("me"):
         return tr("{evo} ({id})", evo=W.evo_kind_name(ev["kind"]), id=m)
     return model_name(view, m, names)
@@ -53,7 +54,7 @@ def model_damage(view: dict, m: str) -> str:
         mage = C.MAGES.get((view.get("mage") or {}).get(m), {})
         return tr("{n} of {health} damage", n=sum((view.get("dmg") or {}).get(m, {}).values()),
                   health=mage.get("health", 0))
-    ev = _evo(view, m)
+    ev = evo_of(view, m)
     if ev:
         hp = C.EVOS[ev["kind"]]["health"] or C.MAGES.get((view.get("mage") or {}).get(ev["owner"]), {}).get("health", 0)
         return tr("{n} of {health} damage", n=ev.get("dmg", 0), health=hp)
@@ -64,7 +65,7 @@ def where(view: dict, m: str) -> str | None:
     if m in (view.get("pos") or {}):
         p = view["pos"][m]
         return None if p == "cell" else p
-    ev = _evo(view, m)
+    ev = evo_of(view, m)
     return ev.get("at") if ev else None
 
 
@@ -113,7 +114,7 @@ def value_text(view: dict, v, names=None) -> str:
     """A pick's value in words: a model, a room, a spell, a slot, a pile, a Quest swap, an Event, a school."""
     if not isinstance(v, str):
         return str(v)
-    if v in (view.get("pos") or {}) or _evo(view, v):
+    if v in (view.get("pos") or {}) or evo_of(view, v):
         return model_with_place(view, v, names)
     if v in B.HEX:
         return room_with_models(view, v, names)
@@ -207,7 +208,7 @@ def copy_number(action: dict, view: dict) -> int:
     """Which copy of a spell this action names (1 for the first, or for a spell held once), among the
     seat's hand or the values being picked from: the same spell twice must still read as two buttons."""
     card = action.get("value") if action.get("type") == "pick" else action.get("card")
-    if action.get("type") not in ("ready", "discard", "remove", "keep", "pick") or not isinstance(card, str) \
+    if action.get("type") not in ("ready", "discard", "remove", "pick") or not isinstance(card, str) \
             or card.split(".")[0] not in C.SPELLS:
         return 1
     pool = (view.get("choice") or {}).get("values") if action["type"] == "pick" else view.get("hand")
@@ -355,7 +356,7 @@ def _arm(a: dict, view: dict, names: dict) -> str:
     kind = C.side_of(card, side).get("type") if card else None
     bits = [W.spell_type(kind)] if kind in ("trap", "protection") else []
     if a.get("tgt"):
-        bits.append(tr("on {who}", who=_name(names, a["tgt"])))
+        bits.append(tr("on {who}", who=seat_name(names, a["tgt"])))
     if a.get("mode"):
         bits.append(T.mode_name(a["mode"]))
     spell = W.card_name(card) if card else tr("it")
@@ -396,175 +397,8 @@ LABELS = {
     "evoke": _evoke,
     "hunt": lambda a, v, n: tr("Hunt with every Evocation left"),
     "mode": _mode,
-    "crown_pick": lambda a, v, n: tr("Make {who} Grand Master", who=_name(n, a["winner"])),
+    "crown_pick": lambda a, v, n: tr("Make {who} Grand Master", who=seat_name(n, a["winner"])),
     "tribute": lambda a, v, n: tr("Cancel my spell (it still counts as cast)") if a["cancel"] else
     tr("Go on with my spell"),
     "react": _react,
 }
-
-
-# ---- prompts ---------------------------------------------------------------------------------------------
-
-def _question(key: str | None, op: str | None, view: dict | None = None) -> str:
-    if key == "card" and op == "room_mirror":  # the Mirrors Room copying the Crypt or the Oracle Room
-        values = [c for c in (view or {}).get("choice", {}).get("values") or () if c]
-        mine = (view or {}).get("memories") or ()
-        return tr("take which card from your Memories?") if values and all(c in mine for c in values) else \
-            tr("take which card from your Grimoire?")
-    if key == "card":
-        return {"room_oracle": tr("take which card from your Grimoire?"),
-                "grimoire_pick": tr("take which card from your Grimoire?"),
-                "memories_pick": tr("take which card from your Memories?"),
-                "room_crypt": tr("take which card from your Memories?"),
-                "library_search": tr("take which card?"),
-                "school_discard_pick": tr("take which card from a school's discard pile?"),
-                "discard_for": tr("discard a card for more?"),
-                "swap_hand_card": tr("take which of their spells?"),
-                "discard_own_for_ready": tr("discard which card?")}.get(op, tr("which card?"))
-    if key == "victim" and op == "room_sacrifice":
-        return tr("who takes 1 damage?")
-    if key == "dest" and op == "puppet_attack":
-        return tr("where do they move?")
-    return {
-        "excess": tr("discard down to your hand limit"), "discard": tr("discard a spell (4 in all)"),
-        "keep": tr("keep which Forgotten Spell?"), "copy": tr("copy which room?"),
-        "mage": tr("send which mage to their Cell?"), "source": tr("take the top card of which pile?"),
-        "swap": tr("swap one of your Quests?"), "where": tr("where does your instability go?"),
-        "rival": tr("challenge which mage?"), "victim": tr("whom do they attack?"),
-        "prot": tr("arm which Protection?"), "next": tr("who is next in the chain?"),
-        "second": tr("a second target?"), "undead": tr("remove which Undead?"), "burst": tr("who takes the damage?"),
-        "evo": tr("which Evocation acts?"), "room": tr("send them to which room?"),
-        "dest": tr("push them into which room?"), "school": tr("search which school's deck?"),
-        "event": tr("play which Event?"), "order": tr("which Event goes on top next?"),
-        "slot": tr("replace which spell on your sheet?"), "hand_card": tr("cast which spell from your hand?"),
-        "pass_to": tr("pass the damage to whom?"),
-        "replace": tr("you have three Evocations: send one back to summon the new one?"),
-        "quest_over": tr("more than 2 Quests: discard which?"),
-    }.get(key, tr("choose"))
-
-
-def _asker(view: dict, choice: dict) -> str:
-    """What asks a pick, from its source (engine/blackrose/effects.py SOURCE_KEYS): the spell being resolved,
-    the room being activated, the Quest rewarding or the Event acting."""
-    src = choice.get("source") or {}
-    if src.get("card") and src["card"].split(".")[0] in C.SPELLS:
-        return W.card_name(src["card"])
-    if src.get("activated"):
-        return room_name(view, src["activated"])
-    if src.get("quest") in C.QUESTS:
-        return W.quest_name(src["quest"])
-    if src.get("event") in C.EVENTS:
-        return W.event_name(src["event"])
-    return ""
-
-
-PROMPT = {
-    "pick_mage": lambda: tr("Choose your Mage (each one's sheet is listed above)"),
-    "pick_school": lambda: tr("Choose your School and starting Grimoire"),
-    "quests": lambda: tr("Discard Quests you dislike, or keep them"),
-    "turn": lambda: tr("Your turn: choose what to do"),
-    "phys": lambda: tr("Physical Action: move, attack or activate your room"),
-    "evo_seat": lambda: tr("Evocation Phase: choose an Evocation to act"),
-    "evo_turn": lambda: tr("Your Evocation: move, then attack"),
-    "dmove": lambda: tr("Discard a ready spell to move 1 room: which spell, then where"),
-    "hand_limits": lambda: tr("Over your hand limit: discard a card to your Memories"),
-    "crown_choice": lambda: tr("You hold the Crown: choose the Grand Master"),
-}
-
-
-def prompt(view: dict) -> str:
-    choice = view.get("choice") or {}
-    kind = choice.get("kind", "")
-    if choice.get("tribute"):
-        return tr("Illusory Tribute caught your spell: cancel it, or go on with it")
-    if kind == "cast" and choice.get("card"):
-        spell = T.card_label(choice["card"], choice.get("side"))
-        d = C.side_of(choice["card"], choice.get("side") or "s")
-        if d.get("type") in ("trap", "protection") and not choice.get("of"):
-            return tr("{spell}: arm it face down, and choose when it fires", spell=spell)
-        if d.get("modes"):
-            return tr("{spell}: choose one of its effects", spell=spell)
-        if d.get("target") == "area":
-            return tr("{spell}: choose the target room", spell=spell)
-        if d.get("type") == "trap":
-            return tr("{spell}: name the mage it waits for", spell=spell)
-        return tr("{spell}: choose the target", spell=spell)
-    if kind == "pick":
-        asker, question = _asker(view, choice), _question(choice.get("key"), choice.get("op"), view)
-        said = tr("{asker}: {question}", asker=asker, question=question) if asker else question
-        return said[:1].upper() + said[1:]
-    if kind == "react":
-        moment = choice.get("moment") or {}
-        if "key" in moment and moment.get("on") == "choice":
-            said = _question(moment.get("key"), None)
-            return tr("Your spell fires: {question}", question=said)
-        if choice.get("offer"):
-            return tr("Your armed spell set to “ask me” can fire now: trigger it, or let the moment pass")
-        return tr("Reaction window: nothing of yours can fire now")
-    if kind == "study":
-        return _study_prompt(view, choice)
-    if kind == "prep":
-        return _prep_prompt(len(choice.get("ready") or ()))
-    found = PROMPT.get(kind)
-    return found() if found else tr("Choose your move")
-
-
-def _prep_prompt(n: int) -> str:
-    """Preparation, by how many spells are ready: which slot the next one fills, and when it can end."""
-    if n == 0:
-        return tr("Ready 2–4 spells face down, one at a time: first your Quick spell")
-    if n == 1:
-        return tr("Ready your Standard spell 1")
-    if n == 2:
-        return tr("Ready your Standard spell 2, or confirm these 2 spells")
-    return tr("Ready your Standard spell 3 (that confirms your Preparation), or confirm these 3 spells")
-
-
-def _study_prompt(view: dict, choice: dict) -> str:
-    """Study, step by step: over the hand limit, drawing, keeping a pair, removing one spell."""
-    mage = C.MAGES.get((view.get("mage") or {}).get(view.get("me")), {})
-    if mage and len(view.get("hand") or ()) > mage.get("hand", 99):
-        return tr("Study: over your hand limit, discard a card to your Memories")
-    if choice.get("look"):
-        return tr("Study: keep 2 of the cards you drew")
-    drawn = choice.get("drawn")
-    if drawn is not None and drawn < 4:
-        return tr("Study: draw 4 cards from the school decks, one at a time ({n} drawn)", n=drawn)
-    return tr("Study: you may remove one spell from your hand")
-
-
-def moment_text(view: dict, m: dict, names=None) -> str:
-    """What is happening while a reaction window is open (public facts of the paused action only)."""
-    names = names or {}
-    if m.get("victim") and m.get("evo") and not _evo(view, m["victim"]) and m["victim"] not in (view.get("pos") or {}):
-        victim = tr("a new {evo} of {owner}", evo=W.evo_kind_name(m["evo"]), owner=_name(names, m.get("by")))
-    elif m.get("victim"):
-        victim = model_name(view, m["victim"], names)
-    else:
-        victim = tr("someone")
-    by, n = _name(names, m.get("by")), m.get("n", 0)
-    room = room_name(view, m["room"]) if m.get("room") else ""
-    on = m.get("on")
-    if on == "damage":
-        return tr("{victim} is about to take {n} damage from {by}", victim=victim, n=n, by=by)
-    if on == "defeat":
-        return tr("{victim} is about to be defeated by {by}", victim=victim, by=by)
-    if on == "spell":
-        return tr("{by}'s spell is about to reach {victim}", victim=victim, by=by)
-    if on == "trap":
-        return tr("a Trap set by {by} is about to spring on {victim}", victim=victim, by=by)
-    if on == "enter":
-        return tr("{victim} enters {room} ({colour})", victim=victim, room=room, colour=W.colour(m.get("colour", "")))
-    if on == "cast":
-        return tr("{victim} casts a spell", victim=victim)
-    if on == "contingency":
-        return tr("{victim} casts a Contingency spell", victim=victim)
-    if on == "physical":
-        return tr("{victim} ends a Physical Action", victim=victim)
-    if on == "activate":
-        return tr("{victim} activates a room", victim=victim)
-    if on == "quest":
-        return tr("{victim} completes a Quest", victim=victim)
-    if on == "choice":
-        return tr("{by}'s spell fires", by=by)
-    return victim

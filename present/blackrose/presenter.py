@@ -1,6 +1,6 @@
 """Black Rose Wars' words: the board and hand Docs, button labels, prompts and log lines, built from views and
-events only. The pieces: text.py (the board), card_text.py (every card, from the data), choices.py (labels
-and prompts), log.py (log lines)."""
+events only. The pieces: text.py (the board), card_text.py (every card, from the data), choices.py (labels),
+prompts.py (prompts), bundles.py (one-click choices), log.py (log lines)."""
 from __future__ import annotations
 
 from engine.blackrose import cards as C
@@ -9,6 +9,7 @@ from present.blackrose import bundles as BU
 from present.blackrose import card_text as T
 from present.blackrose import choices as CH
 from present.blackrose import log as L
+from present.blackrose import prompts as P
 from present.blackrose import text as X
 from present.blackrose import words as W
 from present.i18n import tr
@@ -93,10 +94,10 @@ class BlackRosePresenter(BasePresenter):
             out.append(line(tr("Readied so far: {spells}", spells=", ".join(T.card_label(c, s)
                                                                             for c, s in choice["ready"]))))
         if kind == "react" and choice.get("prompt"):
-            out.append(line(CH.prompt(v)))
+            out.append(line(P.prompt(v)))
         elif kind == "react":
             offer = ", ".join(W.card_name(c) for c in choice.get("offer") or ())
-            moment = CH.moment_text(v, choice.get("moment") or {}, names)
+            moment = P.moment_text(v, choice.get("moment") or {}, names)
             out.append(line(tr("Reaction window: {moment}. You may trigger {spells}.", moment=moment, spells=offer)
                             if offer else tr("Reaction window: {moment}. Nothing of yours can be triggered.",
                                              moment=moment)))
@@ -145,7 +146,7 @@ class BlackRosePresenter(BasePresenter):
         return L.say("Waiting for {who} to {what}.", who=join_names(names, d["seats"]), what=_about(d["about"]))
 
     def prompt(self, v: dict) -> str:
-        return CH.prompt(v)[:150]
+        return P.prompt(v)[:150]
 
     def result(self, view: dict, result: dict, names: dict[str, str]) -> Doc:
         final = view.get("final") or {}

@@ -303,11 +303,11 @@ def test_activating_names_the_room_and_the_hand_says_what_it_does():
 
 
 def test_arming_says_the_spell_its_kind_and_its_standing_order():
-    v = lodge_view(choice={"kind": "cast", "card": "fireball.2", "side": "s"})
-    v["choice"] = {"kind": "cast", "card": "bone_armor.1", "side": "s"}
+    v = lodge_view(choice={"kind": "cast", "card": "bone_armor.1", "side": "s"})
     assert CH.label({"type": "arm", "ask": False, "step": True}, v, NAMES) == \
         "Arm Bone Armor (Protection) — fire at the first chance"
-    assert CH.label({"type": "arm", "ask": True, "step": True}, v, NAMES) == "Arm Bone Armor (Protection) — ask me first"
+    assert CH.label({"type": "arm", "ask": True, "step": True}, v, NAMES) == \
+        "Arm Bone Armor (Protection) — ask me first"
     v["choice"] = {"kind": "cast", "card": "dance_of_death.1", "side": "s"}
     assert CH.label({"type": "arm", "ask": True, "tgt": "p2", "step": True}, v, NAMES) == \
         "Arm Dance of Death (Trap, on Ben) — ask me first"
