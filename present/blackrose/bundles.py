@@ -80,7 +80,7 @@ def _moves(view: dict, legal: list[dict]) -> list[Bundle] | None:
         return None
     out = [Bundle(CH.label(a, view), (a,)) for a in firsts]  # each first step stays a choice of its own
     done: set[str] = set()
-    for a in firsts:  # the rooms next door, then the rooms two away (the first way in, clockwise)
+    for a in firsts:  # the rooms next door, then the rooms two away (through the first room next door)
         y = a["to"]
         if y not in done and can_activate(view, me, y):
             done.add(y)
@@ -116,7 +116,7 @@ MARK = max(o.get("n", 0) for o in _ops(list(C.SPELLS.values())) if o["op"] == "m
 def _clear_way(view: dict, me: str) -> bool:
     """Whether a two-room move can only go as planned, from the seat's own view: no other mage has an armed
     spell (no Room Trap, no reaction window on the way); the mage moves by the plain rule (a Physical Action
-    of 2 rooms: not Shadow-stepping, not moving and attacking); and leaving a marked room could neither
+    of 2 rooms, not one that may move and attack); and leaving a marked room could neither
     defeat them nor open a window for their own "ask me" Protection."""
     slots = view.get("slots") or {}
     if any(sl.get("state") == "armed" for s, mine in slots.items() if s != me for sl in mine):
