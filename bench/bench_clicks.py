@@ -17,7 +17,8 @@ options costs k "More…" clicks first. "before" is the host as it was (every pr
 - forced moves play themselves (one legal move, not an undo, the public decision names the seat, and the
   move names no card or target unless the decision says it is `obvious`, a last card: Host._forced_move);
 - a bundle the presenter offers (a whole Nevermore pass, a whole Deadlies play) is one click, or two in a
-  menu, when the bot's steps make that bundle (the cards in any order);
+  menu, when the bot's steps make that bundle (the cards in any order); an action offered beside the
+  bundles is a button when there are at most 5 of them, else a menu (cogs/shared/components.py `_rest`);
 - a decision the presenter composes (`compose`: a Raven bid) is one multi-select where its cards would be
   select menus: open it, tick its k cards, close it (k + 2 clicks) instead of k selects (2k).
 Each game is played once per mode with the same seeds (the bots' choices can make the games differ).
@@ -42,6 +43,7 @@ else:
 
 from cogs.shared.components import PAGE_SIZE, as_buttons, pages  # noqa: E402
 from engine import GAMES  # noqa: E402
+from engine.core import IllegalAction  # noqa: E402
 from engine.bots import choose  # noqa: E402
 from present import presenter  # noqa: E402
 from present.base import offered_bundles  # noqa: E402
@@ -67,21 +69,43 @@ def forced(state, seat: str, legal: list[dict], undo: set[str], autoplay: bool =
 
 
 def _bundle_of(game, state, seat: str, action: dict, bundles, rng: random.Random) -> int | None:
-    """Which offered bundle the bot's whole choice is: the bot goes on alone for this seat on a copy of
-    the game until its steps match a bundle (None: they don't, it chose step by step)."""
+    """Which offered bundle the bot's whole choice is: the bot goes on alone for this seat on a copy of the
+    game, as far as the longest bundle goes, and the longest bundle its steps make is the one it would
+    click (None: it chose step by step). Its steps make a bundle when they are the bundle's steps in any
+    order (cards picked in another order), or when they reach the very position the bundle's steps reach
+    (a room reached through another room next door)."""
     def same(steps) -> list[str]:  # the same cards picked in another order are the same choice
         return sorted(json.dumps(step, sort_keys=True) for step in steps)
 
+    def reached(steps) -> dict | None:
+        trial = game.load(state.to_json())
+        try:
+            for step in steps:
+                trial.act(seat, step)
+        except IllegalAction:
+            return None
+        return trial.to_json()
+
     wanted = [same(b.steps) for b in bundles]
+    # Another copy of the same card makes the same choice: the bundle stands for it (Bundle.alike).
+    action = next((b.steps[0] for b in bundles if action in b.alike), action)
     trial = game.load(state.to_json())
     steps = [action]
     trial.act(seat, action)
     longest = max(len(b.steps) for b in bundles)
-    while len(steps) < longest and seat in trial.pending() and same(steps) not in wanted:
+    found = None
+    while True:
+        if same(steps) in wanted:
+            found = wanted.index(same(steps))
+        elif len(steps) > 1:
+            here = trial.to_json()
+            found = next((i for i, b in enumerate(bundles) if len(b.steps) == len(steps)
+                          and reached(b.steps) == here), found)
+        if len(steps) >= longest or seat not in trial.pending():
+            return found
         step = choose(game, trial.view(seat), trial.pending()[seat], rng)
         steps.append(step)
         trial.act(seat, step)
-    return wanted.index(same(steps)) if same(steps) in wanted else None
 
 
 BY_DECISION: dict[tuple[str, bool, bool], Counter] = {}  # (game, now, autoplay) -> clicks by decision "about"
@@ -135,6 +159,8 @@ def play(key: str, players: int, seed: int, now: bool, autoplay: bool = False) -
         grouped = compose(view, legal) if compose and not as_buttons(labels) else None
         if forced(state, seat, legal, undo, autoplay):
             choices -= 1
+        elif offered and chosen in offered[1]:  # beside the bundles: buttons up to 5, else menus
+            clicks += 1 if len(offered[1]) <= 5 else 2
         elif free.get(seat) and grouped and action["type"] == grouped[0]:
             free[seat] -= 1
             choices -= 1

@@ -102,10 +102,13 @@ class Presenter(Protocol):
 
 @dataclass(frozen=True)
 class Bundle:
-    """One click that makes several steps of one decision: `steps` are engine actions, in order."""
+    """One click that makes several steps of one decision: `steps` are engine actions, in order. `alike`:
+    legal actions that would make the very same choice as its first step (another copy of the same card),
+    so they are not offered again beside it."""
 
     label: str
     steps: tuple[Action, ...]
+    alike: tuple[Action, ...] = ()
 
 
 class BasePresenter:
@@ -182,7 +185,7 @@ def offered_bundles(p, view: View, legal: list[Action], most: int = 25) -> tuple
     found = [b for b in (offer(view, legal) or ()) if b.steps and b.steps[0] in legal] if offer else []
     if not found or len(found) > most:
         return None
-    rest = [i for i, a in enumerate(legal) if not any(a in b.steps for b in found)]
+    rest = [i for i, a in enumerate(legal) if not any(a in b.steps or a in b.alike for b in found)]
     return (found, rest) if len(rest) <= most else None
 
 

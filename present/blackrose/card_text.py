@@ -150,11 +150,6 @@ def spell_school(card: str) -> str:
     return W.school(sp.get("school", ""))
 
 
-def short_side(card: str, side: str, limit: int = 60) -> str:
-    """A side's effect cut to fit a button (whole words, an ellipsis when cut)."""
-    return clip(effect(card, side), limit)
-
-
 def clip(s: str, limit: int) -> str:
     if len(s) <= limit:
         return s

@@ -1,7 +1,8 @@
-"""Black Rose Wars choices in words: a button's label for each legal action and the prompt saying what is
-being decided, from the seat's own view (its `choice` fact says which spell or room asks, see
-engine/blackrose/views.py). Labels name rooms with who is in them, models with where they stand and their
-damage, and spells with what they do, within 80 characters (a button's limit)."""
+"""Black Rose Wars choices in words: a button's label for each legal action, from the seat's own view (its
+`choice` fact says which spell or room asks, see engine/blackrose/views.py), within 80 characters (a
+button's limit). Targets name rooms with who is in them and models with where they stand and their damage;
+the turn's own choices are short (a room, a spell, a model) so that a turn fits as buttons, and the hand
+above them says the rest (each spell in full, what activating the room you stand in does)."""
 from __future__ import annotations
 
 from engine.blackrose import board as B
@@ -17,7 +18,7 @@ def fit(s: str) -> str:
     return T.clip(s, LIMIT)
 
 
-def _name(names: dict, seat) -> str:
+def seat_name(names: dict, seat) -> str:
     if seat == "rose" or seat is None:
         return tr("the Black Rose")
     return (names or {}).get(seat, seat)
@@ -25,18 +26,26 @@ def _name(names: dict, seat) -> str:
 
 # ---- models and rooms, from the view -----------------------------------------------------------------
 
-def _evo(view: dict, m: str) -> dict | None:
+def evo_of(view: dict, m: str) -> dict | None:
     return next((e for e in view.get("evos") or () if e.get("id") == m), None)
 
 
 def model_name(view: dict, m: str, names=None) -> str:
     """A mage by player name; an Evocation as "Ben's Landsknecht (v1)"."""
     if m in (view.get("pos") or {}):
-        return _name(names, m)
-    ev = _evo(view, m)
+        return seat_name(names, m)
+    ev = evo_of(view, m)
     if ev:
-        return tr("{owner}'s {evo} ({id})", owner=_name(names, ev["owner"]), evo=W.evo_kind_name(ev["kind"]), id=m)
+        return tr("{owner}'s {evo} ({id})", owner=seat_name(names, ev["owner"]), evo=W.evo_kind_name(ev["kind"]), id=m)
     return str(m)
+
+
+def own_model(view: dict, m: str, names=None) -> str:
+    """The seat's own Evocation as "Landsknecht (v1)" (whose it is goes without saying), else model_name."""
+    ev = evo_of(view, m)
+    if ev and ev.get("owner") == view.get("me"):
+        return tr("{evo} ({id})", evo=W.evo_kind_name(ev["kind"]), id=m)
+    return model_name(view, m, names)
 
 
 def model_damage(view: dict, m: str) -> str:
@@ -45,7 +54,7 @@ def model_damage(view: dict, m: str) -> str:
         mage = C.MAGES.get((view.get("mage") or {}).get(m), {})
         return tr("{n} of {health} damage", n=sum((view.get("dmg") or {}).get(m, {}).values()),
                   health=mage.get("health", 0))
-    ev = _evo(view, m)
+    ev = evo_of(view, m)
     if ev:
         hp = C.EVOS[ev["kind"]]["health"] or C.MAGES.get((view.get("mage") or {}).get(ev["owner"]), {}).get("health", 0)
         return tr("{n} of {health} damage", n=ev.get("dmg", 0), health=hp)
@@ -56,7 +65,7 @@ def where(view: dict, m: str) -> str | None:
     if m in (view.get("pos") or {}):
         p = view["pos"][m]
         return None if p == "cell" else p
-    ev = _evo(view, m)
+    ev = evo_of(view, m)
     return ev.get("at") if ev else None
 
 
@@ -87,6 +96,13 @@ def model_with_place(view: dict, m: str, names=None) -> str:
     return tr("{model}, {damage}", model=model_name(view, m, names), damage=model_damage(view, m))
 
 
+def _own_place(view: dict, m: str, names=None) -> str:
+    """"Landsknecht (v1) in B3 Garden": one of the seat's own Evocations and where it stands."""
+    at = where(view, m)
+    return tr("{model} in {room}", model=own_model(view, m, names), room=room_name(view, at)) if at else \
+        own_model(view, m, names)
+
+
 def _my_slot(view: dict, i: int) -> dict | None:
     mine = view.get("my_slots") or []
     return mine[i] if isinstance(i, int) and 0 <= i < len(mine) else None
@@ -98,7 +114,7 @@ def value_text(view: dict, v, names=None) -> str:
     """A pick's value in words: a model, a room, a spell, a slot, a pile, a Quest swap, an Event, a school."""
     if not isinstance(v, str):
         return str(v)
-    if v in (view.get("pos") or {}) or _evo(view, v):
+    if v in (view.get("pos") or {}) or evo_of(view, v):
         return model_with_place(view, v, names)
     if v in B.HEX:
         return room_with_models(view, v, names)
@@ -139,7 +155,14 @@ def _pick_label(view: dict, choice: dict, v, names) -> str:
     if v is None:
         return {"second": tr("No second target"), "swap": tr("Keep my Quests as they are"),
                 "prot": tr("Arm nothing"), "event": tr("Play no Event"), "mage": tr("Send nobody"),
-                "dest": tr("Stop here"), "rival": tr("Challenge nobody")}.get(key, tr("Take nothing"))
+                "dest": tr("Stop here"), "rival": tr("Challenge nobody"),
+                "replace": tr("Do not summon it")}.get(key, tr("Take nothing"))
+    if key == "mage":
+        return tr("Send {who} to their Cell", who=model_name(view, v, names))
+    if key == "replace":  # a fourth Evocation: which of the seat's three goes back to the reserve
+        return tr("Send {evo} back to make room", evo=_own_place(view, v, names))
+    if key == "quest_over":
+        return tr("Discard the Quest {quest}", quest=T.quest_short(v))
     x = value_text(view, v, names)
     if key == "victim" and op == "room_sacrifice":
         return tr("1 damage to {x}", x=x)
@@ -172,271 +195,210 @@ def _pick_label(view: dict, choice: dict, v, names) -> str:
 # ---- labels ------------------------------------------------------------------------------------------
 
 def label(action: dict, view: dict, names=None) -> str:
-    return fit(_label(action, view, names or {}))
+    write = LABELS.get(action.get("type"))
+    said = write(action, view, names or {}) if write else tr("Choose")
+    nth = copy_number(action, view)
+    if nth > 1:  # never two buttons that read the same (bundles.py offers one button for all copies)
+        note = tr(", copy {n}", n=nth)
+        return T.clip(said, LIMIT - len(note)) + note
+    return fit(said)
 
 
-def _label(a: dict, view: dict, names: dict) -> str:
-    k = a.get("type")
-    choice = view.get("choice") or {}
-    if k == "mage":
-        return tr("Play {mage}: {stats}", mage=W.mage_name(a["mage"]), stats=T.mage_stats(a["mage"]))
-    if k == "school":
-        return tr("{school}, starting Grimoire {n}", school=W.school(a["school"]), n=a["grimoire"] + 1)
-    if k == "discard_quest":
-        return tr("Discard the Quest {quest} ({pp} PP)", quest=W.quest_name(a["quest"]),
-                  pp=C.QUESTS.get(a["quest"], {}).get("pp", 0))
-    if k == "keep" and "card" not in a:
-        return tr("Keep my Quests")
-    if k == "study":
-        school, left = W.school(a["school"]), (view.get("library") or {}).get(a["school"])
-        if a.get("n", 1) > 1:
-            return tr("Draw all {n} from {school}", n=a["n"], school=school)
-        if left is None:
-            return tr("Draw from {school}", school=school)
-        return tr("Draw from {school} ({n} left)", school=school, n=left)
-    if k == "study_keep":
-        return tr("Keep {spells}", spells=join([W.card_name(c) for c in a.get("cards") or ()]))
-    if k == "discard_to_move":
-        return tr("Discard a ready spell to move 1 room")
-    if k == "discard_spell":
-        sl = _my_slot(view, a.get("slot"))
-        return tr("Discard my {slot}, {spell}", slot=W.slot_name(sl["slot"]), spell=T.card_label(sl["card"], sl["side"])) \
-            if sl else tr("Discard a spell")
-    if k == "arm":
-        return _arm_label(a, view, names)
-    if k == "keep":
-        return tr("Keep {spell} ({school})", spell=W.card_name(a["card"]), school=T.spell_school(a["card"]))
-    if k == "discard":
-        return tr("Discard {spell} to my Memories", spell=W.card_name(a["card"]))
-    if k == "remove":
-        return tr("Remove {spell} from my hand", spell=W.card_name(a["card"]))
-    if k == "ready":
-        return tr("Ready {spell}: {effect}", spell=T.card_label(a["card"], a["side"]),
-                  effect=T.short_side(a["card"], a["side"]))
-    if k == "unready":
-        return tr("Take back the last spell I readied")
-    if k == "confirm":
-        return tr("Confirm my ready spells")
-    if k == "phys":
-        left = (view.get("phys") or {}).get(view.get("me"))
-        return tr("Physical Action: move, attack or activate ({n} left)", n=left) if left is not None else \
-            tr("Physical Action: move, attack or activate")
-    if k == "cast":
-        sl = _my_slot(view, a.get("slot"))
-        if not sl:
-            return tr("Cast a spell")
-        return tr("Cast my {slot}, {spell}: {effect}", slot=W.slot_name(sl["slot"]),
-                  spell=T.card_label(sl["card"], sl["side"]), effect=T.short_side(sl["card"], sl["side"]))
-    if k == "discard_move":
-        sl = _my_slot(view, a.get("slot"))
-        room = room_name(view, a["to"])
-        if a.get("step"):  # the spell is already chosen: only where to
-            return tr("Move to {room}", room=room_with_models(view, a["to"], names))
-        if not sl:
-            return tr("Move to {room}, discarding a spell", room=room)
-        return tr("Move to {room}, discarding {spell} ({slot})", room=room, spell=W.card_name(sl["card"]),
-                  slot=W.slot_name(sl["slot"]))
-    if k == "end":
-        return tr("End my turn")
-    if k == "step":
-        return tr("Move to {room}", room=room_with_models(view, a["to"], names))
-    if k == "attack":
-        return tr("Attack {target} ({damage})", target=model_name(view, a["target"], names),
+def copy_number(action: dict, view: dict) -> int:
+    """Which copy of a spell this action names (1 for the first, or for a spell held once), among the
+    seat's hand or the values being picked from: the same spell twice must still read as two buttons."""
+    card = action.get("value") if action.get("type") == "pick" else action.get("card")
+    if action.get("type") not in ("ready", "discard", "remove", "pick") or not isinstance(card, str) \
+            or card.split(".")[0] not in C.SPELLS:
+        return 1
+    pool = (view.get("choice") or {}).get("values") if action["type"] == "pick" else view.get("hand")
+    same = [c for c in pool or () if isinstance(c, str) and c.split(".")[0] == card.split(".")[0]]
+    return same.index(card) + 1 if card in same else 1
+
+
+def _slot_spell(view: dict, i) -> str:
+    """"Standard spell 2, Fireball (straight)": one of the seat's own slots, as its sheet shows it."""
+    sl = _my_slot(view, i)
+    return tr("{slot}, {spell}", slot=W.slot_name(sl["slot"]), spell=T.card_label(sl["card"], sl["side"])) if sl \
+        else tr("a spell")
+
+
+def _cast_spell(view: dict, i) -> str:
+    """The spell a cast button names, as short as tells it apart: "Fireball"; "Fireball (straight)" when the
+    seat's other ready spell is a Fireball too; "Fireball (Quick spell)" when that one is on the same side."""
+    sl = _my_slot(view, i)
+    if not sl:
+        return tr("a spell")
+    others = [x for x in view.get("my_slots") or () if x is not sl and x["state"] == "ready"]
+    if not any(x["card"].split(".")[0] == sl["card"].split(".")[0] for x in others):
+        return W.card_name(sl["card"])
+    said = T.card_label(sl["card"], sl["side"])
+    if any(T.card_label(x["card"], x["side"]) == said for x in others):
+        return tr("{spell} ({slot})", spell=W.card_name(sl["card"]), slot=W.slot_name(sl["slot"]))
+    return said
+
+
+def _cast(a: dict, view: dict, names: dict) -> str:
+    spell = _cast_spell(view, a.get("slot"))
+    sl = _my_slot(view, a.get("slot"))
+    mode = T.mode_name(a["mode"]) if a.get("mode") else ""
+    if "room" in a or "model" in a:
+        target = room_name(view, a["room"]) if "room" in a else model_name(view, a["model"], names)
+        return tr("Cast {spell} at {target}, {mode}", spell=spell, target=target, mode=mode) if mode else \
+            tr("Cast {spell} at {target}", spell=spell, target=target)
+    if mode:
+        return tr("Cast {spell}: {mode}", spell=spell, mode=mode)
+    if sl and C.side_of(sl["card"], sl["side"]).get("type") in ("trap", "protection"):
+        return tr("Cast {spell}: arm it face down", spell=spell)
+    return tr("Cast {spell}", spell=spell)
+
+
+def _step(a: dict, view: dict, names: dict) -> str:
+    room = room_name(view, a["to"])
+    if a.get("then") == "activate":
+        return tr("Go and activate {room}", room=room)
+    if a.get("target"):  # an Evocation's last step, carrying its attack
+        return tr("Move to {room}, attack {target}", room=room, target=model_name(view, a["target"], names))
+    return tr("Move to {room}", room=room)
+
+
+def _attack(a: dict, view: dict, names: dict) -> str:
+    target, damage = model_name(view, a["target"], names), model_damage(view, a["target"])
+    if a.get("then") == "activate":
+        return tr("Attack {target} ({damage}), then activate the room", target=target, damage=damage)
+    return tr("Attack {target} ({damage})", target=target, damage=damage)
+
+
+def _activate(a: dict, view: dict, names: dict) -> str:
+    here = a.get("room") or where(view, (view.get("choice") or {}).get("evo") or view.get("me")) or ""
+    rid = (view.get("layout") or {}).get(here)
+    if not rid:
+        return tr("Activate this room")
+    return tr("Activate {room}", room=room_name(view, here))  # what it does: the hand says (presenter.py)
+
+
+def _evoke(a: dict, view: dict, names: dict) -> str:
+    """An Evocation's activation, by what it does first."""
+    if a["evo"] in (view.get("pos") or {}):
+        return tr("Act as the Abomination: move up to 2, then attack for 3")
+    evo = own_model(view, a["evo"], names)
+    if a.get("to") and a.get("target"):
+        return tr("{evo}: move to {room}, attack {target}", evo=evo, room=room_name(view, a["to"]),
+                  target=model_name(view, a["target"], names))
+    if a.get("to"):
+        return tr("{evo}: move to {room}", evo=evo, room=room_name(view, a["to"]))
+    if a.get("target"):
+        return tr("{evo}: attack {target} ({damage})", evo=evo, target=model_name(view, a["target"], names),
                   damage=model_damage(view, a["target"]))
-    if k == "activate":
-        here = a.get("room") or where(view, choice.get("evo") or view.get("me")) or ""
-        rid = (view.get("layout") or {}).get(here)
-        if not rid:
-            return tr("Activate this room")
-        return tr("Activate {room}: {effect}", room=room_name(view, here), effect=T.room_effect(rid))
-    if k == "done":
-        return {"phys": tr("End this Physical Action"), "evo_turn": tr("End this Evocation's turn"),
-                "study": tr("Remove nothing from my hand"), "evo_seat": tr("Done with my Evocations")}.get(
-            choice.get("kind"), tr("Done"))
-    if k == "target":
-        if "room" in a:
-            return tr("Target {room}", room=room_with_models(view, a["room"], names))
-        return tr("Target {model}", model=model_with_place(view, a["model"], names))
-    if k == "pick":
-        return _pick_label(view, choice, a.get("value"), names)
-    if k == "evoke":
-        if a["evo"] in (view.get("pos") or {}):
-            return tr("Act as the Abomination: move up to 2, then attack for 3")
-        at = where(view, a["evo"])
-        return tr("{evo} acts, from {room}", evo=model_name(view, a["evo"], names), room=room_name(view, at)) if at \
-            else tr("{evo} acts", evo=model_name(view, a["evo"], names))
-    if k == "mode":
-        card, side = choice.get("card"), choice.get("side")
-        name = T.mode_name(a["mode"])
-        if card:
-            return tr("{mode}: {effect}", mode=name, effect=T.effect(card, side, a["mode"], when=False))
-        return name
-    if k == "crown_pick":
-        return tr("Make {who} Grand Master", who=_name(names, a["winner"]))
-    if k == "tribute":
-        return tr("Cancel my spell (it still counts as cast)") if a["cancel"] else tr("Go on with my spell")
-    if k == "react" and "value" in a:
+    if a.get("room"):
+        return tr("{evo}: activate {room}", evo=evo, room=room_name(view, a["room"]))
+    return tr("{evo} acts", evo=evo)
+
+
+def _done(a: dict, view: dict, names: dict) -> str:
+    return {"phys": tr("Stop here: end this Physical Action"), "evo_turn": tr("End this Evocation's turn"),
+            "study": tr("Remove nothing from my hand"), "evo_seat": tr("Done with my Evocations")}.get(
+        (view.get("choice") or {}).get("kind"), tr("Done"))
+
+
+def _target(a: dict, view: dict, names: dict) -> str:
+    if "room" in a:
+        return tr("Target {room}", room=room_with_models(view, a["room"], names))
+    return tr("Target {model}", model=model_with_place(view, a["model"], names))
+
+
+def _mode(a: dict, view: dict, names: dict) -> str:
+    choice = view.get("choice") or {}
+    card, name = choice.get("card"), T.mode_name(a["mode"])
+    return tr("{mode}: {effect}", mode=name, effect=T.effect(card, choice.get("side"), a["mode"], when=False)) \
+        if card else name
+
+
+def _react(a: dict, view: dict, names: dict) -> str:
+    choice = view.get("choice") or {}
+    if "value" in a:  # a choice the owner's spell gives them as it fires
         return _pick_label(view, {"key": (choice.get("moment") or {}).get("key")}, a["value"], names)
-    if k == "react":
-        if a.get("card") is None:
-            return tr("Let it pass (it stays armed)") if choice.get("offer") else tr("Nothing to trigger: go on")
-        return tr("Trigger {spell}", spell=W.card_name(a["card"]))
-    return tr("Choose")
+    if a.get("card") is None:
+        return tr("Let it pass (it stays armed)") if choice.get("offer") else tr("Nothing to trigger: go on")
+    return tr("Trigger {spell} now", spell=W.card_name(a["card"]))
 
 
-def _arm_label(a: dict, view: dict, names) -> str:
-    """Arming a Trap or Protection face down: its target mage, its mask, and its standing order."""
-    order = tr("ask me each time it could fire") if a.get("ask") else tr("fire at the first chance")
-    bits = []
+def _study(a: dict, view: dict, names: dict) -> str:
+    school, left = W.school(a["school"]), (view.get("library") or {}).get(a["school"])
+    if a.get("n", 1) > 1:
+        return tr("Draw all {n} from {school}", n=a["n"], school=school)
+    if left is None:
+        return tr("Draw from {school}", school=school)
+    return tr("Draw from {school} ({n} left)", school=school, n=left)
+
+
+def _study_keep(a: dict, view: dict, names: dict) -> str:
+    pair = join([W.card_name(c) for c in a.get("cards") or ()])
+    if a.get("then") == "remove":
+        return tr("Keep {spells}, then remove a spell", spells=pair)
+    return tr("Keep {spells}", spells=pair)
+
+
+def _ready(a: dict, view: dict, names: dict) -> str:
+    return tr("Ready {spell}", spell=T.card_label(a["card"], a["side"]))  # the 4th confirms: the prompt says so
+
+
+def _phys(a: dict, view: dict, names: dict) -> str:
+    """A Physical Action spent staying put (doing nothing with it)."""
+    return tr("Stay here (spend a Physical Action)")
+
+
+def _arm(a: dict, view: dict, names: dict) -> str:
+    """Arming a Trap or Protection face down: the spell and its kind, its target mage and mask if it has
+    them, and its standing order (data/blackrose/rules.md)."""
+    choice = view.get("choice") or {}
+    card, side = choice.get("card"), choice.get("side") or "s"
+    kind = C.side_of(card, side).get("type") if card else None
+    bits = [W.spell_type(kind)] if kind in ("trap", "protection") else []
     if a.get("tgt"):
-        bits.append(tr("aimed at {who}", who=_name(names, a["tgt"])))
+        bits.append(tr("on {who}", who=seat_name(names, a["tgt"])))
     if a.get("mode"):
         bits.append(T.mode_name(a["mode"]))
-    return tr("Arm it, {details}: {order}", details=", ".join(bits), order=order) if bits else \
-        tr("Arm it: {order}", order=order)
+    spell = W.card_name(card) if card else tr("it")
+    what = tr("{spell} ({details})", spell=spell, details=", ".join(bits)) if bits else spell
+    if a.get("ask"):
+        return tr("Arm {spell} — ask me first", spell=what)
+    return tr("Arm {spell} — fire at the first chance", spell=what)
 
 
-# ---- prompts ---------------------------------------------------------------------------------------------
-
-def _question(key: str | None, op: str | None) -> str:
-    if key == "card":
-        return {"room_oracle": tr("take which card from your Grimoire?"),
-                "grimoire_pick": tr("take which card from your Grimoire?"),
-                "memories_pick": tr("take which card from your Memories?"),
-                "room_crypt": tr("take which card from your Memories?"),
-                "library_search": tr("take which card?"),
-                "school_discard_pick": tr("take which card from a school's discard pile?"),
-                "discard_for": tr("discard a card for more?"),
-                "swap_hand_card": tr("take which of their spells?"),
-                "discard_own_for_ready": tr("discard which card?")}.get(op, tr("which card?"))
-    if key == "victim" and op == "room_sacrifice":
-        return tr("who takes 1 damage?")
-    if key == "dest" and op == "puppet_attack":
-        return tr("where do they move?")
-    return {
-        "excess": tr("discard down to your hand limit"), "discard": tr("discard a spell (4 in all)"),
-        "keep": tr("keep which Forgotten Spell?"), "copy": tr("copy which room?"),
-        "mage": tr("send which mage to their Cell?"), "source": tr("take the top card of which pile?"),
-        "swap": tr("swap one of your Quests?"), "where": tr("where does your instability go?"),
-        "rival": tr("challenge which mage?"), "victim": tr("whom do they attack?"),
-        "prot": tr("arm which Protection?"), "next": tr("who is next in the chain?"),
-        "second": tr("a second target?"), "undead": tr("remove which Undead?"), "burst": tr("who takes the damage?"),
-        "evo": tr("which Evocation acts?"), "room": tr("send them to which room?"),
-        "dest": tr("push them into which room?"), "school": tr("search which school's deck?"),
-        "event": tr("play which Event?"), "order": tr("which Event goes on top next?"),
-        "slot": tr("replace which spell on your sheet?"), "hand_card": tr("cast which spell from your hand?"),
-        "pass_to": tr("pass the damage to whom?"),
-    }.get(key, tr("choose"))
-
-
-def _asker(view: dict, choice: dict) -> str:
-    """What asks a pick, from its source (engine/blackrose/effects.py SOURCE_KEYS): the spell being resolved,
-    the room being activated, the Quest rewarding or the Event acting."""
-    src = choice.get("source") or {}
-    if src.get("card") and src["card"].split(".")[0] in C.SPELLS:
-        return W.card_name(src["card"])
-    if src.get("activated"):
-        return room_name(view, src["activated"])
-    if src.get("quest") in C.QUESTS:
-        return W.quest_name(src["quest"])
-    if src.get("event") in C.EVENTS:
-        return W.event_name(src["event"])
-    return ""
-
-
-PROMPT = {
-    "pick_mage": lambda: tr("Choose your Mage (each one's sheet is listed above)"),
-    "pick_school": lambda: tr("Choose your School and starting Grimoire"),
-    "quests": lambda: tr("Discard Quests you dislike, or keep them"),
-    "prep": lambda: tr("Ready 2–4 spells face down: the first is your Quick spell"),
-    "turn": lambda: tr("Your turn: choose what to do"),
-    "phys": lambda: tr("Physical Action: move, attack or activate your room"),
-    "evo_seat": lambda: tr("Evocation Phase: choose an Evocation to act"),
-    "evo_turn": lambda: tr("Your Evocation: move, then attack"),
-    "dmove": lambda: tr("Discard a ready spell to move 1 room: which spell, then where"),
-    "hand_limits": lambda: tr("Over your hand limit: discard a card to your Memories"),
-    "crown_choice": lambda: tr("You hold the Crown: choose the Grand Master"),
+LABELS = {
+    "mage": lambda a, v, n: tr("Play {mage}: {stats}", mage=W.mage_name(a["mage"]), stats=T.mage_stats(a["mage"])),
+    "school": lambda a, v, n: tr("{school}, starting Grimoire {n}", school=W.school(a["school"]),
+                                 n=a["grimoire"] + 1),
+    "discard_quest": lambda a, v, n: tr("Discard the Quest {quest} ({pp} PP)", quest=W.quest_name(a["quest"]),
+                                        pp=C.QUESTS.get(a["quest"], {}).get("pp", 0)),
+    "keep": lambda a, v, n: tr("Keep {spell} ({school})", spell=W.card_name(a["card"]),
+                               school=T.spell_school(a["card"])) if "card" in a else tr("Keep my Quests"),
+    "study": _study,
+    "study_keep": _study_keep,
+    "discard_to_move": lambda a, v, n: tr("Discard a ready spell to move 1 room"),
+    "discard_spell": lambda a, v, n: tr("Discard my {spell}", spell=_slot_spell(v, a.get("slot"))),
+    "discard_move": lambda a, v, n: tr("Move to {room}", room=room_with_models(v, a["to"], n)),
+    "arm": _arm,
+    "discard": lambda a, v, n: tr("Discard {spell} to my Memories", spell=W.card_name(a["card"])),
+    "remove": lambda a, v, n: tr("Remove {spell} from my hand", spell=W.card_name(a["card"])),
+    "ready": _ready,
+    "unready": lambda a, v, n: tr("Take back the last spell I readied"),
+    "confirm": lambda a, v, n: tr("Confirm my ready spells"),
+    "phys": _phys,
+    "cast": _cast,
+    "end": lambda a, v, n: tr("End my turn"),
+    "step": _step,
+    "attack": _attack,
+    "activate": _activate,
+    "done": _done,
+    "target": _target,
+    "pick": lambda a, v, n: _pick_label(v, v.get("choice") or {}, a.get("value"), n),
+    "evoke": _evoke,
+    "hunt": lambda a, v, n: tr("Hunt with every Evocation left"),
+    "mode": _mode,
+    "crown_pick": lambda a, v, n: tr("Make {who} Grand Master", who=seat_name(n, a["winner"])),
+    "tribute": lambda a, v, n: tr("Cancel my spell (it still counts as cast)") if a["cancel"] else
+    tr("Go on with my spell"),
+    "react": _react,
 }
-
-
-def prompt(view: dict) -> str:
-    choice = view.get("choice") or {}
-    kind = choice.get("kind", "")
-    if choice.get("tribute"):
-        return tr("Illusory Tribute caught your spell: cancel it, or go on with it")
-    if kind == "cast" and choice.get("card"):
-        spell = T.card_label(choice["card"], choice.get("side"))
-        d = C.side_of(choice["card"], choice.get("side") or "s")
-        if d.get("type") in ("trap", "protection") and not choice.get("of"):
-            return tr("{spell}: arm it face down, and choose when it fires", spell=spell)
-        if d.get("modes"):
-            return tr("{spell}: choose one of its effects", spell=spell)
-        if d.get("target") == "area":
-            return tr("{spell}: choose the target room", spell=spell)
-        if d.get("type") == "trap":
-            return tr("{spell}: name the mage it waits for", spell=spell)
-        return tr("{spell}: choose the target", spell=spell)
-    if kind == "pick":
-        asker, question = _asker(view, choice), _question(choice.get("key"), choice.get("op"))
-        said = tr("{asker}: {question}", asker=asker, question=question) if asker else question
-        return said[:1].upper() + said[1:]
-    if kind == "react":
-        moment = choice.get("moment") or {}
-        if "key" in moment and moment.get("on") == "choice":
-            said = _question(moment.get("key"), None)
-            return tr("Your spell fires: {question}", question=said)
-        return tr("Reaction window: trigger an armed spell, or let the moment pass")
-    if kind == "study":
-        return _study_prompt(view, choice)
-    found = PROMPT.get(kind)
-    return found() if found else tr("Choose your move")
-
-
-def _study_prompt(view: dict, choice: dict) -> str:
-    """Study, step by step: over the hand limit, drawing, keeping a pair, removing one spell."""
-    mage = C.MAGES.get((view.get("mage") or {}).get(view.get("me")), {})
-    if mage and len(view.get("hand") or ()) > mage.get("hand", 99):
-        return tr("Study: over your hand limit, discard a card to your Memories")
-    if choice.get("look"):
-        return tr("Study: keep 2 of the cards you drew")
-    drawn = choice.get("drawn")
-    if drawn is not None and drawn < 4:
-        return tr("Study: draw 4 cards from the school decks, one at a time ({n} drawn)", n=drawn)
-    return tr("Study: you may remove one spell from your hand")
-
-
-def moment_text(view: dict, m: dict, names=None) -> str:
-    """What is happening while a reaction window is open (public facts of the paused action only)."""
-    names = names or {}
-    if m.get("victim") and m.get("evo") and not _evo(view, m["victim"]) and m["victim"] not in (view.get("pos") or {}):
-        victim = tr("a new {evo} of {owner}", evo=W.evo_kind_name(m["evo"]), owner=_name(names, m.get("by")))
-    elif m.get("victim"):
-        victim = model_name(view, m["victim"], names)
-    else:
-        victim = tr("someone")
-    by, n = _name(names, m.get("by")), m.get("n", 0)
-    room = room_name(view, m["room"]) if m.get("room") else ""
-    on = m.get("on")
-    if on == "damage":
-        return tr("{victim} is about to take {n} damage from {by}", victim=victim, n=n, by=by)
-    if on == "defeat":
-        return tr("{victim} is about to be defeated by {by}", victim=victim, by=by)
-    if on == "spell":
-        return tr("{by}'s spell is about to reach {victim}", victim=victim, by=by)
-    if on == "trap":
-        return tr("a Trap set by {by} is about to spring on {victim}", victim=victim, by=by)
-    if on == "enter":
-        return tr("{victim} enters {room} ({colour})", victim=victim, room=room, colour=W.colour(m.get("colour", "")))
-    if on == "cast":
-        return tr("{victim} casts a spell", victim=victim)
-    if on == "contingency":
-        return tr("{victim} casts a Contingency spell", victim=victim)
-    if on == "physical":
-        return tr("{victim} ends a Physical Action", victim=victim)
-    if on == "activate":
-        return tr("{victim} activates a room", victim=victim)
-    if on == "quest":
-        return tr("{victim} completes a Quest", victim=victim)
-    if on == "choice":
-        return tr("{by}'s spell fires", by=by)
-    return victim

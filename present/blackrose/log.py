@@ -201,6 +201,21 @@ def _evo_gone(ev, n):
     return say("{evo} leaves the Lodge.", evo=evo)
 
 
+def _armed(ev, n):
+    """Arming face down: that a slot was armed, never what it is; with the "ask me" standing order, its kind
+    too (public, since it decides when reaction windows open)."""
+    who = seat(n, ev["seat"])
+    if ev.get("kind") == "protection":
+        return say("{who} arms a Protection from their hand.", who=who)
+    slot = W.slot_name(ev.get("slot"))
+    if ev.get("ask") == "trap":
+        return say("{who} arms their {slot} face down: a Trap that will ask them before it fires.", who=who, slot=slot)
+    if ev.get("ask") == "protection":
+        return say("{who} arms their {slot} face down: a Protection that will ask them before it fires.", who=who,
+                   slot=slot)
+    return say("{who} arms their {slot} face down: a Trap or a Protection.", who=who, slot=slot)
+
+
 def _moved(ev, n):
     if ev.get("room") == "cell":
         return None
@@ -231,8 +246,8 @@ PUBLIC: dict[str, Callable[[dict, dict], Line | None]] = {
                                      victim=seat(n, ev["victim"])),
     "quest_given": lambda ev, n: say("{who} gives a Quest to {other}.", who=seat(n, ev["seat"]),
                                      other=seat(n, ev["to_seat"])),
-    "studied": lambda ev, n: say("{who} draws from the {school} deck.", who=seat(n, ev["seat"]),
-                                 school=W.school(ev["school"])),
+    "studied": lambda ev, n: say("{who} draws {cards} from the {school} deck.", who=seat(n, ev["seat"]),
+                                 cards=T.count_cards(ev.get("n", 1)), school=W.school(ev["school"])),
     "study_discard": lambda ev, n: say("{who} puts {spell} face up on its school's discard pile.",
                                        who=seat(n, ev["seat"]), spell=W.card_name(ev["card"])),
     "discard": lambda ev, n: say("{who} discards {spell} to their Memories.", who=seat(n, ev["seat"]),
@@ -267,18 +282,16 @@ PUBLIC: dict[str, Callable[[dict, dict], Line | None]] = {
                                 spell=W.card_name(ev["card"])),
     "cancelled": lambda ev, n: say("{who}'s {spell} is cancelled (it still counts as cast).",
                                    who=seat(n, ev["seat"]), spell=W.card_name(ev["card"])),
-    "armed": lambda ev, n: (say("{who} arms a Protection from their hand.", who=seat(n, ev["seat"]))
-                            if ev.get("kind") == "protection" else
-                            say("{who} arms their {slot} face down: a Trap or a Protection.",
-                                who=seat(n, ev["seat"]), slot=W.slot_name(ev.get("slot")))),
+    "armed": _armed,
     "from_hand": lambda ev, n: say("{who} swaps their {slot} for a spell from their hand and casts it.",
                                    who=seat(n, ev["seat"]), slot=W.slot_name(ev.get("slot"))),
     "trigger": _trigger,
     "trap_avoided": lambda ev, n: say("{who} escapes the Trap {spell}.", who=seat(n, ev["seat"]),
                                       spell=W.card_name(ev["card"])),
-    # A reaction window gets no line on purpose: the board's "Waiting for reactions…" says one is open, and a
-    # line per window could say more than that line if windows ever open for fewer seats (a leak).
-    "reactions": lambda ev, n: None,
+    # A window opens at moments public facts decide (an "ask me" standing order, or a spell that fires and
+    # asks its owner something: data/blackrose/rules.md), so saying so tells no more than the board's
+    # "Waiting for reactions…".
+    "reactions": lambda ev, n: say("The action pauses: a Trap or a Protection may react."),
     "damage": _damage,
     "pp": _pp,
     "heal": lambda ev, n: say("{who} heals {n} damage.", who=model(ev, n, ev["tgt"]), n=ev.get("n", 0)),
@@ -330,7 +343,11 @@ def _cards(cards) -> str:
 
 
 def _peek(ev, n):
-    spells = join([_spell(c, s) for c, s in ev.get("cards") or ()])
+    if ev.get("slots") is not None:
+        spells = join([tr("{slot}: {spell}", slot=W.slot_name(sl["slot"]), spell=_spell(sl["card"], sl["side"]))
+                       for sl in ev["slots"]])
+    else:
+        spells = join([_spell(c, s) for c, s in ev.get("cards") or ()])
     if not spells:
         return say("You see {who}'s ready spells: none.", who=seat(n, ev["seat"]))
     return say("You see {who}'s ready spells: {spells}.", who=seat(n, ev["seat"]), spells=spells)

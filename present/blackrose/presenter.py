@@ -1,13 +1,15 @@
 """Black Rose Wars' words: the board and hand Docs, button labels, prompts and log lines, built from views and
-events only. The pieces: text.py (the board), card_text.py (every card, from the data), choices.py (labels
-and prompts), log.py (log lines)."""
+events only. The pieces: text.py (the board), card_text.py (every card, from the data), choices.py (labels),
+prompts.py (prompts), bundles.py (one-click choices), log.py (log lines)."""
 from __future__ import annotations
 
 from engine.blackrose import cards as C
-from present.base import BasePresenter, Doc, Line, Section, Strong, join_names, line
+from present.base import BasePresenter, Bundle, Doc, Line, Section, Strong, join_names, line
+from present.blackrose import bundles as BU
 from present.blackrose import card_text as T
 from present.blackrose import choices as CH
 from present.blackrose import log as L
+from present.blackrose import prompts as P
 from present.blackrose import text as X
 from present.blackrose import words as W
 from present.i18n import tr
@@ -92,13 +94,17 @@ class BlackRosePresenter(BasePresenter):
             out.append(line(tr("Readied so far: {spells}", spells=", ".join(T.card_label(c, s)
                                                                             for c, s in choice["ready"]))))
         if kind == "react" and choice.get("prompt"):
-            out.append(line(CH.prompt(v)))
+            out.append(line(P.prompt(v)))
         elif kind == "react":
             offer = ", ".join(W.card_name(c) for c in choice.get("offer") or ())
-            moment = CH.moment_text(v, choice.get("moment") or {}, names)
+            moment = P.moment_text(v, choice.get("moment") or {}, names)
             out.append(line(tr("Reaction window: {moment}. You may trigger {spells}.", moment=moment, spells=offer)
                             if offer else tr("Reaction window: {moment}. Nothing of yours can be triggered.",
                                              moment=moment)))
+        here = (v.get("pos") or {}).get(v.get("me"))
+        if kind in ("turn", "phys") and (v.get("layout") or {}).get(here):  # what "Activate" would do here
+            out.append(line(tr("Here, {room}: {effect}", room=CH.room_name(v, here),
+                               effect=T.room_effect(v["layout"][here]))))
         if choice.get("card"):
             out.append(line(tr("Casting: {spell} — {text}", spell=T.card_label(choice["card"], choice.get("side")),
                                text=T.side_text(choice["card"], choice.get("side") or "s"))))
@@ -125,6 +131,9 @@ class BlackRosePresenter(BasePresenter):
     def label(self, action: dict, v: dict, names: dict[str, str] | None = None) -> str:
         return CH.label(action, v, names or {})
 
+    def bundles(self, v: dict, legal: list[dict]) -> list[Bundle] | None:
+        return BU.bundles(v, legal)
+
     def describe(self, ev: dict, names: dict[str, str]) -> Line | None:
         return L.describe(ev, names)
 
@@ -137,7 +146,7 @@ class BlackRosePresenter(BasePresenter):
         return L.say("Waiting for {who} to {what}.", who=join_names(names, d["seats"]), what=_about(d["about"]))
 
     def prompt(self, v: dict) -> str:
-        return CH.prompt(v)[:150]
+        return P.prompt(v)[:150]
 
     def result(self, view: dict, result: dict, names: dict[str, str]) -> Doc:
         final = view.get("final") or {}

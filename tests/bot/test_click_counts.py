@@ -18,6 +18,7 @@ def clicks(game: str, players: int, now: bool, autoplay: bool = False) -> tuple[
     ("nevermore", 4, 0.5),   # a whole pass is one click (was a click per card and a confirm)
     ("deadlies", 4, 0.55),   # a whole play is one click (was a click per card, then Play)
     ("raven", 4, 0.7),       # menus became buttons; deals and last cards play themselves
+    ("blackrose", 3, 0.65),  # a move and its room's activation is one click; short labels make buttons
 ])
 def test_clicks_now_are_well_under_before(game, players, most):
     before, _ = clicks(game, players, now=False)

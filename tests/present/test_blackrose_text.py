@@ -145,9 +145,6 @@ def test_every_event_of_seeded_games_makes_a_plain_line():
     kinds = set()
     for ev in seeded_events():
         said = PRESENTER.describe(ev, NAMES)
-        if ev["type"] == "reactions":  # silent on purpose: the waiting line says a window is open
-            assert said is None
-            continue
         assert said, ev
         text = plain(fmt.plain_line(said))
         assert text[:1].isupper() and not re.search(r"\bp[1-4]\b", text), text  # seats by player name
@@ -249,10 +246,11 @@ def test_every_label_and_prompt_of_seeded_games_is_plain_and_fits():
             for seat, legal in st.pending().items():
                 view = st.view(seat)
                 plain(PRESENTER.prompt(view))
-                for a in legal:
-                    said = PRESENTER.label(a, view, NAMES)
+                labels = [PRESENTER.label(a, view, NAMES) for a in legal]
+                for a, said in zip(legal, labels):
                     assert len(said) <= 80 and plain(said) and said != "Choose", (a, said)
                     kinds.add(a["type"])
+                assert len(set(labels)) == len(labels), labels  # two legal actions never read the same
             pend = st.pending()
             seat = sorted(pend)[0]
             st.act(seat, rng.choice(pend[seat]))
@@ -273,7 +271,7 @@ def test_a_target_room_says_who_is_in_it():
     v = lodge_view()
     room = f"B12 {C.ROOMS[v['layout']['B12']]['name']}"
     assert CH.label({"type": "target", "room": "B12"}, v, NAMES) == \
-        f"Target {room}: Ann, Ben, and Cat's Landsknecht (v2)"
+        f"Target {room}: Ann, Ben and Cat's Landsknecht (v2)"
     assert CH.label({"type": "target", "room": "B1"}, v, NAMES).endswith("(empty)")
     assert CH.label({"type": "target", "model": "p2"}, v, NAMES) == f"Target Ben in {room}, 4 of 11 damage"
     assert CH.label({"type": "attack", "target": "v2"}, v, NAMES) == \
@@ -293,8 +291,60 @@ def test_a_choice_says_which_spell_or_room_asks_it():
     assert PRESENTER.prompt(v) == "Fireball (straight): choose the target room"
 
 
-def test_activating_names_the_room_and_what_it_does():
+def test_activating_names_the_room_and_the_hand_says_what_it_does():
+    """The button is short ("Activate B12 Arena", so a turn's choices fit as buttons); the message it sits
+    under says what activating the room the mage stands in does."""
     v = lodge_view(choice={"kind": "phys"})
-    said = CH.label({"type": "activate", "step": True}, v, NAMES)
     rid = v["layout"]["B12"]
-    assert said.startswith(f"Activate B12 {C.ROOMS[rid]['name']}: ") and len(said) <= 80
+    assert CH.label({"type": "activate", "room": "B12", "step": True}, v, NAMES) == \
+        f"Activate B12 {C.ROOMS[rid]['name']}"
+    hand = fmt.plain(PRESENTER.hand(v, NAMES))
+    assert f"Here, B12 {C.ROOMS[rid]['name']}: {T.room_effect(rid)}" in hand
+
+
+def test_arming_says_the_spell_its_kind_and_its_standing_order():
+    v = lodge_view(choice={"kind": "cast", "card": "bone_armor.1", "side": "s"})
+    assert CH.label({"type": "arm", "ask": False, "step": True}, v, NAMES) == \
+        "Arm Bone Armor (Protection) — fire at the first chance"
+    assert CH.label({"type": "arm", "ask": True, "step": True}, v, NAMES) == \
+        "Arm Bone Armor (Protection) — ask me first"
+    v["choice"] = {"kind": "cast", "card": "dance_of_death.1", "side": "s"}
+    assert CH.label({"type": "arm", "ask": True, "tgt": "p2", "step": True}, v, NAMES) == \
+        "Arm Dance of Death (Trap, on Ben) — ask me first"
+
+
+def test_new_steps_have_their_own_words():
+    v = lodge_view(choice={"kind": "evo_seat"})
+    assert CH.label({"type": "hunt"}, v, NAMES) == "Hunt with every Evocation left"
+    assert CH.label({"type": "study_keep", "cards": ["fireball.1", "gaze.2"], "then": "remove", "step": True},
+                    v, NAMES) == "Keep Fireball and Gaze, then remove a spell"
+    v = lodge_view(choice={"kind": "phys"})
+    assert CH.label({"type": "step", "to": "B1", "then": "activate", "step": True}, v, NAMES).startswith(
+        "Go and activate B1 ")
+    assert CH.label({"type": "phys"}, v, NAMES) == "Stay here (spend a Physical Action)"
+    v = lodge_view(choice={"kind": "prep", "ready": [["fireball.1", "s"], ["gaze.1", "r"]]})
+    assert PRESENTER.prompt(v) == "Ready your Standard spell 2, or confirm these 2 spells"
+    v = lodge_view(choice={"kind": "react", "moment": {"on": "enter", "victim": "p2", "by": "p2", "room": "B12"},
+                           "offer": ["blade_barrage.1"]})
+    assert "can fire now" in PRESENTER.prompt(v)
+    assert "Reaction window: Ben enters B12" in fmt.plain(PRESENTER.hand(v, NAMES))
+
+
+def test_arcane_mark_shows_its_caster_what_they_saw():
+    v = lodge_view(seen=[{"seat": "p2", "slots": [{"slot": "q", "card": "gaze.1", "side": "r"},
+                                                  {"slot": 1, "card": "fireball.2", "side": "s"}]}])
+    assert "You saw Ben's ready spells: Quick spell: Gaze (reverse), Standard spell 1: Fireball (straight)" in \
+        fmt.plain(PRESENTER.hand(v, NAMES))
+
+
+def test_the_new_facts_of_events_reach_their_lines():
+    assert line_of({"type": "armed", "seat": "p1", "slot": 2, "ask": "trap"}) == \
+        "Ann arms their Standard spell 2 face down: a Trap that will ask them before it fires."
+    assert line_of({"type": "armed", "seat": "p1", "slot": 2, "ask": False}) == \
+        "Ann arms their Standard spell 2 face down: a Trap or a Protection."
+    assert line_of({"type": "studied", "seat": "p1", "school": "illusion", "n": 3}) == \
+        "Ann draws 3 cards from the Illusion deck."
+    assert line_of({"type": "reactions"}) == "The action pauses: a Trap or a Protection may react."
+    said = fmt.plain_line(PRESENTER.describe({"type": "peek", "to": "p1", "seat": "p2", "cards": [["gaze.1", "r"]],
+                                              "slots": [{"slot": "q", "card": "gaze.1", "side": "r"}]}, NAMES))
+    assert said == "You see Ben's ready spells: Quick spell: Gaze (reverse)."

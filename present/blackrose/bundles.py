@@ -1,0 +1,150 @@
+"""Black Rose Wars' bundles (present/base.py `Bundle`): one click for several steps of one decision, built
+from the seat's own view only, never hiding a legal move (each is offered alone too, as a bundle of one
+step or beside the bundles).
+
+- **A move and its room.** In the turn menu, "Go and activate A3 Forge" moves up to two rooms and
+  activates the room reached: the usual Physical Action, two or three clicks made one. Offered only when
+  nothing the mage cannot see can get in the way: when no other mage has an armed spell (a Room Trap
+  could stop the move half-way, and a bundle refused there would tell the mover it was there) and so no
+  reaction window can open on the way. Which room the mage passes through then changes nothing, so the
+  first one next door (in the engine's order) is taken.
+- **Keeping 2 studied spells.** The pairs are buttons; keeping a pair and then removing a spell is offered
+  beside them.
+- **Copies.** Two copies of the same spell are the same choice (readying, discarding, taking one): one
+  button stands for both (`alike`), so no two buttons read the same.
+"""
+from __future__ import annotations
+
+import re
+
+from engine.blackrose import board as B
+from engine.blackrose import cards as C
+from present.base import Bundle
+from present.blackrose import choices as CH
+from present.i18n import tr
+
+MOST = 25  # offered_bundles' limit (one Discord menu): past it the host offers the steps as they are
+
+
+def bundles(view: dict, legal: list[dict]) -> list[Bundle] | None:
+    kind = (view.get("choice") or {}).get("kind")
+    found = _moves(view, legal) if kind == "turn" else None
+    if kind == "study" and any(a["type"] == "study_keep" for a in legal):
+        found = _pairs(view, legal)
+    return found or _copies(view, legal)
+
+
+def _pairs(view: dict, legal: list[dict]) -> list[Bundle]:
+    """Keeping 2 studied spells: each pair is a button of its own, and keeping a pair to go on and remove a
+    spell from the hand is offered beside them (a menu of the same pairs): the usual choice first."""
+    return [Bundle(CH.label(a, view), (a,)) for a in legal if a["type"] == "study_keep" and "then" not in a]
+
+
+# ---- copies ---------------------------------------------------------------------------------------------
+
+_COPY = re.compile(r"^([a-z0-9_]+)\.\d+$")
+
+
+def _same(value):
+    """A card id without its copy number ("fireball.2" -> "fireball"), inside any action field."""
+    if isinstance(value, str):
+        m = _COPY.match(value)
+        return m.group(1) if m and m.group(1) in C.SPELLS else value
+    if isinstance(value, (list, tuple)):
+        return tuple(_same(v) for v in value)
+    return value
+
+
+def choice_of(action: dict) -> tuple:
+    """What an action chooses, whichever copy of a card it names."""
+    return tuple(sorted((k, _same(v)) for k, v in action.items()))
+
+
+def _copies(view: dict, legal: list[dict]) -> list[Bundle] | None:
+    """One button per different choice when some legal actions differ only by which copy of a card they
+    name; None when none do (the prompt is offered as it is)."""
+    groups: dict[tuple, list[dict]] = {}
+    for a in legal:
+        groups.setdefault(choice_of(a), []).append(a)
+    if len(groups) == len(legal) or len(groups) > MOST:
+        return None
+    return [Bundle(CH.label(same[0], view), (same[0],), tuple(same[1:])) for same in groups.values()]
+
+
+# ---- a move and its room --------------------------------------------------------------------------------
+
+def _moves(view: dict, legal: list[dict]) -> list[Bundle] | None:
+    me = view.get("me")
+    firsts = [a for a in legal if a["type"] == "step" and "then" not in a]
+    if not firsts or not _clear_way(view, me):
+        return None
+    out = [Bundle(CH.label(a, view), (a,)) for a in firsts]  # each first step stays a choice of its own
+    done: set[str] = set()
+    for a in firsts:  # the rooms next door, then the rooms two away (through the first room next door)
+        y = a["to"]
+        if y not in done and can_activate(view, me, y):
+            done.add(y)
+            out.append(_go(view, y, (a, {"type": "activate", "room": y, "step": True})))
+    for a in firsts:
+        for r in B.ADJ[a["to"]]:
+            if r not in done and r != view["pos"].get(me) and can_activate(view, me, r):
+                done.add(r)
+                out.append(_go(view, r, (a, {"type": "step", "to": r, "then": "activate", "step": True})))
+    return out[:MOST] if len(out) > len(firsts) else None
+
+
+def _go(view: dict, room: str, steps: tuple) -> Bundle:
+    return Bundle(CH.fit(tr("Go and activate {room}", room=CH.room_name(view, room))), steps)
+
+
+def _ops(obj):
+    if isinstance(obj, dict):
+        if "op" in obj:
+            yield obj
+        for v in obj.values():
+            yield from _ops(v)
+    elif isinstance(obj, list):
+        for v in obj:
+            yield from _ops(v)
+
+
+# The most damage leaving a marked room deals (Ring of Fire, Blade Barrage): the marks are public (the spells
+# that make them are cast face up) but not in the view, so a move bundle keeps clear of them.
+MARK = max(o.get("n", 0) for o in _ops(list(C.SPELLS.values())) if o["op"] == "mark_leave")
+
+
+def _clear_way(view: dict, me: str) -> bool:
+    """Whether a two-room move can only go as planned, from the seat's own view: no other mage has an armed
+    spell (no Room Trap, no reaction window on the way); the mage moves by the plain rule (a Physical Action
+    of 2 rooms, not one that may move and attack); and leaving a marked room could neither
+    defeat them nor open a window for their own "ask me" Protection."""
+    slots = view.get("slots") or {}
+    if any(sl.get("state") == "armed" for s, mine in slots.items() if s != me for sl in mine):
+        return False
+    if any(a.get("ask") == "protection" for a in view.get("my_armed") or ()):
+        return False
+    mage = C.MAGES.get((view.get("mage") or {}).get(me), {})
+    if mage.get("health", 0) - sum(((view.get("dmg") or {}).get(me) or {}).values()) <= MARK:
+        return False
+    held = set((view.get("inhib") or {}).get(me) or ())
+    return mage.get("move", 0) == 2 and "move_attack" not in ((view.get("buffs") or {}).get(me) or ()) \
+        and not held & {"move", "leave"}
+
+
+def can_activate(view: dict, me: str, room: str) -> bool:
+    """engine/blackrose/rooms.py `can_activate`, from the seat's view (a test checks every bundle built on
+    it is legal to its last step)."""
+    rid = (view.get("layout") or {}).get(room)
+    if rid is None or room in (view.get("destroyed") or ()) or room in (view.get("activated") or ()):
+        return False
+    if rid == "black_rose" and (view.get("moon", 1) < 2 or len(view.get("hand") or ()) < 4):
+        return False
+    if {"activate", "activate_next_now"} & set((view.get("inhib") or {}).get(me) or ()):
+        return False
+    colour = (view.get("tint") or {}).get(room) or C.ROOMS[rid]["colour"]
+    if colour in ((view.get("mods") or {}).get("no_activate") or ()):
+        return False
+    if rid == "mirrors":
+        return any(view["layout"][r] not in ("throne", "black_rose", "mirrors") and r not in view["destroyed"]
+                   for r in view.get("activated") or ())
+    return True

@@ -1,0 +1,112 @@
+"""Black Rose Wars' one-click choices (present/blackrose/bundles.py): every bundle offered in seeded games is
+legal to its last step and does what it says, every legal move stays reachable, no two things offered read
+the same, and a move bundle is offered only where nothing hidden could stop it half-way (a refused bundle
+would tell the mover that a Trap waited there)."""
+from __future__ import annotations
+
+import random
+
+from engine.blackrose import GAME
+from engine.blackrose import bot as brw_bot
+from engine.blackrose import cards as C
+from engine.core import IllegalAction
+from present.base import offered_bundles
+from present.blackrose import bundles as BU
+from present.blackrose.presenter import PRESENTER
+
+NAMES = {"p1": "Ann", "p2": "Ben", "p3": "Cat", "p4": "Dan"}
+
+
+def prompts(games: int = 12):
+    """(state, seat, view, legal) for every pending seat of seeded games: random moves (which arm Traps
+    often) and the game's bot (which moves and activates rooms), 2 to 4 seats."""
+    for g in range(games):
+        st = GAME.new([f"p{i + 1}" for i in range(2 + g % 3)], 300 + g, None)
+        rng = random.Random(g)
+        while not st.over:
+            pend = st.pending()
+            for seat, legal in pend.items():
+                yield st, seat, st.view(seat), legal
+            seat = sorted(pend)[0]
+            act = brw_bot.choose(st.view(seat), pend[seat], rng) if g % 2 else rng.choice(pend[seat])
+            st.act(seat, act)
+
+
+def test_every_bundle_is_legal_to_its_last_step_and_every_move_stays_reachable():
+    multi = 0
+    for st, seat, view, legal in prompts():
+        offered = offered_bundles(PRESENTER, view, legal)
+        if not offered:
+            labels = [PRESENTER.label(a, view, NAMES) for a in legal]
+            assert len(set(labels)) == len(labels), labels
+            continue
+        found, rest = offered
+        shown = [b.label for b in found] + [PRESENTER.label(legal[i], view, NAMES) for i in rest]
+        assert len(set(shown)) == len(shown), shown  # two different choices never read the same
+        alone = {BU.choice_of(b.steps[0]) for b in found if len(b.steps) == 1}
+        for i, a in enumerate(legal):  # every legal action: beside the bundles, or a bundle of its own
+            assert i in rest or BU.choice_of(a) in alone, (a, shown)
+        for b in found:
+            assert len(b.label) <= 80
+            trial = GAME.load(st.to_json())
+            try:
+                for step in b.steps:
+                    trial.act(seat, step)
+            except IllegalAction as exc:
+                raise AssertionError(f"{b} refused: {exc}") from None
+            if len(b.steps) > 1:
+                multi += 1
+                room = b.steps[-1].get("room") or b.steps[-1]["to"]
+                assert room in trial.view(seat)["activated"], b  # "Go and activate" (it may send them on)
+    assert multi > 100
+
+
+def _turn_with_moves():
+    for st, seat, view, legal in prompts(4):
+        found = BU.bundles(view, legal)
+        if (view.get("choice") or {}).get("kind") == "turn" and found and any(len(b.steps) > 1 for b in found):
+            return view, legal, found
+    raise AssertionError("no turn with move bundles")
+
+
+def test_a_move_bundle_goes_to_a_room_and_activates_it_in_one_click():
+    view, legal, found = _turn_with_moves()
+    go = [b for b in found if len(b.steps) > 1]
+    assert all(b.label.startswith("Go and activate ") for b in go)
+    assert len({b.steps[-1].get("room") or b.steps[-1]["to"] for b in go}) == len(go)  # one bundle a room
+    steps = [b for b in found if len(b.steps) == 1]
+    assert {b.steps[0]["to"] for b in steps} == {a["to"] for a in legal if a["type"] == "step"}
+
+
+def test_no_move_bundle_while_another_mage_has_an_armed_spell():
+    """A Room Trap could stop the mage in the first room: a bundle refused there would tell the mover it was
+    armed. The armed slot is public (not what it is), so the bundles depend on public facts only."""
+    view, legal, _ = _turn_with_moves()
+    other = next(s for s in view["seats"] if s != view["me"])
+    view["slots"][other] = [dict(view["slots"][other][0] if view["slots"][other] else {"slot": "q"},
+                                 state="armed")]
+    found = BU.bundles(view, legal) or []
+    assert not any(len(b.steps) > 1 for b in found)
+
+
+def test_no_move_bundle_where_leaving_a_marked_room_could_stop_it():
+    """Ring of Fire and Blade Barrage hurt a mage leaving a marked room (cast face up, but not in the view):
+    no move bundle when that damage could defeat the mover, or open a window for their own "ask me"
+    Protection."""
+    view, legal, _ = _turn_with_moves()
+    me = view["me"]
+    low = dict(view, dmg=dict(view["dmg"], **{me: {"rose": C.MAGES[view["mage"][me]]["health"] - BU.MARK}}))
+    asks = dict(view, my_armed=[{"card": "bone_armor.1", "side": "s", "kind": "protection", "ask": "protection"}])
+    for v in (low, asks):
+        assert not any(len(b.steps) > 1 for b in BU.bundles(v, legal) or [])
+
+
+def test_copies_of_a_spell_are_one_button():
+    view = {"me": "p1", "hand": ["fireball.1", "fireball.2", "ice_burst.1"], "choice": {"kind": "prep", "ready": []}}
+    legal = [{"type": "ready", "card": c, "side": s, "step": True} for c in view["hand"] for s in "sr"]
+    found, rest = offered_bundles(PRESENTER, view, legal)
+    assert [b.label for b in found] == ["Ready Fireball (straight)", "Ready Fireball (reverse)",
+                                        "Ready Ice Burst (straight)", "Ready Ice Burst (reverse)"]
+    assert found[0].alike == ({"type": "ready", "card": "fireball.2", "side": "s", "step": True},) and rest == []
+    # Offered as they are (e.g. past one menu of bundles), the copies still read apart.
+    assert PRESENTER.label(legal[2], view, NAMES) == "Ready Fireball (straight), copy 2"
