@@ -109,21 +109,19 @@ class Timers:
 
     # ---- held windows (a decision with `hold`: see engine.core.decision and data/blackrose/rules.md)
     def watch_window(self, table: Table) -> None:
-        """After a change (caller holds the lock): a held window that just opened is timed from when the
-        public sees it; one that closed before its time keeps the table's messages back until then, so the
-        public cannot tell an early answer (someone could react) from none."""
+        """After a change (caller holds the lock): a held window that closed before its time keeps the table's
+        messages back until then, so the public cannot tell an early answer (someone could react) from none;
+        a held window that just opened is timed from when the public sees it."""
         decision = table.frame().decision() or {} if table.state is not None else {}
         now = self.service.clock()
         current = self._windows.get(table.id)
-        if decision.get("hold"):
-            if current is None or current[0] != decision.get("id"):
-                shown = max(now, self.host.publisher.held_until(table))  # it opens when published
-                self._windows[table.id] = (decision.get("id"), shown + decision["hold"])
-            return
-        if current is not None:
+        if current is not None and current[0] != decision.get("id"):  # that window is over
             del self._windows[table.id]
             if now < current[1]:
                 self.host.publisher.hold(table, current[1])
+        if decision.get("hold") and table.id not in self._windows:
+            shown = max(now, self.host.publisher.held_until(table))  # it opens when published
+            self._windows[table.id] = (decision.get("id"), shown + decision["hold"])
 
     async def close_windows(self, now: float) -> int:
         """Close every held window whose time is up: the seats it answers for let it pass, and a seat that
