@@ -101,9 +101,9 @@ def moon(n: int) -> str:
 def side_name(side: str) -> str:
     """A spell side ("s"/"r"), or a Room Trap's colour."""
     if side == "s":
-        return tr("straight")
+        return trp("blackrose: spell side", "straight")  # not The Deadlies' run of cards
     if side == "r":
-        return tr("reverse")
+        return trp("blackrose: spell side", "reverse")
     return tr("{colour} room", colour=colour(side))
 
 
