@@ -55,7 +55,10 @@ async def sim_table(game: str, humans: int, seed: int = 1, pings: bool = True):
                     if not any(not table.seat(s).is_bot for s in table.pending()):
                         continue
                     mark = len(env.http_requests)
-                    seat_id, _, _ = await driver.step()
+                    stepped = await driver.step()
+                    if stepped is None:
+                        break
+                    seat_id = stepped[0]
                     await host.settled()
                     await env.settle()
                     made += 1

@@ -106,9 +106,14 @@ class Driver:
         liked = [ch for ch in choices if self.prefer and self.prefer(ch[2])]
         return self.rng.choice(liked or choices)
 
-    async def step(self) -> tuple[str, Any, str]:
-        """One human move: returns (seat id, interaction result, label chosen)."""
+    async def step(self) -> tuple[str, Any, str] | None:
+        """One human move: returns (seat id, interaction result, label chosen), or None when the game ended
+        while a held window closed before anyone could move."""
         table = self.table()
+        if self.env.bot.host.publisher.held_until(table):  # a held window's pause: let its time run out
+            await self.env.bot.host.timers.play_forced(self.service.clock() + 3600)
+            await self.env.bot.host.settled()
+            await self.env.settle()
         for _ in range(20):  # a held window nobody is asked in closes when its time is up: let it
             unasked = table.frame().unasked()
             pending = [s for s in table.pending() if not table.seat(s).is_bot and s not in unasked]
@@ -118,6 +123,8 @@ class Driver:
             await self.env.bot.host.settled()
             await self.env.settle()
             table = self.table()
+            if table is None:  # the window's end ended the game
+                return None
         assert pending, "only bots are pending but nothing moved: the game is stuck"
         return await self.step_seat(self.rng.choice(pending))
 
