@@ -15,11 +15,15 @@ def register(game: Game) -> Game:
     return game
 
 
+# The games Rookery ships, one line a game (each package registers itself; a test may register more).
+PACKAGES = ("raven", "nevermore", "deadlies", "everrain", "blackrose")
+
+
 def _load_all() -> None:
-    # Each game package registers itself; a missing package (work in progress) must not break the rest.
+    # A missing package (work in progress) must not break the rest.
     import importlib
 
-    for name in ("raven", "nevermore", "deadlies", "everrain", "blackrose"):
+    for name in PACKAGES:
         try:
             importlib.import_module(f"engine.{name}")
         except ModuleNotFoundError as exc:
@@ -29,5 +33,5 @@ def _load_all() -> None:
 
 _load_all()
 
-__all__ = ["GAMES", "Action", "Event", "Game", "IllegalAction", "Option", "State", "Traits", "View",
+__all__ = ["GAMES", "PACKAGES", "Action", "Event", "Game", "IllegalAction", "Option", "State", "Traits", "View",
            "decision", "register", "resolve_options"]

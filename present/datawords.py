@@ -139,9 +139,9 @@ def glossary() -> list[tuple[str, str, str, bool]]:
         for e in entries:
             add(ctx, e["term"], e.get("note", "a game word"), e.get("identical", False))
 
-    from engine import GAMES
+    from engine import GAMES, PACKAGES
 
-    for key, game in GAMES.items():
+    for key, game in ((k, GAMES[k]) for k in PACKAGES if k in GAMES):  # not a test's toy game
         for name, option in game.options.items():
             add(GAME_OPTION, option_words(name), f"{key}: a setting's name in the lobby")
             for choice in option.choices:
@@ -177,16 +177,16 @@ def texts() -> list[tuple[str, str, str, bool]]:
     for words, note in everrain_texts():
         add(EVERRAIN_TEXT, words, note)
 
-    from engine import GAMES
+    from engine import GAMES, PACKAGES
 
-    for key, game in GAMES.items():
+    for key, game in ((k, GAMES[k]) for k in PACKAGES if k in GAMES):
         for name, option in game.options.items():
             if option.help:
                 add(GAME_OPTION_HELP, option.help, f"{key}: what the setting '{option_words(name)}' does")
 
-    from present.rules import GAMES, units
+    from present.rules import games, units
 
-    for game in GAMES:
+    for game in games():
         for _prefix, unit in units(game):
             add(RULES, unit, f"/game rules {game}: one paragraph, heading or list item (keep its Markdown)")
     return out

@@ -13,8 +13,14 @@ from pathlib import Path
 
 from present.datawords import RULES, text
 
-GAMES = ("raven", "nevermore", "deadlies", "everrain", "blackrose")
 _DATA = Path(__file__).resolve().parent.parent / "data"
+
+
+def games() -> list[str]:
+    """Every shipped game that has a rules summary (data/<key>/rules.md)."""
+    from engine import PACKAGES
+
+    return [key for key in PACKAGES if (_DATA / key / "rules.md").exists()]
 _START = re.compile(r"(#{1,6} +|[-*+] +|\d+\. +)")
 
 

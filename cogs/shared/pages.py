@@ -15,6 +15,7 @@ from cogs.shared.components import host_of, index_of, values_of
 from cogs.shared.layout import Message, layout
 from engine import GAMES
 from present import presenter
+from present.rules import games, rules
 from present.base import Doc, Section, line
 from present.i18n import lang, reading, tr
 
@@ -22,10 +23,8 @@ PAGE_CHARS = 3000   # a page's text, well inside a message's 4,000 with the titl
 
 
 def rules_text(game_key: str) -> str:
-    """The rules summary in the language being written (the catalog's, where it has one)."""
-    from present import i18n
-    localized = getattr(i18n, "rules", None)
-    return localized(game_key) if localized is not None else GAMES[game_key].rules
+    """The rules summary in the language being written (each paragraph through the catalog)."""
+    return rules(game_key) if game_key in games() else GAMES[game_key].rules
 
 
 @lru_cache(maxsize=64)
