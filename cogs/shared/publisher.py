@@ -390,11 +390,10 @@ class Publisher:
                 seat = table.seat(job.seat)
                 if result == "closed":
                     seat.dm_closed = True
-                    self.publish(table, notice=(None, _dms_closed(seat.user_id), _always))
-                elif not isinstance(result, str):
-                    seat.dm_channel_id, seat.dm_message_id = result.channel.id, result.id
-                    seat.shown, seat.picture = FORMAT + job.message.shown, job.message.picture_key
+                    self.publish(table, notice=(None, _dms_closed(seat.user_id), always))
                 else:
+                    if not isinstance(result, str):  # a new DM message
+                        seat.dm_channel_id, seat.dm_message_id = result.channel.id, result.id
                     seat.shown, seat.picture = FORMAT + job.message.shown, job.message.picture_key
                 changed = True
         if changed or request.answered:
@@ -420,12 +419,12 @@ class Failed:
         if self.logged:
             return
         exc = self.exc
-        what = f"{self.job.kind} of {self.job.seat}" if self.job.seat else self.job.kind
+        what = f"{self.job.kind} message of {self.job.seat}" if self.job.seat else f"{self.job.kind} message"
         if isinstance(exc, discord.HTTPException):
-            log.warning("table %s: the %s message failed: HTTP %s (code %s) %s%s", table.id, what, exc.status,
+            log.warning("table %s: the %s failed: HTTP %s (code %s) %s%s", table.id, what, exc.status,
                         exc.code, exc.text[:120], "" if self.retry else "; not retried")
         else:
-            log.warning("table %s: the %s message failed: %s", table.id, what, exc)
+            log.warning("table %s: the %s failed: %s", table.id, what, exc)
 
 
 def _keep(failed: Request, job: Job, request: Request) -> None:
@@ -442,7 +441,8 @@ def _keep(failed: Request, job: Job, request: Request) -> None:
         failed.notices.append(job.notice)
 
 
-def _always(table: Table) -> bool:
+def always(table: Table) -> bool:
+    """A notice that is wanted whatever happens meanwhile."""
     return True
 
 

@@ -11,6 +11,7 @@ import logging
 
 from bot import render
 from bot.table import Table
+from cogs.shared.publisher import always
 from present.i18n import tr
 
 log = logging.getLogger("rookery.host")
@@ -43,13 +44,13 @@ class Timers:
                     moves = table.seat(seat_id).moves
                     await self.service.mark_reminded(table, seat_id)
                     self.host.publisher.publish(table, notice=(None if public else seat_id,
-                                                               _reminder(seat_id, left, public),
+                                                               _reminder(seat_id, left),
                                                                lambda t, s=seat_id, m=moves: _still(t, s, m)))
                     continue
                 outcome = await self.service.expire(table, seat_id)
                 if outcome:
                     self.host.publisher.publish(table, notice=(None if public else seat_id,
-                                                               _timed_out(seat_id, public), _always))
+                                                               _timed_out(seat_id, public), always))
                     await self.host.changed(table, outcome)
 
     def start(self, poll_seconds: float) -> None:
@@ -196,11 +197,7 @@ def _still(table: Table, seat_id: str, moves: int) -> bool:
     return table.status == "active" and seat_id in table.pending() and table.seat(seat_id).moves == moves
 
 
-def _always(table: Table) -> bool:
-    return True
-
-
-def _reminder(seat_id: str, left: int, public: bool):
+def _reminder(seat_id: str, left: int):
     def build(table: Table) -> str:
         seat = table.seat(seat_id)
         return tr("⏰ <@{user}>, it's your move in **{game}** (table #{id}). In {time} a bot will move for you.",
