@@ -78,7 +78,8 @@ def _log(table: Table, reader: str | None) -> Section:
 def waiting(table: Table, frame: Frame | None = None) -> Line:
     """The public status line: paused, ended, finished, or whom the table waits for (from view(None))."""
     if table.status == "paused":
-        return trl("⏸️ {paused} — a moderator or the host can {resume} it.", paused=Strong(tr("Paused")),
+        paused = tr("Paused")  # (a tr() inside another's arguments is not extracted: hoisted)
+        return trl("⏸️ {paused} — a moderator or the host can {resume} it.", paused=Strong(paused),
                    resume=command("game resume"))
     if table.status == "ended":
         return line(tr("🛑 This game was ended."))
@@ -129,7 +130,8 @@ def hand_doc(table: Table, seat_id: str, where: str = "", private: bool = False,
         doc.footer = (line(tr("Not your move. The board is in the channel; I'll message you when it's your turn."))
                       if quiet else waiting(table, frame))
     elif doc.footer:
-        doc.footer = trl("👉 {your_move} {what}", your_move=Strong(tr("Your move:")), what="") + doc.footer
+        your_move = tr("Your move:")
+        doc.footer = trl("👉 {your_move} {what}", your_move=Strong(your_move), what="") + doc.footer
     return doc
 
 
@@ -242,9 +244,10 @@ def lobby_doc(table: Table) -> Doc:
                     f" — {term(GAME_OPTION_HELP, opt.help)}" if opt.help else "")
                for name, opt in game.options.items()]
     options.append(line(tr("turn timer: "), Strong(minutes(table.turn_seconds))))
+    join, start = tr("Join"), tr("Start")
     status = {
         "lobby": trl("Press {join} to take a seat. The host presses {start} when ready.",
-                     join=Strong(tr("Join")), start=Strong(tr("Start"))),
+                     join=Strong(join), start=Strong(start)),
         "ended": line(tr("🛑 This lobby was closed.")),
     }.get(table.status, line(tr("▶️ The game has started — see the board below.")))
     players = tr("Players ({seated}/{most}, needs {least}+)", seated=len(table.seats), most=game.max_players,

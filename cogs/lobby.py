@@ -28,6 +28,7 @@ ON_OFF = [app_commands.Choice(name=mark("on"), value="on"), app_commands.Choice(
 LANGUAGE_CHOICES = [app_commands.Choice(name=name, value=code) for code, name in LANGUAGES.items()]
 SELECT_ROWS = 4  # Discord's five component rows, less the row of lobby buttons
 MORE = "_more"  # the select holding the settings past the fourth (no game option starts with "_")
+DONE = {"join": mark("You're in!"), "leave": mark("You left the table."), "bot": mark("A bot joined.")}
 LOBBY_VERBS = {"join": (mark("Join"), discord.ButtonStyle.success),
                "leave": (mark("Leave"), discord.ButtonStyle.secondary),
                "bot": (mark("Add bot"), discord.ButtonStyle.secondary),
@@ -193,8 +194,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Play card a
             await self.refresh_lobby(table, interaction)
             if not interaction.response.is_done():
                 with reading(self.host.settings.reader_lang(interaction)):
-                    await self.host.reply(interaction, tr({"join": "You're in!", "leave": "You left the table.",
-                                                           "bot": "A bot joined."}[verb]))
+                    await self.host.reply(interaction, tr(DONE[verb]))
 
     async def lobby_option(self, interaction: discord.Interaction, table: Table, name: str, value: str) -> None:
         if name == MORE:  # the shared "more settings" select: its value says which setting, "name=value"

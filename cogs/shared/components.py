@@ -84,7 +84,8 @@ class TableItem:
         if self.seat_id is not None:
             seat = self.seat
             if seat is None or seat.user_id != interaction.user.id:
-                raise errors.NotYourChoices(owner=f"**{seat.name if seat else tr('another player')}**")
+                owner = seat.name if seat else tr("another player")
+                raise errors.NotYourChoices(owner=f"**{owner}**")
 
     async def interaction_check(self, interaction: discord.Interaction) -> bool:
         await host_of(interaction).speak_to(interaction)
