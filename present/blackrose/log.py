@@ -177,7 +177,7 @@ def _event(ev, n):
 
 
 def _game_over(ev, n):
-    winners = ev.get("winners") or []
+    winners = [w for w in ev.get("winners") or [] if w != "rose"]  # the engine names the Black Rose "rose"
     totals = ev.get("totals") or {}
     if not winners:
         return say("The game is over: the Black Rose wins with {n} PP, and every mage loses.", n=ev.get("rose", 0))

@@ -348,3 +348,13 @@ def test_the_new_facts_of_events_reach_their_lines():
     said = fmt.plain_line(PRESENTER.describe({"type": "peek", "to": "p1", "seat": "p2", "cards": [["gaze.1", "r"]],
                                               "slots": [{"slot": "q", "card": "gaze.1", "side": "r"}]}, NAMES))
     assert said == "You see Ben's ready spells: Quick spell: Gaze (reverse)."
+
+
+def test_the_black_rose_winning_is_said_as_its_win():
+    """The engine names the Black Rose "rose" among the winners when it wins: the log says the Rose won."""
+    from present.blackrose.log import _game_over
+
+    said = fmt.plain_line(_game_over({"winners": ["rose"], "rose": 31, "totals": {}}, {"p1": "Ann"}))
+    assert said.startswith("The game is over: the Black Rose wins with 31 PP")
+    said = fmt.plain_line(_game_over({"winners": ["p1"], "rose": 3, "totals": {"p1": 30}}, {"p1": "Ann"}))
+    assert said == "The game is over: Ann becomes Grand Master with 30 PP."
