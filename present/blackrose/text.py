@@ -10,7 +10,7 @@ from present.blackrose import card_text as T
 from present.blackrose import choices as CH
 from present.blackrose import log as L
 from present.blackrose import words as W
-from present.i18n import join, tr
+from present.i18n import join, tr, trp
 
 # The hex rows of the Lodge, top to bottom (axial r = -2..2), for the text map.
 ROWS = tuple(tuple(B.LABEL[(q, r)] for q in range(-2, 3) if (q, r) in B.LABEL) for r in range(-2, 3))
@@ -26,7 +26,7 @@ def info_lines(view: dict, names: dict) -> list[Line]:
     f = F.facts(view)
     crown = view.get("crown")
     head = L.say("Game turn {turn} · Moon {moon} · Crown: {who}", turn=f["turn"], moon=W.moon(f["moon"]),
-                 who=_name(names, crown) if crown else tr("nobody"))
+                 who=_name(names, crown) if crown else trp("blackrose: no Crown holder", "nobody"))
     out = [head]
     for i, e in enumerate(f["events"], 1):
         if e:
