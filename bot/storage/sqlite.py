@@ -157,6 +157,20 @@ SAFETY_CHECKPOINT = 4000   # pages: the writer checkpoints itself only if the ba
 CHECKPOINT_EVERY = 256     # commits between background checkpoints (and at least every few seconds)
 
 
+def _enter_wal(conn: sqlite3.Connection) -> None:
+    """Switch to WAL, waiting for another process that is doing the same or migrating. Changing the journal
+    mode answers "database is locked" at once, without SQLite's busy handler, so this loop is the wait."""
+    deadline = time.monotonic() + BUSY_SECONDS
+    while True:
+        try:
+            conn.execute("PRAGMA journal_mode=WAL")
+            return
+        except sqlite3.OperationalError as exc:
+            if "locked" not in str(exc) or time.monotonic() > deadline:
+                raise
+            time.sleep(0.01)
+
+
 # JSON through orjson: encoding and decoding were half of a commit and most of a restore with the
 # standard library. The text is the same compact JSON (TEXT columns, readable by any tool); values orjson
 # refuses (integers beyond 64 bits) fall back to the standard encoder.
@@ -191,7 +205,7 @@ class SqliteStorage(Storage):
     async def open(cls, path: str) -> "SqliteStorage":
         conn = sqlite3.connect(path, isolation_level=None, timeout=BUSY_SECONDS, check_same_thread=False)
         store = cls(conn, path)
-        conn.execute("PRAGMA journal_mode=WAL")
+        _enter_wal(conn)
         # NORMAL in WAL mode survives a process crash (SIGKILL); only power loss could drop the last commit.
         conn.execute("PRAGMA synchronous=NORMAL")
         conn.execute("PRAGMA foreign_keys=ON")
