@@ -582,8 +582,10 @@ def after_cast(st, t):
     if st.pos.get(seat) is None:
         return False
     st.gain(seat, sum(1 for e in st.event_mods("element_pp") if element in (e, "any")), "event")
-    for q_el in {C.QUESTS[q]["cond"].get("element") for q in st.quests[seat]} - {None}:
-        if element in (q_el, "any"):
+    # Each element the mage's Quests ask for, in the order the Quests are held (a set's order would follow
+    # the process's string hash seed, so the same game could complete them in another order on a replay).
+    for q_el in dict.fromkeys(C.QUESTS[q]["cond"].get("element") for q in st.quests[seat]):
+        if q_el is not None and element in (q_el, "any"):
             R.check_quests(st, seat, "cast", element=q_el)
     for mark in st.mods.get("marks", []):
         if mark[1] == seat and mark[2] == t["type"] and mark[3] > 0:
