@@ -17,32 +17,23 @@ def has_moves(st, seat: str) -> bool:
     return st.phys[seat] > 0 or any(sl["state"] == "ready" for sl in st.slots[seat])
 
 
-def _std(st, seat):
-    ready = [i for i, sl in enumerate(st.slots[seat]) if sl["state"] == "ready" and sl["slot"] != "q"]
-    return ready[0] if ready else None
-
-
-def _quick(st, seat):
-    return next((i for i, sl in enumerate(st.slots[seat]) if sl["state"] == "ready" and sl["slot"] == "q"), None)
-
-
 def _exits(st, seat):
-    if st.in_cell(seat):
+    here = st.pos[seat]
+    if here == "cell":
         return B.cell_exits(st.cells[seat])
-    return B.ADJ[st.pos[seat]] if R.can_leave(st, seat) else []
+    return B.ADJ[here] if "leave" not in st.inhib[seat] else []  # rules.can_leave
 
 
 @task("action_phase")
 def action_phase(st, t):
     """Turns go round in order; a mage with nothing left is skipped; the phase ends when all are spent."""
-    left = [s for s in st.order if has_moves(st, s) and _can_start(st, s)]
-    if not left:
-        return st.done(t)
-    n = len(st.order)
+    order = st.order
+    n = len(order)
     for k in range(n):
-        s = st.order[(t["i"] + k) % n]
-        if s in left:
-            t["i"] = (st.order.index(s) + 1) % n
+        at = (t["i"] + k) % n  # the first seat from t["i"] on, clockwise, that can still act
+        s = order[at]
+        if _can_start(st, s):
+            t["i"] = (at + 1) % n
             for x in st.stats.values():
                 x["burst"] = 0
             st.push({"k": "turn", "seat": s, "parts": []})
@@ -51,11 +42,16 @@ def action_phase(st, t):
 
 
 def _can_start(st, seat: str) -> bool:
-    """turn_choices(st, seat, ()) is not empty (without building it: this runs for every seat each turn)."""
-    if st.in_cell(seat):
-        if st.phys[seat] and "move" not in st.inhib[seat]:
+    """has_moves and turn_choices(st, seat, ()) is not empty (without building it: this runs for every seat
+    each turn)."""
+    phys = st.phys[seat]
+    ready = any(sl["state"] == "ready" for sl in st.slots[seat])
+    if not (phys > 0 or ready):
+        return False
+    if st.pos[seat] == "cell":
+        if phys and "move" not in st.inhib[seat]:
             return True
-    elif st.phys[seat] or any(sl["state"] == "ready" for sl in st.slots[seat]):
+    elif phys or ready:
         return True
     return bool(_discardable(st, seat) and _exits(st, seat))
 
@@ -89,14 +85,22 @@ def _phys_firsts(st, seat: str, exits: list[str]) -> list[dict]:
     if here == "cell":
         return out or [{"type": "phys"}]
     then = can_activate(st, seat, here)
-    for m in st.models_in(here):
-        if m != seat and st.owner(m) != seat:
-            out.append({"type": "attack", "target": m})
-            if then:
-                out.append({"type": "attack", "target": m, "then": "activate"})
+    for m in _rivals_in(st, seat, here):
+        out.append({"type": "attack", "target": m})
+        if then:
+            out.append({"type": "attack", "target": m, "then": "activate"})
     if then:
         out.append({"type": "activate", "room": here})
     out.append({"type": "phys"})
+    return out
+
+
+def _rivals_in(st, seat: str, room: str) -> list[str]:
+    """The models in `room` that are not `seat`'s (st.models_in without its own mage and Evocations)."""
+    pos = st.pos
+    out = [s for s in st.order if s != seat and pos[s] == room]
+    if st.evos:
+        out += [e["id"] for e in st.evos if e["at"] == room and e["owner"] != seat]
     return out
 
 
@@ -105,16 +109,22 @@ def _cast_firsts(st, seat: str, i: int) -> list[dict]:
     makes few choices; otherwise those are further steps."""
     sl = st.slots[seat][i]
     side = C.side_of(sl["card"], sl["side"])
-    if _face_down(side):
+    if side["type"] in FACE_DOWN:
         return [{"type": "cast", "slot": i}]  # arming is its own step, the same for every such spell
-    opts = spell_aims(st, seat, side)
-    aims = opts or [{}]
-    modes = [{"mode": m} for m in side.get("modes", ())] or [{}]
-    if opts == []:
-        return [{"type": "cast", "slot": i}]  # no legal target: it is wasted
-    if len(aims) * len(modes) > AIM_WITH_CAST:
-        return [{"type": "cast", "slot": i, **mode} for mode in modes]  # then aimed, in a step of its own
-    return [{"type": "cast", "slot": i, **aim, **mode} for aim in aims for mode in modes]
+    aims = _aims(st, seat, side)
+    modes = side.get("modes") or ()
+    if aims is not None:
+        key, values = aims
+        if not values:
+            return [{"type": "cast", "slot": i}]  # no legal target: it is wasted
+        if len(values) * (len(modes) or 1) <= AIM_WITH_CAST:
+            if modes:
+                return [{"type": "cast", "slot": i, key: v, "mode": m} for v in values for m in modes]
+            return [{"type": "cast", "slot": i, key: v} for v in values]
+        # else aimed in a step of its own
+    if modes:
+        return [{"type": "cast", "slot": i, "mode": m} for m in modes]
+    return [{"type": "cast", "slot": i}]
 
 
 def turn_choices(st, seat: str, parts: tuple) -> list[dict]:
@@ -354,31 +364,42 @@ def cast_task(st, seat: str, i: int, free: bool = False) -> dict:
     return {"k": "cast", "seat": seat, "i": i, "free": free}
 
 
-def spell_aims(st, seat: str, side: dict, origin: str | None = None) -> list[dict] | None:
-    """The legal aims of a revealed side ({"room": ..} or {"model": ..}), or None when it needs no target.
-    `origin` is where the spell is cast from when not the caster's room (an Andromeda)."""
+def _aims(st, seat: str, side: dict, origin: str | None = None) -> tuple[str, list] | None:
+    """The legal aims of a revealed side as ("room", labels) or ("model", models), or None when it needs no
+    target. `origin` is where the spell is cast from when not the caster's room (an Andromeda)."""
     kind = side["target"]
     if side["type"] == "trap" and kind == "single":
-        return [{"model": s} for s in st.order if s != seat]
+        return "model", [s for s in st.order if s != seat]
     if kind in ("self", "special", "room"):
         return None
     here = origin or st.room_of(seat)
     if here is None:
-        return []
+        return "model", []
     rooms = R.in_range(st, here, side["range"])
-    colour = next((o["colour"] for o in side["ops"] if o["op"] == "move_self" and o.get("colour")), None)
+    colour = C.only_colour(side)
     if colour:  # Shadow Step: only a room of that colour
         rooms = [r for r in rooms if st.colour_of(r) == colour]
     if kind == "area":
-        return [{"room": r} for r in rooms]
+        return "room", rooms
     occ = st.occupancy()
-    return [{"model": m} for r in rooms for m in occ.get(r, ()) if m != seat]
+    return "model", [m for r in rooms for m in occ.get(r, ()) if m != seat]
 
 
-def spell_targets(st, seat: str, side: dict, origin: str | None = None) -> list[dict] | None:
+def spell_aims(st, seat: str, side: dict, origin: str | None = None) -> list[dict] | None:
+    """The legal aims of a revealed side ({"room": ..} or {"model": ..}), or None when it needs no target."""
+    aims = _aims(st, seat, side, origin)
+    return None if aims is None else [{aims[0]: v} for v in aims[1]]
+
+
+def spell_targets(st, seat: str, side: dict, origin: str | None = None, step: bool = False) -> list[dict] | None:
     """The legal target choices for a revealed side (a step of their own), or None when it needs none."""
-    aims = spell_aims(st, seat, side, origin)
-    return None if aims is None else [{"type": "target", **x} for x in aims]
+    aims = _aims(st, seat, side, origin)
+    if aims is None:
+        return None
+    key, values = aims
+    if step:
+        return [{"type": "target", key: v, "step": True} for v in values]
+    return [{"type": "target", key: v} for v in values]
 
 
 def _slot(st, t) -> dict:
@@ -386,8 +407,11 @@ def _slot(st, t) -> dict:
     return st.slots[t.get("of", t["seat"])][t["i"]]
 
 
+FACE_DOWN = ("trap", "protection")
+
+
 def _face_down(side: dict) -> bool:
-    return side["type"] in ("trap", "protection")
+    return side["type"] in FACE_DOWN
 
 
 def arm_options(st, seat: str, side: dict) -> list[dict]:
@@ -420,7 +444,7 @@ def cast_options(st, t):
         return {t["seat"]: arm_options(st, t["seat"], side)}
     if "choice" in t:  # a card's "choose one" (Invoke Obscurity, Acid Explosion, ...)
         return {t["seat"]: [{"type": "mode", "mode": m, "step": True} for m in side.get("modes", {})]}
-    return {t["seat"]: [dict(x, step=True) for x in spell_targets(st, t["seat"], side, t.get("origin")) or []]}
+    return {t["seat"]: spell_targets(st, t["seat"], side, t.get("origin"), step=True) or []}
 
 
 def cast_act(st, t, seat, a):

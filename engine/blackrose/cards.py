@@ -58,15 +58,38 @@ def spell_of(card: str) -> dict:
     return sp
 
 
+_SIDE_OF: dict[tuple[str, str], dict] = {}
+
+
 def side_of(card: str, side: str) -> dict:
-    """One side's definition; a Room Trap readied face down ("s") is armed for both its colours."""
-    sp = spell_of(card)
+    """One side's definition; a Room Trap readied face down ("s") is armed for both its colours. Memoised
+    (this is on every hot path too): the same definition every time, which nothing may change."""
+    d = _SIDE_OF.get((card, side))
+    if d is None:
+        d = _SIDE_OF[card, side] = _side_def(spell_of(card), side)
+    return d
+
+
+def _side_def(sp: dict, side: str) -> dict:
     if "room_trap" in sp:
         if side in sp["room_trap"]:
             return sp["room_trap"][side]
         first = next(iter(sp["room_trap"].values()))
         return {"type": "trap", "target": "room", "range": None, "element": first["element"], "ops": []}
     return sp[side]
+
+
+_ONLY_COLOUR: dict[int, tuple[dict, str | None]] = {}
+
+
+def only_colour(side: dict) -> str | None:
+    """The one room colour a side may be aimed at (Shadow Step moves only to a room of its colour), or None
+    (memoised per side: every turn works out which spells can be aimed where)."""
+    hit = _ONLY_COLOUR.get(id(side))
+    if hit is None or hit[0] is not side:  # the side is kept with its entry, so its id cannot be reused
+        colour = next((o["colour"] for o in side["ops"] if o["op"] == "move_self" and o.get("colour")), None)
+        hit = _ONLY_COLOUR[id(side)] = (side, colour)
+    return hit[1]
 
 
 def is_room_trap(card: str) -> bool:

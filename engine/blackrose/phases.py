@@ -2,8 +2,6 @@
 Clean-up's room destruction and the end-of-game scoring."""
 from __future__ import annotations
 
-from functools import lru_cache
-
 from engine.blackrose import board as B
 from engine.blackrose import cards as C
 from engine.blackrose import rules as R
@@ -354,20 +352,22 @@ def study(st, t):
 
 # ---- 3. Preparation (simultaneous, face down) ------------------------------------------------------------
 
+_SIDES: dict[str, tuple[str, ...]] = {}
+
+
 def _sides(card: str) -> tuple[str, ...]:
-    return ("s",) if "room_trap" in C.spell_of(card) else ("s", "r")
+    """The sides a card can be readied on (memoised: preparation options are rebuilt after every act)."""
+    sides = _SIDES.get(card)
+    if sides is None:
+        sides = _SIDES[card] = ("s",) if "room_trap" in C.spell_of(card) else ("s", "r")
+    return sides
 
 
-@lru_cache(maxsize=4096)
-def _ready_pairs(cards: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
-    """(card, side) pairs a hand can ready (cached: preparation options are rebuilt after every act)."""
-    return tuple((c, x) for c in cards for x in _sides(c))
-
-
-def _ready_actions(cards: tuple[str, ...], step: bool, last: bool) -> list[dict]:
+def _ready_actions(cards: list[str], step: bool, last: bool) -> list[dict]:
     # Fresh dicts every time: callers (the host, tests) may keep or alter the actions they are given.
-    extra = {"last": True} if last else {}
-    return [{"type": "ready", "card": c, "side": x, "step": step, **extra} for c, x in _ready_pairs(cards)]
+    if last:
+        return [{"type": "ready", "card": c, "side": x, "step": step, "last": True} for c in cards for x in _sides(c)]
+    return [{"type": "ready", "card": c, "side": x, "step": step} for c in cards for x in _sides(c)]
 
 
 def prep_seat(st, t, s):
@@ -376,12 +376,14 @@ def prep_seat(st, t, s):
     if s in t["ok"]:
         return None
     placed = t["ready"][s]
-    used = {c for c, _ in placed}
     acts = []
     if len(placed) < 4:
         # The fourth spell is the last one a mage can ready: readying it also confirms (one click less;
         # every arrangement is still reachable, and "Take back" stays open until then).
-        acts += _ready_actions(tuple(sorted(set(st.hand[s]) - used)), bool(placed), len(placed) == 3)
+        free = set(st.hand[s])
+        for c, _ in placed:
+            free.discard(c)
+        acts = _ready_actions(sorted(free), bool(placed), len(placed) == 3)
     if len(placed) >= min(2, len(st.hand[s])):
         acts.append({"type": "confirm", "step": True} if placed else {"type": "confirm"})
     if placed:

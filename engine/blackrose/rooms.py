@@ -19,8 +19,10 @@ def can_activate(st, seat: str, label: str | None, again: bool = False) -> bool:
         return False
     if st.inhib[seat] and ("activate" in st.inhib[seat] or "activate_next_now" in st.inhib[seat]):
         return False
-    if st.mods.get("action") and any(st.board) and st.colour_of(label) in st.event_mods("no_activate"):
-        return False
+    if st.mods.get("action") and any(st.board):
+        barred = st.event_mods("no_activate")
+        if barred and st.colour_of(label) in barred:
+            return False
     if rid == "mirrors" and not _mirror_sources(st):
         return False
     return True

@@ -69,6 +69,8 @@ def ev_health(st, ev: dict) -> int:
 def _protect(st, src: str, model: str, n: int, ctx: dict) -> int:
     if ctx.get("no_protection") or src == "rose" or not st.armed:
         return n
+    if not any(a["seat"] == model and (a["kind"] == "protection" or a.get("ask") == "protection") for a in st.armed):
+        return n  # no Protection of theirs, and they ask about none: nothing fires, no window (see reaction)
     p = one_reaction(st, {"on": "damage", "victim": model, "by": src, "n": n}, [model],
                      {model: armed_for(st, model, "protection", ("damage",))})
     if p is None:
@@ -275,8 +277,10 @@ def enter(st, model: str, label: str) -> None:
             return  # a Protection it set off destroyed it
     if not st.armed:
         return  # nothing armed: no Room Trap to spring, no window
-    colour = "black" if st.layout[label] == "black_rose" else st.colour_of(label)
     mover = st.owner(model)
+    if not any(a["seat"] != mover and (a["kind"] == "room_trap" or a.get("ask") == "trap") for a in st.armed):
+        return  # no other mage's Room Trap, and they ask about no Trap: nothing springs, no window (reaction)
+    colour = "black" if st.layout[label] == "black_rose" else st.colour_of(label)
     owners = st.next_seats(mover)
     offers = {o: [a for a in st.armed if a["seat"] == o and a["kind"] == "room_trap" and colour in a["colours"]]
               for o in owners}
@@ -324,7 +328,8 @@ def reaction(st, moment: dict, eligible: list[str], offers: dict[str, list[dict]
       is None: nothing was armed "ask me" when this action began), an "ask me" spell armed during it
       fires like the default."""
     wants = "protection" if moment["on"] in PROTECTION_MOMENTS else "trap"
-    ask = [s for s in eligible if any(a["seat"] == s and a.get("ask") == wants for a in st.armed)]
+    askers = {a["seat"] for a in st.armed if a.get("ask") == wants}
+    ask = [s for s in eligible if s in askers] if askers else []
     ans: dict = {}
     window = bool(ask) and st.rx is not None
     if window:
@@ -405,6 +410,9 @@ def trap_reaction(st, seat: str, cond: str) -> dict | None:
     hidden, so every other seat is eligible)."""
     if not st.armed:
         return None  # nothing armed anywhere: no Trap, no window (the common case, so said first)
+    if not any(a["seat"] != seat and (a.get("ask") == "trap" or a["kind"] == "trap" and a.get("on") == cond
+                                      and a.get("tgt") == seat) for a in st.armed):
+        return None  # no Trap aimed at them for this, and no other mage asks about Traps: no window either
     others = st.next_seats(seat)
     offers = {o: armed_for(st, seat, "trap", (cond,), owner=o) for o in others}
     return one_reaction(st, {"on": cond, "victim": seat, "by": seat}, others, offers)

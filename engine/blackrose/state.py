@@ -36,7 +36,7 @@ FIELDS = (
 
 def _needs_window(rec: dict) -> bool:
     """An armed record whose moments may open a window: armed "ask me", or asking its owner as it fires."""
-    return "ask" in rec or rec["card"].split(".", 1)[0] in C.FIRE_CHOICES
+    return "ask" in rec or C.spell_of(rec["card"])["id"] in C.FIRE_CHOICES
 
 
 @lru_cache(maxsize=1024)
@@ -44,7 +44,15 @@ def _event_mods(board: tuple, key: str) -> tuple:
     return tuple(C.EVENTS[e]["mod"][key] for e in board if e and key in C.EVENTS[e].get("mod", ()))
 
 
-_FIELDS_OF = operator.attrgetter(*FIELDS)  # every field's value, in FIELDS order (a snapshot)
+# A snapshot (BlackRoseState._apply) keeps apart the fields an action seldom changes (the set-up, the decks
+# and piles): put back only when they did change, they make restoring it cheaper.
+_STILL = ("seats", "opts", "mage", "school", "colour", "layout", "cells", "library", "discards", "forgotten",
+          "removed", "qdeck", "qdiscard", "edeck", "ediscard")
+_MOVING = tuple(f for f in FIELDS if f not in _STILL)
+_STILL_OF, _MOVING_OF = operator.attrgetter(*_STILL), operator.attrgetter(*_MOVING)
+# Event fields that may name a model (an Evocation id gets its kind and owner added, see emit).
+_MODEL_FIELDS = ("model", "tgt", "target", "seat", "evo", "victim")
+_MODEL_RANK = {k: i for i, k in enumerate(_MODEL_FIELDS)}
 
 
 def _copy(x):
@@ -99,14 +107,16 @@ class BlackRoseState(FlowState):
             return self._ev
         # The snapshot is serialised only (orjson, the cheapest copy of plain JSON); it is parsed back only
         # when a window opens.
-        snap = orjson.dumps(_FIELDS_OF(self))
+        moving, still = orjson.dumps(_MOVING_OF(self)), orjson.dumps(_STILL_OF(self))
         self.rx, self.rx_i = answers, 0
         try:
             self.FLOW.acts[top["k"]](self, top, seat, action)
             self.run()
         except NeedReaction as need:
-            for f, value in zip(FIELDS, orjson.loads(snap)):
-                setattr(self, f, value)
+            fields = self.__dict__  # every field is a plain attribute
+            fields.update(zip(_MOVING, orjson.loads(moving)))
+            if orjson.dumps(_STILL_OF(self)) != still:
+                fields.update(zip(_STILL, orjson.loads(still)))
             self._ev = []
             self._pending = None
             self.stack.append({"k": "react", "redo": {"seat": seat, "action": action}, "answers": answers,
@@ -136,23 +146,25 @@ class BlackRoseState(FlowState):
                 "rose": self.pp["rose"]}
 
     # ---- events ----------------------------------------------------------------------------------
-    _MODEL_FIELDS = ("model", "tgt", "target", "seat", "evo", "victim")
-
     def emit(self, type_: str, to: str | None = None, **data) -> None:
         """Every event also carries the public facts a log line needs and the emitting rule did not know to
         add: what an Evocation named in it is ("evos": id -> [kind, owner]), which room a label is
         ("room_id"), and the running totals of damage on a model and instability in a room. Facts only
         (ids and counts), all public on the board already."""
         if self.evos:
-            for k in self._MODEL_FIELDS:
-                v = data.get(k)
-                if type(v) is str and v[:1] == "v" and (ev := self.evo(v)) is not None:
+            named = None
+            for k, v in data.items():
+                if k in _MODEL_RANK and type(v) is str and v[:1] == "v":
+                    named = (named or []) + [(_MODEL_RANK[k], v)]
+            for _, v in sorted(named or ()):  # in _MODEL_FIELDS order
+                if (ev := self.evo(v)) is not None:
                     data.setdefault("evos", {})[v] = [ev["kind"], ev["owner"]]
-        room = data.get("room")
-        if type(room) is str and room in self.layout:
-            data["room_id"] = self.layout[room]
-            if type_ == "instability":
-                data["total"] = sum(self.inst.get(room, {}).values())
+        if "room" in data:
+            room = data["room"]
+            if type(room) is str and room in self.layout:
+                data["room_id"] = self.layout[room]
+                if type_ == "instability":
+                    data["total"] = sum(self.inst.get(room, {}).values())
         if type_ == "damage":
             m = data.get("tgt")
             if m in self.pos:
