@@ -66,7 +66,7 @@ AIM_WITH_CAST = 8
 
 
 def _new_phys(st, seat: str) -> dict:
-    return {"k": "phys", "seat": seat, "mode": "token", "left": st.phys_speed(seat), "moved": 0,
+    return {"k": "phys", "seat": seat, "mode": "token", "left": C.MAGES[st.mage[seat]]["move"], "moved": 0,
             "attacked": False, "activated": False}
 
 
@@ -74,23 +74,27 @@ def _phys_firsts(st, seat: str, exits: list[str]) -> list[dict]:
     """A Physical Action begins with what it does first (move to a room next door, attack a model here,
     activate this room), chosen together with using the token; {"type": "phys"} spends it staying put.
     The same list as phys_options for a fresh action, built directly (this runs at every turn)."""
-    if st.phys_speed(seat) < 2 or "move_attack" in st.buffs[seat]:  # a last step, or moving and attacking
+    if C.MAGES[st.mage[seat]]["move"] < 2 or "move_attack" in st.buffs[seat]:  # a last step, or moving and attacking
         out = []
         for a in phys_options(st, _new_phys(st, seat))[seat]:
             a = {k: v for k, v in a.items() if k != "step"}
             out.append({"type": "phys"} if a["type"] == "done" else a)
         return out
     here = st.pos[seat]
-    out = [] if "move" in st.inhib[seat] else [{"type": "step", "to": r} for r in exits]
+    out = []
+    if "move" not in st.inhib[seat]:
+        for r in exits:
+            out.append({"type": "step", "to": r})
     if here == "cell":
         return out or [{"type": "phys"}]
-    then = can_activate(st, seat, here)
-    for m in _rivals_in(st, seat, here):
-        out.append({"type": "attack", "target": m})
-        if then:
+    if can_activate(st, seat, here):
+        for m in _rivals_in(st, seat, here):
+            out.append({"type": "attack", "target": m})
             out.append({"type": "attack", "target": m, "then": "activate"})
-    if then:
         out.append({"type": "activate", "room": here})
+    else:
+        for m in _rivals_in(st, seat, here):
+            out.append({"type": "attack", "target": m})
     out.append({"type": "phys"})
     return out
 
@@ -98,9 +102,13 @@ def _phys_firsts(st, seat: str, exits: list[str]) -> list[dict]:
 def _rivals_in(st, seat: str, room: str) -> list[str]:
     """The models in `room` that are not `seat`'s (st.models_in without its own mage and Evocations)."""
     pos = st.pos
-    out = [s for s in st.order if s != seat and pos[s] == room]
-    if st.evos:
-        out += [e["id"] for e in st.evos if e["at"] == room and e["owner"] != seat]
+    out = []
+    for s in st.order:  # plain loops: on Python 3.11 a comprehension costs a call, and this runs every turn
+        if s != seat and pos[s] == room:
+            out.append(s)
+    for e in st.evos:
+        if e["at"] == room and e["owner"] != seat:
+            out.append(e["id"])
     return out
 
 
@@ -202,9 +210,10 @@ def turn_act(st, t, seat, a):
 def turn(st, t):
     if st.settle():  # an Action of this turn has just ended: the Moon it reached changes now
         return False
-    if t.get("cut") or t.get("ended") or len(t["parts"]) >= 2 or st.over:
+    parts = t["parts"]
+    if len(parts) >= 2 or t.get("cut") or t.get("ended") or st.over:
         return st.done(t)
-    opts = turn_choices(st, t["seat"], tuple(t["parts"]))
+    opts = turn_choices(st, t["seat"], tuple(parts))
     if not opts:
         return st.done(t)
     if len(opts) == 1:
@@ -274,8 +283,9 @@ def phys_options(st, t):
                 acts.append({"type": "step", "to": r, "then": "activate", "step": True})
     if here != "cell" and not t["attacked"] and (t["moved"] == 0 or "move_attack" in st.buffs[s] or t["mode"] == "spell"):
         then = _ends_after(st, t, "attack") and can_activate(st, s, here)
-        for m in st.models_in(here):
-            if st.owner(m) != s and m != t.get("avoid"):
+        avoid = t.get("avoid")
+        for m in _rivals_in(st, s, here):
+            if m != avoid:
                 acts.append({"type": "attack", "target": m, "step": True})
                 if then:
                     acts.append({"type": "attack", "target": m, "then": "activate", "step": True})
@@ -372,10 +382,11 @@ def _aims(st, seat: str, side: dict, origin: str | None = None) -> tuple[str, li
         return "model", [s for s in st.order if s != seat]
     if kind in ("self", "special", "room"):
         return None
-    here = origin or st.room_of(seat)
-    if here is None:
+    here = origin or st.pos[seat]
+    if here == "cell":
         return "model", []
-    rooms = R.in_range(st, here, side["range"])
+    reach = side["range"]
+    rooms = B.ROOM_LABELS if reach == "any" else B.in_line(here, int(reach))  # rules.in_range
     colour = C.only_colour(side)
     if colour:  # Shadow Step: only a room of that colour
         rooms = [r for r in rooms if st.colour_of(r) == colour]
@@ -560,8 +571,8 @@ def resolve(st, seat: str, sl: dict, side: dict, choice: dict, ask: bool = False
 
 def _protections(st, seat: str, side: dict, ctx: dict) -> bool:
     """Protections of the mages a spell targets fire now; True when the whole spell is cancelled."""
-    if not st.armed:
-        return False
+    if not any(a["kind"] == "protection" or a.get("ask") == "protection" for a in st.armed):
+        return False  # no Protection armed and nobody asks about one: nothing fires, no window (reaction)
     if ctx.get("model") in st.pos:
         hit = [ctx["model"]]
         shape = "single"
@@ -605,13 +616,15 @@ def after_cast(st, t):
     st.done(t)
     if st.pos.get(seat) is None:
         return False
-    st.gain(seat, sum(1 for e in st.event_mods("element_pp") if element in (e, "any")), "event")
+    bonus = st.event_mods("element_pp")
+    if bonus:
+        st.gain(seat, sum(1 for e in bonus if element in (e, "any")), "event")
     # Each element the mage's Quests ask for, in the order the Quests are held (a set's order would follow
     # the process's string hash seed, so the same game could complete them in another order on a replay).
     for q_el in dict.fromkeys(C.QUESTS[q]["cond"].get("element") for q in st.quests[seat]):
         if q_el is not None and element in (q_el, "any"):
             R.check_quests(st, seat, "cast", element=q_el)
-    for mark in st.mods.get("marks", []):
+    for mark in st.mods.get("marks", ()):
         if mark[1] == seat and mark[2] == t["type"] and mark[3] > 0:
             mark[3] -= 1
             st.gain(mark[0], 1, "spell")

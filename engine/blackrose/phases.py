@@ -252,13 +252,14 @@ def study_all(st, t):
 def _keep_pairs(look: list[str]) -> list[list[str]]:
     """Every different pair of studied cards to keep (two copies of one spell are the same choice)."""
     out, seen = [], set()
+    spells = [c.split(".", 1)[0] for c in look]
     for i, a in enumerate(look):
-        for b in look[i + 1:]:
-            pair = sorted((a, b))
-            names = tuple(sorted(c.split(".")[0] for c in pair))
+        for j in range(i + 1, len(look)):
+            b, x, y = look[j], spells[i], spells[j]
+            names = (x, y) if x <= y else (y, x)
             if names not in seen:
                 seen.add(names)
-                out.append(pair)
+                out.append([a, b] if a <= b else [b, a])
     return sorted(out)
 
 
@@ -271,13 +272,19 @@ def study_options(st, t):
         return {s: [{"type": "discard", "card": c, "step": True} for c in sorted(set(st.hand[s]))]}
     if drawing:
         rest = 4 - t["drawn"]
-        step = {"step": True} if t["drawn"] else {}
         opts = []
         for x in C.SCHOOLS:
-            if st.library[x]:
-                opts.append({"type": "study", "school": x, **step})
-                if rest > 1 and len(st.library[x]) >= rest:
-                    opts.append({"type": "study", "school": x, "n": rest, **step})  # the rest from one deck
+            deck = st.library[x]
+            if not deck:
+                continue
+            if rest == 4:  # the first draw of four
+                opts.append({"type": "study", "school": x})
+                if len(deck) >= 4:
+                    opts.append({"type": "study", "school": x, "n": 4})  # the rest from one deck
+                continue
+            opts.append({"type": "study", "school": x, "step": True})
+            if rest > 1 and len(deck) >= rest:
+                opts.append({"type": "study", "school": x, "n": rest, "step": True})
         if opts:
             return {s: opts}
     if look and t["kept"] < 2:

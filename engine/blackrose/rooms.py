@@ -19,10 +19,9 @@ def can_activate(st, seat: str, label: str | None, again: bool = False) -> bool:
         return False
     if st.inhib[seat] and ("activate" in st.inhib[seat] or "activate_next_now" in st.inhib[seat]):
         return False
-    if st.mods.get("action") and any(st.board):
-        barred = st.event_mods("no_activate")
-        if barred and st.colour_of(label) in barred:
-            return False
+    barred = st.event_mods("no_activate")
+    if barred and st.colour_of(label) in barred:
+        return False
     if rid == "mirrors" and not _mirror_sources(st):
         return False
     return True
@@ -278,7 +277,8 @@ def room_crypt(st, seat, o, ctx):
 
 @op("room_sacrifice")
 def room_sacrifice(st, seat, o, ctx):
-    models = [m for r in B.ROOM_LABELS for m in st.models_in(r) if st.owner(m) != seat]
+    occ = st.occupancy()
+    models = [m for r in B.ROOM_LABELS for m in occ.get(r, ()) if st.owner(m) != seat]
     wait, m = choose(st, seat, ctx, "victim", models, allow_none=not models, prompt="Who takes 1 Damage")
     if wait:
         return m

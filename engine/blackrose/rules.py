@@ -257,18 +257,19 @@ def can_leave(st, model: str) -> bool:
 
 def enter(st, model: str, label: str) -> None:
     """Put a model in a room and spring whatever entering it springs."""
-    left = st.room_of(model)
     if model in st.pos:
+        ev, mover, left = None, model, st.pos[model]
         st.pos[model] = label
     else:
-        st.evo(model)["at"] = label
+        ev = st.evo(model)
+        mover, left = ev["owner"], ev["at"]
+        ev["at"] = label
     st.emit("moved", model=model, room=label)
-    if left is not None and left != label and model in st.marks:
+    if left is not None and left != "cell" and left != label and model in st.marks:
         n, src = st.marks.pop(model)  # Blade Barrage / Ring of Fire: leaving the marked room hurts
         hurt(st, src, model, n)
-    if st.room_of(model) != label:
-        return
-    ev = st.evo(model)
+        if st.room_of(model) != label:
+            return
     if ev and ev["kind"] == "infamy_of_crete":
         for other in st.models_in(label):
             if other != model:
@@ -277,7 +278,6 @@ def enter(st, model: str, label: str) -> None:
             return  # a Protection it set off destroyed it
     if not st.armed:
         return  # nothing armed: no Room Trap to spring, no window
-    mover = st.owner(model)
     if not any(a["seat"] != mover and (a["kind"] == "room_trap" or a.get("ask") == "trap") for a in st.armed):
         return  # no other mage's Room Trap, and they ask about no Trap: nothing springs, no window (reaction)
     colour = "black" if st.layout[label] == "black_rose" else st.colour_of(label)

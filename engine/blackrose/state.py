@@ -39,6 +39,19 @@ def _needs_window(rec: dict) -> bool:
     return "ask" in rec or C.spell_of(rec["card"])["id"] in C.FIRE_CHOICES
 
 
+def _events_with() -> dict[str, frozenset[str]]:
+    out: dict[str, set[str]] = {}
+    for e, d in C.EVENTS.items():
+        for k in d.get("mod", ()):
+            out.setdefault(k, set()).add(e)
+    return {k: frozenset(v) for k, v in out.items()}
+
+
+# The Events that say something about each key (BlackRoseState.event_mods: most often none is in play).
+_EVENTS_WITH = _events_with()
+_NONE: frozenset[str] = frozenset()
+
+
 @lru_cache(maxsize=1024)
 def _event_mods(board: tuple, key: str) -> tuple:
     return tuple(C.EVENTS[e]["mod"][key] for e in board if e and key in C.EVENTS[e].get("mod", ()))
@@ -52,7 +65,6 @@ _MOVING = tuple(f for f in FIELDS if f not in _STILL)
 _STILL_OF, _MOVING_OF = operator.attrgetter(*_STILL), operator.attrgetter(*_MOVING)
 # Event fields that may name a model (an Evocation id gets its kind and owner added, see emit).
 _MODEL_FIELDS = ("model", "tgt", "target", "seat", "evo", "victim")
-_MODEL_RANK = {k: i for i, k in enumerate(_MODEL_FIELDS)}
 
 
 def _copy(x):
@@ -152,13 +164,11 @@ class BlackRoseState(FlowState):
         ("room_id"), and the running totals of damage on a model and instability in a room. Facts only
         (ids and counts), all public on the board already."""
         if self.evos:
-            named = None
-            for k, v in data.items():
-                if k in _MODEL_RANK and type(v) is str and v[:1] == "v":
-                    named = (named or []) + [(_MODEL_RANK[k], v)]
-            for _, v in sorted(named or ()):  # in _MODEL_FIELDS order
-                if (ev := self.evo(v)) is not None:
-                    data.setdefault("evos", {})[v] = [ev["kind"], ev["owner"]]
+            for k in _MODEL_FIELDS:
+                if k in data:
+                    v = data[k]
+                    if type(v) is str and v[:1] == "v" and (ev := self.evo(v)) is not None:
+                        data.setdefault("evos", {})[v] = [ev["kind"], ev["owner"]]
         if "room" in data:
             room = data["room"]
             if type(room) is str and room in self.layout:
@@ -289,10 +299,10 @@ class BlackRoseState(FlowState):
         that moved the token". Called where an Action has just ended (a part of a turn, an Evocation's
         activation, a Quest discarded, the Event drawn): the decks change, each mage takes a set-aside
         Custom Spell, and anyone now over their hand limit discards down (pushed; True when it pushed)."""
+        if self.moon >= 3 or max(self.pp.values()) < C.MOON_AT[self.moon + 1]:
+            return False  # the next Moon's mark is not reached (checked after every Action, so said first)
         best = max(self.pp.values())
         target = 3 if best >= C.MOON_AT[3] else 2 if best >= C.MOON_AT[2] else 1
-        if target <= self.moon:
-            return False
         while self.moon < target:
             self.moon += 1
             self.emit("moon", moon=self.moon)
@@ -308,7 +318,7 @@ class BlackRoseState(FlowState):
         """What the Events in play say about `key` in this Action Phase (rulebook, Event Board and 4. Action
         Phase: an Event on the board is in play until it leaves, and an Action Phase Event applies in every
         Action Phase while it is there). One value per Event: two of them add up."""
-        if not self.mods.get("action"):
+        if not self.mods.get("action") or _EVENTS_WITH.get(key, _NONE).isdisjoint(self.board):
             return []
         return list(_event_mods(tuple(self.board), key))
 
