@@ -119,8 +119,9 @@ def _cast_firsts(st, seat: str, i: int) -> list[dict]:
     side = C.side_of(sl["card"], sl["side"])
     if side["type"] in FACE_DOWN:
         return [{"type": "cast", "slot": i}]  # arming is its own step, the same for every such spell
-    aims = _aims(st, seat, side)
-    modes = side.get("modes") or ()
+    spec = _aim_spec(side)
+    aims = _aims(st, seat, side, None, spec)
+    modes = spec[4]
     if aims is not None:
         key, values = aims
         if not values:
@@ -322,10 +323,16 @@ def phys_act(st, t, seat, a):
     if decided:
         # Decided with the step: activate or stop, unless something the mage could not see coming (a Trap,
         # a Protection) happened meanwhile: then they are asked as usual.
-        calm = st.pos[seat] == where and st.stack[-1] is t and not any(
-            e["type"] in ("trigger", "cell") for e in st._ev[mark:])
-        if calm:
+        if st.pos[seat] == where and st.stack[-1] is t and not _surprised(st._ev, mark):
             t["then"] = a.get("then", "stop")
+
+
+def _surprised(events: list[dict], mark: int, kinds: tuple[str, ...] = ("trigger", "cell")) -> bool:
+    """Whether a Trap or Protection fired (or a mage was sent to a Cell) since event number `mark`."""
+    for i in range(mark, len(events)):
+        if events[i]["type"] in kinds:
+            return True
+    return False
 
 
 @task("phys", phys_options, phys_act)
@@ -374,23 +381,36 @@ def cast_task(st, seat: str, i: int, free: bool = False) -> dict:
     return {"k": "cast", "seat": seat, "i": i, "free": free}
 
 
-def _aims(st, seat: str, side: dict, origin: str | None = None) -> tuple[str, list] | None:
+_AIM_SPECS: dict[int, tuple] = {}
+
+
+def _aim_spec(side: dict) -> tuple:
+    """(side, what it is aimed at, range, the one room colour allowed, modes), memoised per side definition
+    (every turn works out which spells can be aimed where). What it is aimed at: "seats" (a single-target
+    Trap: any other mage), None (no target), "area" (a room in range), else a model in range."""
+    hit = _AIM_SPECS.get(id(side))
+    if hit is None or hit[0] is not side:  # the side is kept with its entry, so its id cannot be reused
+        kind = side["target"]
+        what = "seats" if side["type"] == "trap" and kind == "single" else None if kind in ("self", "special", "room") else kind
+        hit = _AIM_SPECS[id(side)] = (side, what, side.get("range"), C.only_colour(side), tuple(side.get("modes") or ()))
+    return hit
+
+
+def _aims(st, seat: str, side: dict, origin: str | None = None, spec: tuple | None = None) -> tuple[str, list] | None:
     """The legal aims of a revealed side as ("room", labels) or ("model", models), or None when it needs no
     target. `origin` is where the spell is cast from when not the caster's room (an Andromeda)."""
-    kind = side["target"]
-    if side["type"] == "trap" and kind == "single":
-        return "model", [s for s in st.order if s != seat]
-    if kind in ("self", "special", "room"):
+    _, what, reach, colour, _ = spec or _aim_spec(side)
+    if what is None:
         return None
+    if what == "seats":
+        return "model", [s for s in st.order if s != seat]
     here = origin or st.pos[seat]
     if here == "cell":
         return "model", []
-    reach = side["range"]
     rooms = B.ROOM_LABELS if reach == "any" else B.in_line(here, int(reach))  # rules.in_range
-    colour = C.only_colour(side)
     if colour:  # Shadow Step: only a room of that colour
         rooms = [r for r in rooms if st.colour_of(r) == colour]
-    if kind == "area":
+    if what == "area":
         return "room", rooms
     occ = st.occupancy()
     return "model", [m for r in rooms for m in occ.get(r, ()) if m != seat]
@@ -691,9 +711,7 @@ def evo_act(st, t, seat, a):
         R.enter(st, ev["id"], a["to"])
         if last and C.EVOS[ev["kind"]]["attack"]:
             # Decided with the step: attack that model, or stop; unless a Trap met it on the way (asked then).
-            calm = ev["at"] == a["to"] and st.stack[-1] is t and not any(
-                e["type"] == "trigger" for e in st._ev[mark:])
-            if calm:
+            if ev["at"] == a["to"] and st.stack[-1] is t and not _surprised(st._ev, mark, ("trigger",)):
                 t["then"] = a.get("target", "stop")
     elif a["type"] == "attack":
         _evo_attack(st, t, seat, ev, a["target"])

@@ -97,7 +97,12 @@ def is_room_trap(card: str) -> bool:
 
 
 def school_cards(school: str) -> list[str]:
-    return [f"{sid}.{k}" for sid, sp in SPELLS.items() if sp["school"] == school for k in range(1, COPIES + 1)]
+    return list(_SCHOOL_CARDS[school])
+
+
+_SCHOOL_CARDS: dict[str, tuple[str, ...]] = {
+    school: tuple(f"{sid}.{k}" for sid, sp in SPELLS.items() if sp["school"] == school for k in range(1, COPIES + 1))
+    for school in SCHOOLS}
 
 
 FORGOTTEN = [sid + ".1" for sid, sp in SPELLS.items() if sp["school"] == "forgotten"]

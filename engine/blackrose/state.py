@@ -9,7 +9,6 @@ import orjson
 
 from engine.core import find_legal
 from engine.flow import Flow, FlowState
-from engine.rng import Rng
 from engine.blackrose import cards as C
 
 FLOW = Flow("Black Rose Wars")
@@ -73,6 +72,30 @@ def _copy(x):
         return {k: _copy(v) for k, v in x.items()}
     if t is list:
         return [_copy(v) for v in x]
+    return x
+
+
+_MASK = (1 << 64) - 1
+
+
+def shuffle(state: int, items: list) -> int:
+    """engine.rng.Rng(state).shuffle(items), returning the generator's new state: the same SplitMix64 draws
+    and rejection sampling, inlined (a game shuffles a few hundred times, most of it while setting up, and a
+    method call per draw was a fair part of that). tests/engine/test_blackrose_stream.py checks it against
+    Rng."""
+    x = state & _MASK
+    for i in range(len(items) - 1, 0, -1):
+        n = i + 1
+        limit = _MASK - (_MASK % n)
+        while True:
+            x = (x + 0x9E3779B97F4A7C15) & _MASK
+            z = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+            z ^= z >> 31
+            if z < limit:
+                break
+        j = z % n
+        items[i], items[j] = items[j], items[i]
     return x
 
 
@@ -186,9 +209,7 @@ class BlackRoseState(FlowState):
 
     # ---- randomness -----------------------------------------------------------------------------
     def shuffle(self, items: list) -> None:
-        r = Rng(self.rng)
-        r.shuffle(items)
-        self.rng = r.state
+        self.rng = shuffle(self.rng, items)
 
     # ---- seats and models --------------------------------------------------------------------------
     def in_cell(self, seat: str) -> bool:

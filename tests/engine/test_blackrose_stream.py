@@ -18,6 +18,8 @@ import orjson
 import pytest
 
 from engine.blackrose import GAME
+from engine.blackrose.state import shuffle
+from engine.rng import Rng
 
 OPTION_SETS = [{}, {"overkill": True}, {"overload": True}, {"for_the_crown": True}, {"extra_turns": True},
                {"overkill": True, "overload": True, "for_the_crown": True, "extra_turns": True}]
@@ -79,6 +81,15 @@ def test_a_game_does_not_depend_on_the_string_hash_seed():
                              check=True)
         out.add(run.stdout.strip())
     assert len(out) == 1, out
+
+
+def test_the_inlined_shuffle_draws_as_rng_does():
+    for seed in (0, 1, 7, 2**63 + 5, 2**64 - 1, 2**70 + 3):
+        for n in (0, 1, 2, 3, 17, 40, 120):
+            mine, theirs = list(range(n)), list(range(n))
+            r = Rng(seed)
+            r.shuffle(theirs)
+            assert (shuffle(seed, mine), mine) == (r.state, theirs)
 
 
 if __name__ == "__main__":
