@@ -45,7 +45,11 @@ def _can_start(st, seat: str) -> bool:
     """has_moves and turn_choices(st, seat, ()) is not empty (without building it: this runs for every seat
     each turn)."""
     phys = st.phys[seat]
-    ready = any(sl["state"] == "ready" for sl in st.slots[seat])
+    ready = False
+    for sl in st.slots[seat]:
+        if sl["state"] == "ready":
+            ready = True
+            break
     if not (phys > 0 or ready):
         return False
     if st.pos[seat] == "cell":
@@ -499,17 +503,18 @@ def cast(st, t):
     if t.get("cut") or sl["state"] != "ready" or st.over:
         return st.done(t)
     side = C.side_of(sl["card"], sl["side"])
-    if t.get("of") and _face_down(side):
+    face_down = side["type"] in FACE_DOWN
+    if face_down and t.get("of"):
         sl["state"] = "used"  # ruling: a hijacked Trap or Protection is spent, armed for nobody
         st.emit("fizzle", seat=seat, card=sl["card"])
         return st.done(t)
-    if _face_down(side):
+    if face_down:
         if "choice" not in t:
             return True  # the arming step (always asked: fire or ask me at least)
     elif not t.get("shown"):
         t["shown"] = True
         _reveal(st, seat, sl, side)
-    if not _face_down(side) and "choice" not in t:
+    if not face_down and "choice" not in t:
         opts = spell_targets(st, seat, side, t.get("origin"))
         if opts and len(opts) > 1:
             return True
@@ -551,13 +556,14 @@ def _reveal(st, seat, sl, side) -> None:
         return
     sl["shown"] = True
     st.emit("cast", seat=seat, card=sl["card"], side=sl["side"], slot=sl["slot"])
-    if C.spell_of(sl["card"])["instability"] and st.room_of(seat):
-        R.add_inst(st, seat, st.room_of(seat), 1)
+    here = st.room_of(seat)
+    if here and C.spell_of(sl["card"])["instability"]:
+        R.add_inst(st, seat, here, 1)
 
 
 def resolve(st, seat: str, sl: dict, side: dict, choice: dict, ask: bool = False) -> bool:
     card = sl["card"]
-    if _face_down(side):
+    if side["type"] in FACE_DOWN:
         sl["state"] = "armed"
         kind = "room_trap" if C.is_room_trap(card) else side["type"]
         rec = {"seat": seat, "card": card, "side": sl["side"], "kind": kind, "on": side.get("on")}

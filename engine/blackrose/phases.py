@@ -372,9 +372,10 @@ def _sides(card: str) -> tuple[str, ...]:
 
 def _ready_actions(cards: list[str], step: bool, last: bool) -> list[dict]:
     # Fresh dicts every time: callers (the host, tests) may keep or alter the actions they are given.
+    sides = [(c, x) for c in cards for x in _SIDES.get(c) or _sides(c)]
     if last:
-        return [{"type": "ready", "card": c, "side": x, "step": step, "last": True} for c in cards for x in _sides(c)]
-    return [{"type": "ready", "card": c, "side": x, "step": step} for c in cards for x in _sides(c)]
+        return [{"type": "ready", "card": c, "side": x, "step": step, "last": True} for c, x in sides]
+    return [{"type": "ready", "card": c, "side": x, "step": step} for c, x in sides]
 
 
 def prep_seat(st, t, s):
@@ -502,7 +503,8 @@ def cleanup(st, t):
     # "This turn" effects end; what someone has seen (cards looked at) stays known.
     st.mods = {"peeked": st.mods["peeked"]} if "peeked" in st.mods else {}
     for lab in B.ROOM_LABELS:
-        destroy_if_unstable(st, lab)
+        if lab in st.inst:  # a room without Instability stands
+            destroy_if_unstable(st, lab)
     st.emit("cleanup", turn=st.turn)
     return st.done(t)  # next: the hand limit (Traps came back to the hand), then the end of the turn
 

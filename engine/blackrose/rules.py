@@ -69,7 +69,10 @@ def ev_health(st, ev: dict) -> int:
 def _protect(st, src: str, model: str, n: int, ctx: dict) -> int:
     if ctx.get("no_protection") or src == "rose" or not st.armed:
         return n
-    if not any(a["seat"] == model and (a["kind"] == "protection" or a.get("ask") == "protection") for a in st.armed):
+    for a in st.armed:
+        if a["seat"] == model and (a["kind"] == "protection" or a.get("ask") == "protection"):
+            break
+    else:
         return n  # no Protection of theirs, and they ask about none: nothing fires, no window (see reaction)
     p = one_reaction(st, {"on": "damage", "victim": model, "by": src, "n": n}, [model],
                      {model: armed_for(st, model, "protection", ("damage",))})
@@ -278,7 +281,10 @@ def enter(st, model: str, label: str) -> None:
             return  # a Protection it set off destroyed it
     if not st.armed:
         return  # nothing armed: no Room Trap to spring, no window
-    if not any(a["seat"] != mover and (a["kind"] == "room_trap" or a.get("ask") == "trap") for a in st.armed):
+    for a in st.armed:
+        if a["seat"] != mover and (a["kind"] == "room_trap" or a.get("ask") == "trap"):
+            break
+    else:
         return  # no other mage's Room Trap, and they ask about no Trap: nothing springs, no window (reaction)
     colour = "black" if st.layout[label] == "black_rose" else st.colour_of(label)
     owners = st.next_seats(mover)
@@ -327,11 +333,13 @@ def reaction(st, moment: dict, eligible: list[str], offers: dict[str, list[dict]
       action reaches them; answers come from st.rx (see BlackRoseState.act). When no window can open (st.rx
       is None: nothing was armed "ask me" when this action began), an "ask me" spell armed during it
       fires like the default."""
-    wants = "protection" if moment["on"] in PROTECTION_MOMENTS else "trap"
-    askers = {a["seat"] for a in st.armed if a.get("ask") == wants}
-    ask = [s for s in eligible if s in askers] if askers else []
     ans: dict = {}
-    window = bool(ask) and st.rx is not None
+    window = False
+    if st.rx is not None:  # else no window can open, whoever asks
+        wants = "protection" if moment["on"] in PROTECTION_MOMENTS else "trap"
+        askers = {a["seat"] for a in st.armed if a.get("ask") == wants}
+        ask = [s for s in eligible if s in askers] if askers else []
+        window = bool(ask)
     if window:
         i = st.rx_i
         st.rx_i += 1
@@ -410,8 +418,11 @@ def trap_reaction(st, seat: str, cond: str) -> dict | None:
     hidden, so every other seat is eligible)."""
     if not st.armed:
         return None  # nothing armed anywhere: no Trap, no window (the common case, so said first)
-    if not any(a["seat"] != seat and (a.get("ask") == "trap" or a["kind"] == "trap" and a.get("on") == cond
-                                      and a.get("tgt") == seat) for a in st.armed):
+    for a in st.armed:
+        if a["seat"] != seat and (a.get("ask") == "trap" or a["kind"] == "trap" and a.get("on") == cond
+                                  and a.get("tgt") == seat):
+            break
+    else:
         return None  # no Trap aimed at them for this, and no other mage asks about Traps: no window either
     others = st.next_seats(seat)
     offers = {o: armed_for(st, seat, "trap", (cond,), owner=o) for o in others}

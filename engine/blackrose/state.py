@@ -112,7 +112,12 @@ class BlackRoseState(FlowState):
 
     def act(self, seat: str, action: dict) -> list[dict]:
         before = self.pending()
-        find_legal(before, seat, action)
+        legal = before.get(seat) or ()
+        for offered in legal:  # a driver usually hands back one of the very dicts it was offered
+            if offered is action:
+                break
+        else:
+            find_legal(before, seat, action)  # compares by value; raises, with the player's message
         top = self.stack[-1]
         if top["k"] != "react":
             if top["k"] in self.FLOW.seat_options:  # only this seat's options change (Flow.waits)
