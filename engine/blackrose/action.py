@@ -8,7 +8,7 @@ from engine.blackrose import cards as C
 from engine.blackrose import rules as R
 from engine.blackrose.effects import fx
 from engine.blackrose.rooms import activate, can_activate
-from engine.blackrose.state import task, waits
+from engine.blackrose.state import task
 
 NEXT = {(): "pqs", ("p",): "pqs", ("s",): "pq", ("q",): "ps"}
 
@@ -257,11 +257,12 @@ def dmove(st, t):
     option is taken without asking."""
     if t.get("moved") or t.get("cut") or st.over:
         return st.done(t)
-    opts = dmove_options(st, t)[t["seat"]]
-    if len(opts) == 1:
-        dmove_act(st, t, t["seat"], opts[0])
+    opts = dmove_options(st, t)
+    if len(opts[t["seat"]]) == 1:
+        dmove_act(st, t, t["seat"], opts[t["seat"]][0])
         return False
-    return waits(st, t) or st.done(t)
+    st._pending, st._pending_top = opts, t  # what pending() would work out again (as Flow.waits)
+    return True
 
 
 # ---- a physical action -----------------------------------------------------------------------------------
@@ -515,11 +516,12 @@ def cast(st, t):
         t["shown"] = True
         _reveal(st, seat, sl, side)
     if not face_down and "choice" not in t:
-        opts = spell_targets(st, seat, side, t.get("origin"))
+        opts = spell_targets(st, seat, side, t.get("origin"), step=True)
         if opts and len(opts) > 1:
+            st._pending, st._pending_top = {seat: opts}, t  # what pending() would work out (cast_options)
             return True
         if opts:  # a lone target: the table can see it is the only one, so nobody is asked
-            cast_act(st, t, seat, dict(opts[0], step=True))
+            cast_act(st, t, seat, opts[0])
         else:
             t["choice"] = {}
             if opts is not None:
