@@ -48,6 +48,7 @@ def _asks_when_fired(sp: dict) -> bool:
 # Spells whose firing may ask their owner a question: while one is armed an action is applied from a
 # snapshot (BlackRoseState._apply), so that the question can pause it.
 FIRE_CHOICES: frozenset[str] = frozenset(sid for sid, sp in SPELLS.items() if _asks_when_fired(sp))
+FIRE_CHOICE_CARDS: frozenset[str] = frozenset(f"{sid}.{k}" for sid in FIRE_CHOICES for k in range(1, COPIES + 1))
 
 
 def spell_of(card: str) -> dict:

@@ -33,11 +33,6 @@ FIELDS = (
 )
 
 
-def _needs_window(rec: dict) -> bool:
-    """An armed record whose moments may open a window: armed "ask me", or asking its owner as it fires."""
-    return "ask" in rec or C.spell_of(rec["card"])["id"] in C.FIRE_CHOICES
-
-
 def _events_with() -> dict[str, frozenset[str]]:
     out: dict[str, set[str]] = {}
     for e, d in C.EVENTS.items():
@@ -138,7 +133,10 @@ class BlackRoseState(FlowState):
         self._ev = []
         self._pending = None
         top = self.stack[-1]
-        if not self.armed or not any(map(_needs_window, self.armed)):
+        for rec in self.armed:
+            if "ask" in rec or rec["card"] in C.FIRE_CHOICE_CARDS:
+                break  # armed "ask me", or asking its owner as it fires: a window may open
+        else:
             # Nothing armed "ask me", and nothing whose firing asks its owner: no window can open (a spell
             # armed so during this very action fires by default, rules.reaction), so no snapshot is
             # needed. Almost every action is here.
