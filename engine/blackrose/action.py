@@ -185,6 +185,15 @@ def turn_options(st, t):
     return {t["seat"]: turn_choices(st, t["seat"], tuple(t["parts"]))}
 
 
+def _aim_of(a: dict) -> dict:
+    """What an action aims at: {"room": ..}, {"model": ..} or {} (both keys, in the action's order)."""
+    if "model" not in a:
+        return {"room": a["room"]} if "room" in a else {}
+    if "room" not in a:
+        return {"model": a["model"]}
+    return {k: v for k, v in a.items() if k in ("room", "model")}
+
+
 def turn_act(st, t, seat, a):
     kind = a["type"]
     if kind == "end":
@@ -200,7 +209,7 @@ def turn_act(st, t, seat, a):
         sl = st.slots[seat][a["slot"]]
         t["parts"].append("q" if sl["slot"] == "q" else "s")
         job = cast_task(st, seat, a["slot"])
-        aim = {k: v for k, v in a.items() if k in ("room", "model")}
+        aim = _aim_of(a)
         if aim or "mode" in a and not spell_aims(st, seat, C.side_of(sl["card"], sl["side"])):
             job["choice"] = aim  # aimed as cast (or nothing to aim at)
         if "mode" in a:
@@ -494,7 +503,7 @@ def cast_act(st, t, seat, a):
             t["mode"] = a["mode"]
         t["ask"] = a["ask"]
     else:
-        t["choice"] = {k: v for k, v in a.items() if k in ("room", "model")}
+        t["choice"] = _aim_of(a)
 
 
 @task("cast", cast_options, cast_act)
