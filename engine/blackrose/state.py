@@ -102,8 +102,15 @@ class BlackRoseState(FlowState):
     with the answers given so far (`rx`, one per moment in the order the action reaches them)."""
 
     FLOW = FLOW
-    rx: list[dict] | None = None  # the answers while an action is being applied; None: no window may open
-    rx_i = 0
+    # Every field is a slot: reading a field is the rules' commonest operation, and with this many fields an
+    # instance dict is a plain dict (past CPython's shared-key limit), read by lookup; a slot is read directly.
+    __slots__ = FIELDS + ("rx", "rx_i", "_ev", "_pending", "_pending_top", "_after")
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.rx: list[dict] | None = None  # the answers while an action is applied; None: no window may open
+        self.rx_i = 0
+        self._pending_top = self._after = None
 
     def act(self, seat: str, action: dict) -> list[dict]:
         before = self.pending()
@@ -151,10 +158,11 @@ class BlackRoseState(FlowState):
             self.FLOW.acts[top["k"]](self, top, seat, action)
             self.run()
         except NeedReaction as need:
-            fields = self.__dict__  # every field is a plain attribute
-            fields.update(zip(_MOVING, orjson.loads(moving)))
+            for f, value in zip(_MOVING, orjson.loads(moving)):
+                setattr(self, f, value)
             if orjson.dumps(_STILL_OF(self)) != still:
-                fields.update(zip(_STILL, orjson.loads(still)))
+                for f, value in zip(_STILL, orjson.loads(still)):
+                    setattr(self, f, value)
             self._ev = []
             self._pending = None
             self.stack.append({"k": "react", "redo": {"seat": seat, "action": action}, "answers": answers,
