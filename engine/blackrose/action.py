@@ -296,15 +296,16 @@ def phys_options(st, t):
             acts.append({"type": "step", "to": r, "step": True})
             if last and can_activate(st, s, r):
                 acts.append({"type": "step", "to": r, "then": "activate", "step": True})
+    can_here = here != "cell" and can_activate(st, s, here)
     if here != "cell" and not t["attacked"] and (t["moved"] == 0 or "move_attack" in st.buffs[s] or t["mode"] == "spell"):
-        then = _ends_after(st, t, "attack") and can_activate(st, s, here)
+        then = can_here and _ends_after(st, t, "attack")
         avoid = t.get("avoid")
         for m in _rivals_in(st, s, here):
             if m != avoid:
                 acts.append({"type": "attack", "target": m, "step": True})
                 if then:
                     acts.append({"type": "attack", "target": m, "then": "activate", "step": True})
-    if here != "cell" and not t["activated"] and can_activate(st, s, here):
+    if can_here and not t["activated"]:
         acts.append({"type": "activate", "room": here, "step": True})
     if here != "cell" or not acts:
         acts.append({"type": "done", "step": True})
@@ -359,7 +360,7 @@ def phys(st, t):
         t["over"] = True
         return False
     opts = None if plan or t.get("over") else phys_options(st, t)[t["seat"]]
-    if opts is None or opts == [{"type": "done", "step": True}]:
+    if opts is None or len(opts) == 1 and opts[0]["type"] == "done":
         st.done(t)  # nothing left to do in this action but to end it
         if t["mode"] == "token":
             R.trap_on(st, t["seat"], "physical")
@@ -787,7 +788,7 @@ def evo_turn(st, t):
             _evo_attack(st, t, t["seat"], ev, plan)
         return st.done(t)
     opts = evo_options(st, t)[t["seat"]]
-    if opts == [{"type": "done", "step": True}]:
+    if len(opts) == 1 and opts[0]["type"] == "done":
         return st.done(t)  # nothing left to decide
     st._pending, st._pending_top = {t["seat"]: opts}, t
     return True
