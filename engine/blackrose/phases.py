@@ -372,10 +372,9 @@ def _sides(card: str) -> tuple[str, ...]:
 
 def _ready_actions(cards: list[str], step: bool, last: bool) -> list[dict]:
     # Fresh dicts every time: callers (the host, tests) may keep or alter the actions they are given.
-    sides = [(c, x) for c in cards for x in _SIDES.get(c) or _sides(c)]
     if last:
-        return [{"type": "ready", "card": c, "side": x, "step": step, "last": True} for c, x in sides]
-    return [{"type": "ready", "card": c, "side": x, "step": step} for c, x in sides]
+        return [{"type": "ready", "card": c, "side": x, "step": step, "last": True} for c in cards for x in _sides(c)]
+    return [{"type": "ready", "card": c, "side": x, "step": step} for c in cards for x in _sides(c)]
 
 
 def prep_seat(st, t, s):
