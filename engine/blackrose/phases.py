@@ -479,10 +479,10 @@ def cleanup(st, t):
     for s in st.seats:
         for sl in st.slots[s]:
             c = sl["card"]
-            armed = [a for a in st.armed if a["card"] == c]
             if sl["state"] == "lost":
                 continue
-            if sl["state"] == "ready" or armed and armed[0]["kind"] != "protection":
+            armed = next((a for a in st.armed if a["card"] == c), None)
+            if sl["state"] == "ready" or armed and armed["kind"] != "protection":
                 st.hand[s].append(c)  # untriggered Traps come back to the hand
             elif C.spell_of(c)["school"] == "forgotten":
                 st.removed.append(c)  # a used Forgotten Spell leaves the game

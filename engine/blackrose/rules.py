@@ -337,7 +337,10 @@ def reaction(st, moment: dict, eligible: list[str], offers: dict[str, list[dict]
     window = False
     if st.rx is not None:  # else no window can open, whoever asks
         wants = "protection" if moment["on"] in PROTECTION_MOMENTS else "trap"
-        askers = {a["seat"] for a in st.armed if a.get("ask") == wants}
+        askers = set()
+        for a in st.armed:
+            if a.get("ask") == wants:
+                askers.add(a["seat"])
         ask = [s for s in eligible if s in askers] if askers else []
         window = bool(ask)
     if window:
