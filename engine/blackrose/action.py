@@ -13,10 +13,6 @@ from engine.blackrose.state import task
 NEXT = {(): "pqs", ("p",): "pqs", ("s",): "pq", ("q",): "ps"}
 
 
-def has_moves(st, seat: str) -> bool:
-    return st.phys[seat] > 0 or any(sl["state"] == "ready" for sl in st.slots[seat])
-
-
 def _exits(st, seat):
     here = st.pos[seat]
     if here == "cell":
@@ -42,8 +38,8 @@ def action_phase(st, t):
 
 
 def _can_start(st, seat: str) -> bool:
-    """has_moves and turn_choices(st, seat, ()) is not empty (without building it: this runs for every seat
-    each turn)."""
+    """Whether the mage has a Physical Action or a Ready spell left and turn_choices(st, seat, ()) is not empty
+    (without building it: this runs for every seat each turn)."""
     phys = st.phys[seat]
     ready = False
     for sl in st.slots[seat]:
@@ -78,7 +74,7 @@ def _phys_firsts(st, seat: str, exits: list[str]) -> list[dict]:
     """A Physical Action begins with what it does first (move to a room next door, attack a model here,
     activate this room), chosen together with using the token; {"type": "phys"} spends it staying put.
     The same list as phys_options for a fresh action, built directly (this runs at every turn)."""
-    if C.MAGES[st.mage[seat]]["move"] < 2 or "move_attack" in st.buffs[seat]:  # a last step, or moving and attacking
+    if C.MAGES[st.mage[seat]]["move"] < 2 or "move_attack" in st.buffs[seat]:  # a last step, or move and attack
         out = []
         for a in phys_options(st, _new_phys(st, seat))[seat]:
             a = {k: v for k, v in a.items() if k != "step"}
@@ -405,9 +401,13 @@ def _aim_spec(side: dict) -> tuple:
     Trap: any other mage), None (no target), "area" (a room in range), else a model in range."""
     hit = _AIM_SPECS.get(id(side))
     if hit is None or hit[0] is not side:  # the side is kept with its entry, so its id cannot be reused
-        kind = side["target"]
-        what = "seats" if side["type"] == "trap" and kind == "single" else None if kind in ("self", "special", "room") else kind
-        hit = _AIM_SPECS[id(side)] = (side, what, side.get("range"), C.only_colour(side), tuple(side.get("modes") or ()))
+        what = side["target"]
+        if side["type"] == "trap" and what == "single":
+            what = "seats"
+        elif what in ("self", "special", "room"):
+            what = None
+        modes = tuple(side.get("modes") or ())
+        hit = _AIM_SPECS[id(side)] = (side, what, side.get("range"), C.only_colour(side), modes)
     return hit
 
 

@@ -97,13 +97,13 @@ def is_room_trap(card: str) -> bool:
     return "room_trap" in spell_of(card)
 
 
-def school_cards(school: str) -> list[str]:
-    return list(_SCHOOL_CARDS[school])
-
-
 _SCHOOL_CARDS: dict[str, tuple[str, ...]] = {
     school: tuple(f"{sid}.{k}" for sid, sp in SPELLS.items() if sp["school"] == school for k in range(1, COPIES + 1))
     for school in SCHOOLS}
+
+
+def school_cards(school: str) -> list[str]:
+    return list(_SCHOOL_CARDS[school])
 
 
 FORGOTTEN = [sid + ".1" for sid, sp in SPELLS.items() if sp["school"] == "forgotten"]
