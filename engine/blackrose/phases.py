@@ -359,22 +359,16 @@ def study(st, t):
 
 # ---- 3. Preparation (simultaneous, face down) ------------------------------------------------------------
 
-_SIDES: dict[str, tuple[str, ...]] = {}
-
-
-def _sides(card: str) -> tuple[str, ...]:
-    """The sides a card can be readied on (memoised: preparation options are rebuilt after every act)."""
-    sides = _SIDES.get(card)
-    if sides is None:
-        sides = _SIDES[card] = ("s",) if "room_trap" in C.spell_of(card) else ("s", "r")
-    return sides
+# The sides each card can be readied on (preparation options are rebuilt after every act).
+_SIDES: dict[str, tuple[str, ...]] = {f"{sid}.{k}": ("s",) if "room_trap" in sp else ("s", "r")
+                                      for sid, sp in C.SPELLS.items() for k in range(1, C.COPIES + 1)}
 
 
 def _ready_actions(cards: list[str], step: bool, last: bool) -> list[dict]:
     # Fresh dicts every time: callers (the host, tests) may keep or alter the actions they are given.
     if last:
-        return [{"type": "ready", "card": c, "side": x, "step": step, "last": True} for c in cards for x in _sides(c)]
-    return [{"type": "ready", "card": c, "side": x, "step": step} for c in cards for x in _sides(c)]
+        return [{"type": "ready", "card": c, "side": x, "step": step, "last": True} for c in cards for x in _SIDES[c]]
+    return [{"type": "ready", "card": c, "side": x, "step": step} for c in cards for x in _SIDES[c]]
 
 
 def prep_seat(st, t, s):
