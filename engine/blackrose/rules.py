@@ -271,8 +271,8 @@ def enter(st, model: str, label: str) -> None:
     if left is not None and left != "cell" and left != label and model in st.marks:
         n, src = st.marks.pop(model)  # Blade Barrage / Ring of Fire: leaving the marked room hurts
         hurt(st, src, model, n)
-        if st.room_of(model) != label:
-            return
+    if st.room_of(model) != label:
+        return
     if ev and ev["kind"] == "infamy_of_crete":
         for other in st.models_in(label):
             if other != model:
