@@ -18,7 +18,7 @@ import orjson
 import pytest
 
 from engine.blackrose import GAME
-from engine.blackrose.state import shuffle
+from engine.blackrose.state import FIELDS, _SNAPSHOT, shuffle
 from engine.rng import Rng
 
 OPTION_SETS = [{}, {"overkill": True}, {"overload": True}, {"for_the_crown": True}, {"extra_turns": True},
@@ -81,6 +81,21 @@ def test_a_game_does_not_depend_on_the_string_hash_seed():
                              check=True)
         out.add(run.stdout.strip())
     assert len(out) == 1, out
+
+
+def test_a_reaction_snapshot_covers_every_field_once():
+    grouped = [f for fields, _ in _SNAPSHOT for f in fields]
+    assert sorted(grouped) == sorted(FIELDS)
+
+
+def test_to_json_and_load_hand_over_copies():
+    st = GAME.new(["p1", "p2"], 3)
+    data = st.to_json()
+    data["pos"]["p1"], data["library"]["destruction"][0] = "changed", "changed"
+    assert st.pos["p1"] != "changed" and st.library["destruction"][0] != "changed"
+    loaded = GAME.load(data)
+    data["pos"]["p2"] = "changed too"
+    assert loaded.pos["p2"] != "changed too" and loaded.pos["p1"] == "changed"
 
 
 def test_the_inlined_shuffle_draws_as_rng_does():
