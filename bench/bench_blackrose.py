@@ -47,5 +47,5 @@ if __name__ == "__main__":
     print(f"Random playouts through pending() + act(), actions per second ({rounds} interleaved rounds):")
     for key, rate in rates.items():
         goal = " (target >= 0.33)" if key == "raven" else ""
-        ratio = "" if key == "blackrose" else f"   blackrose / {key} = {rates['blackrose'] / rate:.2f}{goal}"
+        ratio = "" if key == "blackrose" else f"   blackrose / {key} = {rates['blackrose'] / rate:.3f}{goal}"
         print(f"  {key:10} {rate:10.0f}{ratio}")

@@ -8,41 +8,28 @@ from engine.blackrose import cards as C
 from engine.blackrose import rules as R
 from engine.blackrose.effects import fx
 from engine.blackrose.rooms import activate, can_activate
-from engine.blackrose.state import task, waits
+from engine.blackrose.state import task
 
 NEXT = {(): "pqs", ("p",): "pqs", ("s",): "pq", ("q",): "ps"}
 
 
-def has_moves(st, seat: str) -> bool:
-    return st.phys[seat] > 0 or any(sl["state"] == "ready" for sl in st.slots[seat])
-
-
-def _std(st, seat):
-    ready = [i for i, sl in enumerate(st.slots[seat]) if sl["state"] == "ready" and sl["slot"] != "q"]
-    return ready[0] if ready else None
-
-
-def _quick(st, seat):
-    return next((i for i, sl in enumerate(st.slots[seat]) if sl["state"] == "ready" and sl["slot"] == "q"), None)
-
-
 def _exits(st, seat):
-    if st.in_cell(seat):
+    here = st.pos[seat]
+    if here == "cell":
         return B.cell_exits(st.cells[seat])
-    return B.ADJ[st.pos[seat]] if R.can_leave(st, seat) else []
+    return B.ADJ[here] if "leave" not in st.inhib[seat] else []  # rules.can_leave
 
 
 @task("action_phase")
 def action_phase(st, t):
     """Turns go round in order; a mage with nothing left is skipped; the phase ends when all are spent."""
-    left = [s for s in st.order if has_moves(st, s) and _can_start(st, s)]
-    if not left:
-        return st.done(t)
-    n = len(st.order)
+    order = st.order
+    n = len(order)
     for k in range(n):
-        s = st.order[(t["i"] + k) % n]
-        if s in left:
-            t["i"] = (st.order.index(s) + 1) % n
+        at = (t["i"] + k) % n  # the first seat from t["i"] on, clockwise, that can still act
+        s = order[at]
+        if _can_start(st, s):
+            t["i"] = (at + 1) % n
             for x in st.stats.values():
                 x["burst"] = 0
             st.push({"k": "turn", "seat": s, "parts": []})
@@ -51,11 +38,20 @@ def action_phase(st, t):
 
 
 def _can_start(st, seat: str) -> bool:
-    """turn_choices(st, seat, ()) is not empty (without building it: this runs for every seat each turn)."""
-    if st.in_cell(seat):
-        if st.phys[seat] and "move" not in st.inhib[seat]:
+    """Whether the mage has a Physical Action or a Ready spell left and turn_choices(st, seat, ()) is not empty
+    (without building it: this runs for every seat each turn)."""
+    phys = st.phys[seat]
+    ready = False
+    for sl in st.slots[seat]:
+        if sl["state"] == "ready":
+            ready = True
+            break
+    if not (phys > 0 or ready):
+        return False
+    if st.pos[seat] == "cell":
+        if phys and "move" not in st.inhib[seat]:
             return True
-    elif st.phys[seat] or any(sl["state"] == "ready" for sl in st.slots[seat]):
+    elif phys or ready:
         return True
     return bool(_discardable(st, seat) and _exits(st, seat))
 
@@ -70,7 +66,7 @@ AIM_WITH_CAST = 8
 
 
 def _new_phys(st, seat: str) -> dict:
-    return {"k": "phys", "seat": seat, "mode": "token", "left": st.phys_speed(seat), "moved": 0,
+    return {"k": "phys", "seat": seat, "mode": "token", "left": C.MAGES[st.mage[seat]]["move"], "moved": 0,
             "attacked": False, "activated": False}
 
 
@@ -78,25 +74,41 @@ def _phys_firsts(st, seat: str, exits: list[str]) -> list[dict]:
     """A Physical Action begins with what it does first (move to a room next door, attack a model here,
     activate this room), chosen together with using the token; {"type": "phys"} spends it staying put.
     The same list as phys_options for a fresh action, built directly (this runs at every turn)."""
-    if st.phys_speed(seat) < 2 or "move_attack" in st.buffs[seat]:  # a last step, or moving and attacking
+    if C.MAGES[st.mage[seat]]["move"] < 2 or "move_attack" in st.buffs[seat]:  # a last step, or move and attack
         out = []
         for a in phys_options(st, _new_phys(st, seat))[seat]:
             a = {k: v for k, v in a.items() if k != "step"}
             out.append({"type": "phys"} if a["type"] == "done" else a)
         return out
     here = st.pos[seat]
-    out = [] if "move" in st.inhib[seat] else [{"type": "step", "to": r} for r in exits]
+    out = []
+    if "move" not in st.inhib[seat]:
+        for r in exits:
+            out.append({"type": "step", "to": r})
     if here == "cell":
         return out or [{"type": "phys"}]
-    then = can_activate(st, seat, here)
-    for m in st.models_in(here):
-        if m != seat and st.owner(m) != seat:
+    if can_activate(st, seat, here):
+        for m in _rivals_in(st, seat, here):
             out.append({"type": "attack", "target": m})
-            if then:
-                out.append({"type": "attack", "target": m, "then": "activate"})
-    if then:
+            out.append({"type": "attack", "target": m, "then": "activate"})
         out.append({"type": "activate", "room": here})
+    else:
+        for m in _rivals_in(st, seat, here):
+            out.append({"type": "attack", "target": m})
     out.append({"type": "phys"})
+    return out
+
+
+def _rivals_in(st, seat: str, room: str) -> list[str]:
+    """The models in `room` that are not `seat`'s (st.models_in without its own mage and Evocations)."""
+    pos = st.pos
+    out = []
+    for s in st.order:  # plain loops: on Python 3.11 a comprehension costs a call, and this runs every turn
+        if s != seat and pos[s] == room:
+            out.append(s)
+    for e in st.evos:
+        if e["at"] == room and e["owner"] != seat:
+            out.append(e["id"])
     return out
 
 
@@ -105,16 +117,23 @@ def _cast_firsts(st, seat: str, i: int) -> list[dict]:
     makes few choices; otherwise those are further steps."""
     sl = st.slots[seat][i]
     side = C.side_of(sl["card"], sl["side"])
-    if _face_down(side):
+    if side["type"] in FACE_DOWN:
         return [{"type": "cast", "slot": i}]  # arming is its own step, the same for every such spell
-    opts = spell_aims(st, seat, side)
-    aims = opts or [{}]
-    modes = [{"mode": m} for m in side.get("modes", ())] or [{}]
-    if opts == []:
-        return [{"type": "cast", "slot": i}]  # no legal target: it is wasted
-    if len(aims) * len(modes) > AIM_WITH_CAST:
-        return [{"type": "cast", "slot": i, **mode} for mode in modes]  # then aimed, in a step of its own
-    return [{"type": "cast", "slot": i, **aim, **mode} for aim in aims for mode in modes]
+    spec = _aim_spec(side)
+    aims = _aims(st, seat, side, None, spec)
+    modes = spec[4]
+    if aims is not None:
+        key, values = aims
+        if not values:
+            return [{"type": "cast", "slot": i}]  # no legal target: it is wasted
+        if len(values) * (len(modes) or 1) <= AIM_WITH_CAST:
+            if modes:
+                return [{"type": "cast", "slot": i, key: v, "mode": m} for v in values for m in modes]
+            return [{"type": "cast", "slot": i, key: v} for v in values]
+        # else aimed in a step of its own
+    if modes:
+        return [{"type": "cast", "slot": i, "mode": m} for m in modes]
+    return [{"type": "cast", "slot": i}]
 
 
 def turn_choices(st, seat: str, parts: tuple) -> list[dict]:
@@ -162,6 +181,15 @@ def turn_options(st, t):
     return {t["seat"]: turn_choices(st, t["seat"], tuple(t["parts"]))}
 
 
+def _aim_of(a: dict) -> dict:
+    """What an action aims at: {"room": ..}, {"model": ..} or {} (both keys, in the action's order)."""
+    if "model" not in a:
+        return {"room": a["room"]} if "room" in a else {}
+    if "room" not in a:
+        return {"model": a["model"]}
+    return {k: v for k, v in a.items() if k in ("room", "model")}
+
+
 def turn_act(st, t, seat, a):
     kind = a["type"]
     if kind == "end":
@@ -177,7 +205,7 @@ def turn_act(st, t, seat, a):
         sl = st.slots[seat][a["slot"]]
         t["parts"].append("q" if sl["slot"] == "q" else "s")
         job = cast_task(st, seat, a["slot"])
-        aim = {k: v for k, v in a.items() if k in ("room", "model")}
+        aim = _aim_of(a)
         if aim or "mode" in a and not spell_aims(st, seat, C.side_of(sl["card"], sl["side"])):
             job["choice"] = aim  # aimed as cast (or nothing to aim at)
         if "mode" in a:
@@ -192,9 +220,10 @@ def turn_act(st, t, seat, a):
 def turn(st, t):
     if st.settle():  # an Action of this turn has just ended: the Moon it reached changes now
         return False
-    if t.get("cut") or t.get("ended") or len(t["parts"]) >= 2 or st.over:
+    parts = t["parts"]
+    if len(parts) >= 2 or t.get("cut") or t.get("ended") or st.over:
         return st.done(t)
-    opts = turn_choices(st, t["seat"], tuple(t["parts"]))
+    opts = turn_choices(st, t["seat"], tuple(parts))
     if not opts:
         return st.done(t)
     if len(opts) == 1:
@@ -233,11 +262,12 @@ def dmove(st, t):
     option is taken without asking."""
     if t.get("moved") or t.get("cut") or st.over:
         return st.done(t)
-    opts = dmove_options(st, t)[t["seat"]]
-    if len(opts) == 1:
-        dmove_act(st, t, t["seat"], opts[0])
+    opts = dmove_options(st, t)
+    if len(opts[t["seat"]]) == 1:
+        dmove_act(st, t, t["seat"], opts[t["seat"]][0])
         return False
-    return waits(st, t) or st.done(t)
+    st._pending, st._pending_top = opts, t  # what pending() would work out again (as Flow.waits)
+    return True
 
 
 # ---- a physical action -----------------------------------------------------------------------------------
@@ -262,14 +292,16 @@ def phys_options(st, t):
             acts.append({"type": "step", "to": r, "step": True})
             if last and can_activate(st, s, r):
                 acts.append({"type": "step", "to": r, "then": "activate", "step": True})
+    can_here = here != "cell" and can_activate(st, s, here)
     if here != "cell" and not t["attacked"] and (t["moved"] == 0 or "move_attack" in st.buffs[s] or t["mode"] == "spell"):
-        then = _ends_after(st, t, "attack") and can_activate(st, s, here)
-        for m in st.models_in(here):
-            if st.owner(m) != s and m != t.get("avoid"):
+        then = can_here and _ends_after(st, t, "attack")
+        avoid = t.get("avoid")
+        for m in _rivals_in(st, s, here):
+            if m != avoid:
                 acts.append({"type": "attack", "target": m, "step": True})
                 if then:
                     acts.append({"type": "attack", "target": m, "then": "activate", "step": True})
-    if here != "cell" and not t["activated"] and can_activate(st, s, here):
+    if can_here and not t["activated"]:
         acts.append({"type": "activate", "room": here, "step": True})
     if here != "cell" or not acts:
         acts.append({"type": "done", "step": True})
@@ -302,10 +334,16 @@ def phys_act(st, t, seat, a):
     if decided:
         # Decided with the step: activate or stop, unless something the mage could not see coming (a Trap,
         # a Protection) happened meanwhile: then they are asked as usual.
-        calm = st.pos[seat] == where and st.stack[-1] is t and not any(
-            e["type"] in ("trigger", "cell") for e in st._ev[mark:])
-        if calm:
+        if st.pos[seat] == where and st.stack[-1] is t and not _surprised(st._ev, mark):
             t["then"] = a.get("then", "stop")
+
+
+def _surprised(events: list[dict], mark: int, kinds: tuple[str, ...] = ("trigger", "cell")) -> bool:
+    """Whether a Trap or Protection fired (or a mage was sent to a Cell) since event number `mark`."""
+    for i in range(mark, len(events)):
+        if events[i]["type"] in kinds:
+            return True
+    return False
 
 
 @task("phys", phys_options, phys_act)
@@ -318,7 +356,7 @@ def phys(st, t):
         t["over"] = True
         return False
     opts = None if plan or t.get("over") else phys_options(st, t)[t["seat"]]
-    if opts is None or opts == [{"type": "done", "step": True}]:
+    if opts is None or len(opts) == 1 and opts[0]["type"] == "done":
         st.done(t)  # nothing left to do in this action but to end it
         if t["mode"] == "token":
             R.trap_on(st, t["seat"], "physical")
@@ -354,31 +392,60 @@ def cast_task(st, seat: str, i: int, free: bool = False) -> dict:
     return {"k": "cast", "seat": seat, "i": i, "free": free}
 
 
-def spell_aims(st, seat: str, side: dict, origin: str | None = None) -> list[dict] | None:
-    """The legal aims of a revealed side ({"room": ..} or {"model": ..}), or None when it needs no target.
-    `origin` is where the spell is cast from when not the caster's room (an Andromeda)."""
-    kind = side["target"]
-    if side["type"] == "trap" and kind == "single":
-        return [{"model": s} for s in st.order if s != seat]
-    if kind in ("self", "special", "room"):
+_AIM_SPECS: dict[int, tuple] = {}
+
+
+def _aim_spec(side: dict) -> tuple:
+    """(side, what it is aimed at, range, the one room colour allowed, modes), memoised per side definition
+    (every turn works out which spells can be aimed where). What it is aimed at: "seats" (a single-target
+    Trap: any other mage), None (no target), "area" (a room in range), else a model in range."""
+    hit = _AIM_SPECS.get(id(side))
+    if hit is None or hit[0] is not side:  # the side is kept with its entry, so its id cannot be reused
+        what = side["target"]
+        if side["type"] == "trap" and what == "single":
+            what = "seats"
+        elif what in ("self", "special", "room"):
+            what = None
+        modes = tuple(side.get("modes") or ())
+        hit = _AIM_SPECS[id(side)] = (side, what, side.get("range"), C.only_colour(side), modes)
+    return hit
+
+
+def _aims(st, seat: str, side: dict, origin: str | None = None, spec: tuple | None = None) -> tuple[str, list] | None:
+    """The legal aims of a revealed side as ("room", labels) or ("model", models), or None when it needs no
+    target. `origin` is where the spell is cast from when not the caster's room (an Andromeda)."""
+    _, what, reach, colour, _ = spec or _aim_spec(side)
+    if what is None:
         return None
-    here = origin or st.room_of(seat)
-    if here is None:
-        return []
-    rooms = R.in_range(st, here, side["range"])
-    colour = next((o["colour"] for o in side["ops"] if o["op"] == "move_self" and o.get("colour")), None)
+    if what == "seats":
+        return "model", [s for s in st.order if s != seat]
+    here = origin or st.pos[seat]
+    if here == "cell":
+        return "model", []
+    rooms = B.ROOM_LABELS if reach == "any" else B.in_line(here, int(reach))  # rules.in_range
     if colour:  # Shadow Step: only a room of that colour
         rooms = [r for r in rooms if st.colour_of(r) == colour]
-    if kind == "area":
-        return [{"room": r} for r in rooms]
+    if what == "area":
+        return "room", rooms
     occ = st.occupancy()
-    return [{"model": m} for r in rooms for m in occ.get(r, ()) if m != seat]
+    return "model", [m for r in rooms for m in occ.get(r, ()) if m != seat]
 
 
-def spell_targets(st, seat: str, side: dict, origin: str | None = None) -> list[dict] | None:
+def spell_aims(st, seat: str, side: dict, origin: str | None = None) -> list[dict] | None:
+    """The legal aims of a revealed side ({"room": ..} or {"model": ..}), or None when it needs no target."""
+    aims = _aims(st, seat, side, origin)
+    return None if aims is None else [{aims[0]: v} for v in aims[1]]
+
+
+def spell_targets(st, seat: str, side: dict, origin: str | None = None, step: bool = False) -> list[dict] | None:
     """The legal target choices for a revealed side (a step of their own), or None when it needs none."""
-    aims = spell_aims(st, seat, side, origin)
-    return None if aims is None else [{"type": "target", **x} for x in aims]
+    aims = _aims(st, seat, side, origin)
+    if aims is None:
+        return None
+    key, values = aims
+    if step:
+        return [{"type": "target", key: v, "step": True} for v in values]
+    return [{"type": "target", key: v} for v in values]
 
 
 def _slot(st, t) -> dict:
@@ -386,8 +453,11 @@ def _slot(st, t) -> dict:
     return st.slots[t.get("of", t["seat"])][t["i"]]
 
 
+FACE_DOWN = ("trap", "protection")
+
+
 def _face_down(side: dict) -> bool:
-    return side["type"] in ("trap", "protection")
+    return side["type"] in FACE_DOWN
 
 
 def arm_options(st, seat: str, side: dict) -> list[dict]:
@@ -420,7 +490,7 @@ def cast_options(st, t):
         return {t["seat"]: arm_options(st, t["seat"], side)}
     if "choice" in t:  # a card's "choose one" (Invoke Obscurity, Acid Explosion, ...)
         return {t["seat"]: [{"type": "mode", "mode": m, "step": True} for m in side.get("modes", {})]}
-    return {t["seat"]: [dict(x, step=True) for x in spell_targets(st, t["seat"], side, t.get("origin")) or []]}
+    return {t["seat"]: spell_targets(st, t["seat"], side, t.get("origin"), step=True) or []}
 
 
 def cast_act(st, t, seat, a):
@@ -434,7 +504,7 @@ def cast_act(st, t, seat, a):
             t["mode"] = a["mode"]
         t["ask"] = a["ask"]
     else:
-        t["choice"] = {k: v for k, v in a.items() if k in ("room", "model")}
+        t["choice"] = _aim_of(a)
 
 
 @task("cast", cast_options, cast_act)
@@ -444,22 +514,24 @@ def cast(st, t):
     if t.get("cut") or sl["state"] != "ready" or st.over:
         return st.done(t)
     side = C.side_of(sl["card"], sl["side"])
-    if t.get("of") and _face_down(side):
+    face_down = side["type"] in FACE_DOWN
+    if face_down and t.get("of"):
         sl["state"] = "used"  # ruling: a hijacked Trap or Protection is spent, armed for nobody
         st.emit("fizzle", seat=seat, card=sl["card"])
         return st.done(t)
-    if _face_down(side):
+    if face_down:
         if "choice" not in t:
             return True  # the arming step (always asked: fire or ask me at least)
     elif not t.get("shown"):
         t["shown"] = True
         _reveal(st, seat, sl, side)
-    if not _face_down(side) and "choice" not in t:
-        opts = spell_targets(st, seat, side, t.get("origin"))
+    if not face_down and "choice" not in t:
+        opts = spell_targets(st, seat, side, t.get("origin"), step=True)
         if opts and len(opts) > 1:
+            st._pending, st._pending_top = {seat: opts}, t  # what pending() would work out (cast_options)
             return True
         if opts:  # a lone target: the table can see it is the only one, so nobody is asked
-            cast_act(st, t, seat, dict(opts[0], step=True))
+            cast_act(st, t, seat, opts[0])
         else:
             t["choice"] = {}
             if opts is not None:
@@ -496,13 +568,14 @@ def _reveal(st, seat, sl, side) -> None:
         return
     sl["shown"] = True
     st.emit("cast", seat=seat, card=sl["card"], side=sl["side"], slot=sl["slot"])
-    if C.spell_of(sl["card"])["instability"] and st.room_of(seat):
-        R.add_inst(st, seat, st.room_of(seat), 1)
+    here = st.room_of(seat)
+    if here and C.spell_of(sl["card"])["instability"]:
+        R.add_inst(st, seat, here, 1)
 
 
 def resolve(st, seat: str, sl: dict, side: dict, choice: dict, ask: bool = False) -> bool:
     card = sl["card"]
-    if _face_down(side):
+    if side["type"] in FACE_DOWN:
         sl["state"] = "armed"
         kind = "room_trap" if C.is_room_trap(card) else side["type"]
         rec = {"seat": seat, "card": card, "side": sl["side"], "kind": kind, "on": side.get("on")}
@@ -536,8 +609,8 @@ def resolve(st, seat: str, sl: dict, side: dict, choice: dict, ask: bool = False
 
 def _protections(st, seat: str, side: dict, ctx: dict) -> bool:
     """Protections of the mages a spell targets fire now; True when the whole spell is cancelled."""
-    if not st.armed:
-        return False
+    if not any(a["kind"] == "protection" or a.get("ask") == "protection" for a in st.armed):
+        return False  # no Protection armed and nobody asks about one: nothing fires, no window (reaction)
     if ctx.get("model") in st.pos:
         hit = [ctx["model"]]
         shape = "single"
@@ -581,11 +654,15 @@ def after_cast(st, t):
     st.done(t)
     if st.pos.get(seat) is None:
         return False
-    st.gain(seat, sum(1 for e in st.event_mods("element_pp") if element in (e, "any")), "event")
-    for q_el in {C.QUESTS[q]["cond"].get("element") for q in st.quests[seat]} - {None}:
-        if element in (q_el, "any"):
+    bonus = st.event_mods("element_pp")
+    if bonus:
+        st.gain(seat, sum(1 for e in bonus if element in (e, "any")), "event")
+    # Each element the mage's Quests ask for, in the order the Quests are held (a set's order would follow
+    # the process's string hash seed, so the same game could complete them in another order on a replay).
+    for q_el in dict.fromkeys(C.QUESTS[q]["cond"].get("element") for q in st.quests[seat]):
+        if q_el is not None and element in (q_el, "any"):
             R.check_quests(st, seat, "cast", element=q_el)
-    for mark in st.mods.get("marks", []):
+    for mark in st.mods.get("marks", ()):
         if mark[1] == seat and mark[2] == t["type"] and mark[3] > 0:
             mark[3] -= 1
             st.gain(mark[0], 1, "spell")
@@ -652,9 +729,7 @@ def evo_act(st, t, seat, a):
         R.enter(st, ev["id"], a["to"])
         if last and C.EVOS[ev["kind"]]["attack"]:
             # Decided with the step: attack that model, or stop; unless a Trap met it on the way (asked then).
-            calm = ev["at"] == a["to"] and st.stack[-1] is t and not any(
-                e["type"] == "trigger" for e in st._ev[mark:])
-            if calm:
+            if ev["at"] == a["to"] and st.stack[-1] is t and not _surprised(st._ev, mark, ("trigger",)):
                 t["then"] = a.get("target", "stop")
     elif a["type"] == "attack":
         _evo_attack(st, t, seat, ev, a["target"])
@@ -713,7 +788,7 @@ def evo_turn(st, t):
             _evo_attack(st, t, t["seat"], ev, plan)
         return st.done(t)
     opts = evo_options(st, t)[t["seat"]]
-    if opts == [{"type": "done", "step": True}]:
+    if len(opts) == 1 and opts[0]["type"] == "done":
         return st.done(t)  # nothing left to decide
     st._pending, st._pending_top = {t["seat"]: opts}, t
     return True

@@ -48,6 +48,7 @@ def _asks_when_fired(sp: dict) -> bool:
 # Spells whose firing may ask their owner a question: while one is armed an action is applied from a
 # snapshot (BlackRoseState._apply), so that the question can pause it.
 FIRE_CHOICES: frozenset[str] = frozenset(sid for sid, sp in SPELLS.items() if _asks_when_fired(sp))
+FIRE_CHOICE_CARDS: frozenset[str] = frozenset(f"{sid}.{k}" for sid in FIRE_CHOICES for k in range(1, COPIES + 1))
 
 
 def spell_of(card: str) -> dict:
@@ -58,9 +59,19 @@ def spell_of(card: str) -> dict:
     return sp
 
 
+_SIDE_OF: dict[tuple[str, str], dict] = {}
+
+
 def side_of(card: str, side: str) -> dict:
-    """One side's definition; a Room Trap readied face down ("s") is armed for both its colours."""
-    sp = spell_of(card)
+    """One side's definition; a Room Trap readied face down ("s") is armed for both its colours. Memoised
+    (this is on every hot path too): the same definition every time, which nothing may change."""
+    d = _SIDE_OF.get((card, side))
+    if d is None:
+        d = _SIDE_OF[card, side] = _side_def(spell_of(card), side)
+    return d
+
+
+def _side_def(sp: dict, side: str) -> dict:
     if "room_trap" in sp:
         if side in sp["room_trap"]:
             return sp["room_trap"][side]
@@ -69,12 +80,30 @@ def side_of(card: str, side: str) -> dict:
     return sp[side]
 
 
+_ONLY_COLOUR: dict[int, tuple[dict, str | None]] = {}
+
+
+def only_colour(side: dict) -> str | None:
+    """The one room colour a side may be aimed at (Shadow Step moves only to a room of its colour), or None
+    (memoised per side: every turn works out which spells can be aimed where)."""
+    hit = _ONLY_COLOUR.get(id(side))
+    if hit is None or hit[0] is not side:  # the side is kept with its entry, so its id cannot be reused
+        colour = next((o["colour"] for o in side["ops"] if o["op"] == "move_self" and o.get("colour")), None)
+        hit = _ONLY_COLOUR[id(side)] = (side, colour)
+    return hit[1]
+
+
 def is_room_trap(card: str) -> bool:
     return "room_trap" in spell_of(card)
 
 
+_SCHOOL_CARDS: dict[str, tuple[str, ...]] = {
+    school: tuple(f"{sid}.{k}" for sid, sp in SPELLS.items() if sp["school"] == school for k in range(1, COPIES + 1))
+    for school in SCHOOLS}
+
+
 def school_cards(school: str) -> list[str]:
-    return [f"{sid}.{k}" for sid, sp in SPELLS.items() if sp["school"] == school for k in range(1, COPIES + 1)]
+    return list(_SCHOOL_CARDS[school])
 
 
 FORGOTTEN = [sid + ".1" for sid, sp in SPELLS.items() if sp["school"] == "forgotten"]

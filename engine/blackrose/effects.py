@@ -53,7 +53,7 @@ def effects_task(st, t):
                 t["i"] += 1
                 ctx.pop("ans", None)
             # Where this fx task stands (a Trap the op set off may have pushed its follow-up above it).
-            out["fx"] = next(i for i in range(len(st.stack) - 1, -1, -1) if st.stack[i] is t)
+            out["fx"] = _index_of(st.stack, t)
             st.push(out)
             return False
         t["i"] += 1
@@ -61,6 +61,14 @@ def effects_task(st, t):
         if st.stack[-1] is not t:
             return False  # a Trap or Protection this op set off pushed its own follow-up: that runs first
     return st.done(t)
+
+
+def _index_of(stack: list[dict], t: dict) -> int:
+    """Where task t stands on the stack, counting from the bottom (searched from the top, where it is)."""
+    i = len(stack) - 1
+    while stack[i] is not t:
+        i -= 1
+    return i
 
 
 def ask(seat: str, key: str, values: list, allow_none: bool = False, prompt: str = "",

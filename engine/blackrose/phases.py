@@ -2,8 +2,6 @@
 Clean-up's room destruction and the end-of-game scoring."""
 from __future__ import annotations
 
-from functools import lru_cache
-
 from engine.blackrose import board as B
 from engine.blackrose import cards as C
 from engine.blackrose import rules as R
@@ -254,13 +252,14 @@ def study_all(st, t):
 def _keep_pairs(look: list[str]) -> list[list[str]]:
     """Every different pair of studied cards to keep (two copies of one spell are the same choice)."""
     out, seen = [], set()
+    spells = [c.split(".", 1)[0] for c in look]
     for i, a in enumerate(look):
-        for b in look[i + 1:]:
-            pair = sorted((a, b))
-            names = tuple(sorted(c.split(".")[0] for c in pair))
+        for j in range(i + 1, len(look)):
+            b, x, y = look[j], spells[i], spells[j]
+            names = (x, y) if x <= y else (y, x)
             if names not in seen:
                 seen.add(names)
-                out.append(pair)
+                out.append([a, b] if a <= b else [b, a])
     return sorted(out)
 
 
@@ -273,13 +272,19 @@ def study_options(st, t):
         return {s: [{"type": "discard", "card": c, "step": True} for c in sorted(set(st.hand[s]))]}
     if drawing:
         rest = 4 - t["drawn"]
-        step = {"step": True} if t["drawn"] else {}
         opts = []
         for x in C.SCHOOLS:
-            if st.library[x]:
-                opts.append({"type": "study", "school": x, **step})
-                if rest > 1 and len(st.library[x]) >= rest:
-                    opts.append({"type": "study", "school": x, "n": rest, **step})  # the rest from one deck
+            deck = st.library[x]
+            if not deck:
+                continue
+            if rest == 4:  # the first draw of four
+                opts.append({"type": "study", "school": x})
+                if len(deck) >= 4:
+                    opts.append({"type": "study", "school": x, "n": 4})  # the rest from one deck
+                continue
+            opts.append({"type": "study", "school": x, "step": True})
+            if rest > 1 and len(deck) >= rest:
+                opts.append({"type": "study", "school": x, "n": rest, "step": True})
         if opts:
             return {s: opts}
     if look and t["kept"] < 2:
@@ -354,20 +359,16 @@ def study(st, t):
 
 # ---- 3. Preparation (simultaneous, face down) ------------------------------------------------------------
 
-def _sides(card: str) -> tuple[str, ...]:
-    return ("s",) if "room_trap" in C.spell_of(card) else ("s", "r")
+# The sides each card can be readied on (preparation options are rebuilt after every act).
+_SIDES: dict[str, tuple[str, ...]] = {f"{sid}.{k}": ("s",) if "room_trap" in sp else ("s", "r")
+                                      for sid, sp in C.SPELLS.items() for k in range(1, C.COPIES + 1)}
 
 
-@lru_cache(maxsize=4096)
-def _ready_pairs(cards: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
-    """(card, side) pairs a hand can ready (cached: preparation options are rebuilt after every act)."""
-    return tuple((c, x) for c in cards for x in _sides(c))
-
-
-def _ready_actions(cards: tuple[str, ...], step: bool, last: bool) -> list[dict]:
+def _ready_actions(cards: list[str], step: bool, last: bool) -> list[dict]:
     # Fresh dicts every time: callers (the host, tests) may keep or alter the actions they are given.
-    extra = {"last": True} if last else {}
-    return [{"type": "ready", "card": c, "side": x, "step": step, **extra} for c, x in _ready_pairs(cards)]
+    if last:
+        return [{"type": "ready", "card": c, "side": x, "step": step, "last": True} for c in cards for x in _SIDES[c]]
+    return [{"type": "ready", "card": c, "side": x, "step": step} for c in cards for x in _SIDES[c]]
 
 
 def prep_seat(st, t, s):
@@ -376,12 +377,14 @@ def prep_seat(st, t, s):
     if s in t["ok"]:
         return None
     placed = t["ready"][s]
-    used = {c for c, _ in placed}
     acts = []
     if len(placed) < 4:
         # The fourth spell is the last one a mage can ready: readying it also confirms (one click less;
         # every arrangement is still reachable, and "Take back" stays open until then).
-        acts += _ready_actions(tuple(sorted(set(st.hand[s]) - used)), bool(placed), len(placed) == 3)
+        free = set(st.hand[s])
+        for c, _ in placed:
+            free.discard(c)
+        acts = _ready_actions(sorted(free), bool(placed), len(placed) == 3)
     if len(placed) >= min(2, len(st.hand[s])):
         acts.append({"type": "confirm", "step": True} if placed else {"type": "confirm"})
     if placed:
@@ -470,10 +473,10 @@ def cleanup(st, t):
     for s in st.seats:
         for sl in st.slots[s]:
             c = sl["card"]
-            armed = [a for a in st.armed if a["card"] == c]
             if sl["state"] == "lost":
                 continue
-            if sl["state"] == "ready" or armed and armed[0]["kind"] != "protection":
+            armed = next((a for a in st.armed if a["card"] == c), None)
+            if sl["state"] == "ready" or armed and armed["kind"] != "protection":
                 st.hand[s].append(c)  # untriggered Traps come back to the hand
             elif C.spell_of(c)["school"] == "forgotten":
                 st.removed.append(c)  # a used Forgotten Spell leaves the game
@@ -493,7 +496,8 @@ def cleanup(st, t):
     # "This turn" effects end; what someone has seen (cards looked at) stays known.
     st.mods = {"peeked": st.mods["peeked"]} if "peeked" in st.mods else {}
     for lab in B.ROOM_LABELS:
-        destroy_if_unstable(st, lab)
+        if lab in st.inst:  # a room without Instability stands
+            destroy_if_unstable(st, lab)
     st.emit("cleanup", turn=st.turn)
     return st.done(t)  # next: the hand limit (Traps came back to the hand), then the end of the turn
 

@@ -9,6 +9,9 @@ from engine.blackrose.effects import choose, fx, hand_limit, op, OPS
 from engine.blackrose.ops_board import summon_here
 
 
+_BARRING = frozenset(e for e, d in C.EVENTS.items() if "no_activate" in d.get("mod", ()))  # Events barring a colour
+
+
 def can_activate(st, seat: str, label: str | None, again: bool = False) -> bool:
     if label is None or label in st.destroyed:
         return False
@@ -19,8 +22,9 @@ def can_activate(st, seat: str, label: str | None, again: bool = False) -> bool:
         return False
     if st.inhib[seat] and ("activate" in st.inhib[seat] or "activate_next_now" in st.inhib[seat]):
         return False
-    if st.mods.get("action") and any(st.board) and st.colour_of(label) in st.event_mods("no_activate"):
-        return False
+    if st.mods.get("action") and not _BARRING.isdisjoint(st.board):  # st.event_mods, without the call
+        if st.colour_of(label) in st.event_mods("no_activate"):
+            return False
     if rid == "mirrors" and not _mirror_sources(st):
         return False
     return True
@@ -276,7 +280,8 @@ def room_crypt(st, seat, o, ctx):
 
 @op("room_sacrifice")
 def room_sacrifice(st, seat, o, ctx):
-    models = [m for r in B.ROOM_LABELS for m in st.models_in(r) if st.owner(m) != seat]
+    occ = st.occupancy()
+    models = [m for r in B.ROOM_LABELS for m in occ.get(r, ()) if st.owner(m) != seat]
     wait, m = choose(st, seat, ctx, "victim", models, allow_none=not models, prompt="Who takes 1 Damage")
     if wait:
         return m

@@ -69,6 +69,11 @@ def ev_health(st, ev: dict) -> int:
 def _protect(st, src: str, model: str, n: int, ctx: dict) -> int:
     if ctx.get("no_protection") or src == "rose" or not st.armed:
         return n
+    for a in st.armed:
+        if a["seat"] == model and (a["kind"] == "protection" or a.get("ask") == "protection"):
+            break
+    else:
+        return n  # no Protection of theirs, and they ask about none: nothing fires, no window (see reaction)
     p = one_reaction(st, {"on": "damage", "victim": model, "by": src, "n": n}, [model],
                      {model: armed_for(st, model, "protection", ("damage",))})
     if p is None:
@@ -255,18 +260,19 @@ def can_leave(st, model: str) -> bool:
 
 def enter(st, model: str, label: str) -> None:
     """Put a model in a room and spring whatever entering it springs."""
-    left = st.room_of(model)
     if model in st.pos:
+        ev, mover, left = None, model, st.pos[model]
         st.pos[model] = label
     else:
-        st.evo(model)["at"] = label
+        ev = st.evo(model)
+        mover, left = ev["owner"], ev["at"]
+        ev["at"] = label
     st.emit("moved", model=model, room=label)
-    if left is not None and left != label and model in st.marks:
+    if left is not None and left != "cell" and left != label and model in st.marks:
         n, src = st.marks.pop(model)  # Blade Barrage / Ring of Fire: leaving the marked room hurts
         hurt(st, src, model, n)
     if st.room_of(model) != label:
         return
-    ev = st.evo(model)
     if ev and ev["kind"] == "infamy_of_crete":
         for other in st.models_in(label):
             if other != model:
@@ -275,8 +281,12 @@ def enter(st, model: str, label: str) -> None:
             return  # a Protection it set off destroyed it
     if not st.armed:
         return  # nothing armed: no Room Trap to spring, no window
+    for a in st.armed:
+        if a["seat"] != mover and (a["kind"] == "room_trap" or a.get("ask") == "trap"):
+            break
+    else:
+        return  # no other mage's Room Trap, and they ask about no Trap: nothing springs, no window (reaction)
     colour = "black" if st.layout[label] == "black_rose" else st.colour_of(label)
-    mover = st.owner(model)
     owners = st.next_seats(mover)
     offers = {o: [a for a in st.armed if a["seat"] == o and a["kind"] == "room_trap" and colour in a["colours"]]
               for o in owners}
@@ -323,10 +333,16 @@ def reaction(st, moment: dict, eligible: list[str], offers: dict[str, list[dict]
       action reaches them; answers come from st.rx (see BlackRoseState.act). When no window can open (st.rx
       is None: nothing was armed "ask me" when this action began), an "ask me" spell armed during it
       fires like the default."""
-    wants = "protection" if moment["on"] in PROTECTION_MOMENTS else "trap"
-    ask = [s for s in eligible if any(a["seat"] == s and a.get("ask") == wants for a in st.armed)]
     ans: dict = {}
-    window = bool(ask) and st.rx is not None
+    window = False
+    if st.rx is not None:  # else no window can open, whoever asks
+        wants = "protection" if moment["on"] in PROTECTION_MOMENTS else "trap"
+        askers = set()
+        for a in st.armed:
+            if a.get("ask") == wants:
+                askers.add(a["seat"])
+        ask = [s for s in eligible if s in askers] if askers else []
+        window = bool(ask)
     if window:
         i = st.rx_i
         st.rx_i += 1
@@ -405,6 +421,12 @@ def trap_reaction(st, seat: str, cond: str) -> dict | None:
     hidden, so every other seat is eligible)."""
     if not st.armed:
         return None  # nothing armed anywhere: no Trap, no window (the common case, so said first)
+    for a in st.armed:
+        if a["seat"] != seat and (a.get("ask") == "trap" or a["kind"] == "trap" and a.get("on") == cond
+                                  and a.get("tgt") == seat):
+            break
+    else:
+        return None  # no Trap aimed at them for this, and no other mage asks about Traps: no window either
     others = st.next_seats(seat)
     offers = {o: armed_for(st, seat, "trap", (cond,), owner=o) for o in others}
     return one_reaction(st, {"on": cond, "victim": seat, "by": seat}, others, offers)

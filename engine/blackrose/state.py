@@ -9,7 +9,6 @@ import orjson
 
 from engine.core import find_legal
 from engine.flow import Flow, FlowState
-from engine.rng import Rng
 from engine.blackrose import cards as C
 
 FLOW = Flow("Black Rose Wars")
@@ -34,9 +33,17 @@ FIELDS = (
 )
 
 
-def _needs_window(rec: dict) -> bool:
-    """An armed record whose moments may open a window: armed "ask me", or asking its owner as it fires."""
-    return "ask" in rec or rec["card"].split(".", 1)[0] in C.FIRE_CHOICES
+def _events_with() -> dict[str, frozenset[str]]:
+    out: dict[str, set[str]] = {}
+    for e, d in C.EVENTS.items():
+        for k in d.get("mod", ()):
+            out.setdefault(k, set()).add(e)
+    return {k: frozenset(v) for k, v in out.items()}
+
+
+# The Events that say something about each key (BlackRoseState.event_mods: most often none is in play).
+_EVENTS_WITH = _events_with()
+_NONE: frozenset[str] = frozenset()
 
 
 @lru_cache(maxsize=1024)
@@ -44,15 +51,49 @@ def _event_mods(board: tuple, key: str) -> tuple:
     return tuple(C.EVENTS[e]["mod"][key] for e in board if e and key in C.EVENTS[e].get("mod", ()))
 
 
-_FIELDS_OF = operator.attrgetter(*FIELDS)  # every field's value, in FIELDS order (a snapshot)
+_FIELDS_OF = operator.attrgetter(*FIELDS)
 
 
-def _copy(x):
-    t = type(x)
-    if t is dict:
-        return {k: _copy(v) for k, v in x.items()}
-    if t is list:
-        return [_copy(v) for v in x]
+def _snapshot_groups() -> tuple[tuple[tuple[str, ...], operator.attrgetter], ...]:
+    """A reaction snapshot (BlackRoseState._apply) is serialised in groups of fields. When a window opens the
+    first group (the task stack, positions, Power Points: what almost every action changes) is put back, and
+    each other group only if it changed, which serialising it again tells far more cheaply than parsing it
+    back. Where windows open, the spells in slots have changed about half the time, the cards held a time in
+    ten, the set-up, decks and piles almost never."""
+    slots = ("slots", "armed")
+    held = ("hand", "memories", "grimoire", "aside", "quests", "done_quests")
+    still = ("seats", "opts", "mage", "school", "colour", "layout", "cells", "library", "discards", "forgotten",
+             "removed", "qdeck", "qdiscard", "edeck", "ediscard")
+    first = tuple(f for f in FIELDS if f not in slots + held + still)
+    return tuple((group, operator.attrgetter(*group)) for group in (first, slots, held, still))
+
+
+_SNAPSHOT = _snapshot_groups()
+# Event fields that may name a model (an Evocation id gets its kind and owner added, see emit).
+_MODEL_FIELDS = ("model", "tgt", "target", "seat", "evo", "victim")
+
+
+_MASK = (1 << 64) - 1
+
+
+def shuffle(state: int, items: list) -> int:
+    """engine.rng.Rng(state).shuffle(items), returning the generator's new state: the same SplitMix64 draws
+    and rejection sampling, inlined (a game shuffles a few hundred times, most of it while setting up, and a
+    method call per draw was a fair part of that). tests/engine/test_blackrose_stream.py checks it against
+    Rng."""
+    x = state & _MASK
+    for i in range(len(items) - 1, 0, -1):
+        n = i + 1
+        limit = _MASK - (_MASK % n)
+        while True:
+            x = (x + 0x9E3779B97F4A7C15) & _MASK
+            z = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+            z ^= z >> 31
+            if z < limit:
+                break
+        j = z % n
+        items[i], items[j] = items[j], items[i]
     return x
 
 
@@ -64,12 +105,24 @@ class BlackRoseState(FlowState):
     with the answers given so far (`rx`, one per moment in the order the action reaches them)."""
 
     FLOW = FLOW
-    rx: list[dict] | None = None  # the answers while an action is being applied; None: no window may open
-    rx_i = 0
+    # Every field is a slot: reading a field is the rules' commonest operation, and with this many fields an
+    # instance dict is a plain dict (past CPython's shared-key limit), read by lookup; a slot is read directly.
+    __slots__ = FIELDS + ("rx", "rx_i", "_ev", "_pending", "_pending_top", "_after")
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.rx: list[dict] | None = None  # the answers while an action is applied; None: no window may open
+        self.rx_i = 0
+        self._pending_top = self._after = None
 
     def act(self, seat: str, action: dict) -> list[dict]:
         before = self.pending()
-        find_legal(before, seat, action)
+        legal = before.get(seat) or ()
+        for offered in legal:  # a driver usually hands back one of the very dicts it was offered
+            if offered is action:
+                break
+        else:
+            find_legal(before, seat, action)  # compares by value; raises, with the player's message
         top = self.stack[-1]
         if top["k"] != "react":
             if top["k"] in self.FLOW.seat_options:  # only this seat's options change (Flow.waits)
@@ -90,7 +143,10 @@ class BlackRoseState(FlowState):
         self._ev = []
         self._pending = None
         top = self.stack[-1]
-        if not self.armed or not any(map(_needs_window, self.armed)):
+        for rec in self.armed:
+            if "ask" in rec or rec["card"] in C.FIRE_CHOICE_CARDS:
+                break  # armed "ask me", or asking its owner as it fires: a window may open
+        else:
             # Nothing armed "ask me", and nothing whose firing asks its owner: no window can open (a spell
             # armed so during this very action fires by default, rules.reaction), so no snapshot is
             # needed. Almost every action is here.
@@ -99,14 +155,16 @@ class BlackRoseState(FlowState):
             return self._ev
         # The snapshot is serialised only (orjson, the cheapest copy of plain JSON); it is parsed back only
         # when a window opens.
-        snap = orjson.dumps(_FIELDS_OF(self))
+        snap = [orjson.dumps(values(self)) for _, values in _SNAPSHOT]
         self.rx, self.rx_i = answers, 0
         try:
             self.FLOW.acts[top["k"]](self, top, seat, action)
             self.run()
         except NeedReaction as need:
-            for f, value in zip(FIELDS, orjson.loads(snap)):
-                setattr(self, f, value)
+            for i, (fields, values) in enumerate(_SNAPSHOT):
+                if i == 0 or orjson.dumps(values(self)) != snap[i]:
+                    for f, value in zip(fields, orjson.loads(snap[i])):
+                        setattr(self, f, value)
             self._ev = []
             self._pending = None
             self.stack.append({"k": "react", "redo": {"seat": seat, "action": action}, "answers": answers,
@@ -117,13 +175,14 @@ class BlackRoseState(FlowState):
         return self._ev
 
     def to_json(self) -> dict:
-        return {f: _copy(getattr(self, f)) for f in FIELDS}
+        # A deep copy through orjson (the fields are plain JSON): five times quicker than copying in Python.
+        return dict(zip(FIELDS, orjson.loads(orjson.dumps(_FIELDS_OF(self)))))
 
     @classmethod
     def from_json(cls, data: dict) -> "BlackRoseState":
         st = cls()
-        for f in FIELDS:
-            setattr(st, f, _copy(data[f]))
+        for f, value in zip(FIELDS, orjson.loads(orjson.dumps([data[f] for f in FIELDS]))):
+            setattr(st, f, value)  # a deep copy, as in to_json
         return st
 
     def view(self, seat):
@@ -136,23 +195,23 @@ class BlackRoseState(FlowState):
                 "rose": self.pp["rose"]}
 
     # ---- events ----------------------------------------------------------------------------------
-    _MODEL_FIELDS = ("model", "tgt", "target", "seat", "evo", "victim")
-
     def emit(self, type_: str, to: str | None = None, **data) -> None:
         """Every event also carries the public facts a log line needs and the emitting rule did not know to
         add: what an Evocation named in it is ("evos": id -> [kind, owner]), which room a label is
         ("room_id"), and the running totals of damage on a model and instability in a room. Facts only
         (ids and counts), all public on the board already."""
         if self.evos:
-            for k in self._MODEL_FIELDS:
-                v = data.get(k)
-                if type(v) is str and v[:1] == "v" and (ev := self.evo(v)) is not None:
-                    data.setdefault("evos", {})[v] = [ev["kind"], ev["owner"]]
-        room = data.get("room")
-        if type(room) is str and room in self.layout:
-            data["room_id"] = self.layout[room]
-            if type_ == "instability":
-                data["total"] = sum(self.inst.get(room, {}).values())
+            for k in _MODEL_FIELDS:
+                if k in data:
+                    v = data[k]
+                    if type(v) is str and v[:1] == "v" and (ev := self.evo(v)) is not None:
+                        data.setdefault("evos", {})[v] = [ev["kind"], ev["owner"]]
+        if "room" in data:
+            room = data["room"]
+            if type(room) is str and room in self.layout:
+                data["room_id"] = self.layout[room]
+                if type_ == "instability":
+                    data["total"] = sum(self.inst.get(room, {}).values())
         if type_ == "damage":
             m = data.get("tgt")
             if m in self.pos:
@@ -164,9 +223,7 @@ class BlackRoseState(FlowState):
 
     # ---- randomness -----------------------------------------------------------------------------
     def shuffle(self, items: list) -> None:
-        r = Rng(self.rng)
-        r.shuffle(items)
-        self.rng = r.state
+        self.rng = shuffle(self.rng, items)
 
     # ---- seats and models --------------------------------------------------------------------------
     def in_cell(self, seat: str) -> bool:
@@ -193,9 +250,15 @@ class BlackRoseState(FlowState):
         return ev["owner"] if ev else None
 
     def models_in(self, room: str) -> list[str]:
-        out = [s for s in self.order if self.pos[s] == room]
-        if self.evos:
-            out += [e["id"] for e in self.evos if e["at"] == room]
+        """The mages (in turn order), then the Evocations, in a room (plain loops: a comprehension costs a
+        call on Python 3.11, and this is asked often)."""
+        pos, out = self.pos, []
+        for s in self.order:
+            if pos[s] == room:
+                out.append(s)
+        for e in self.evos:
+            if e["at"] == room:
+                out.append(e["id"])
         return out
 
     def occupancy(self) -> dict[str, list[str]]:
@@ -277,10 +340,10 @@ class BlackRoseState(FlowState):
         that moved the token". Called where an Action has just ended (a part of a turn, an Evocation's
         activation, a Quest discarded, the Event drawn): the decks change, each mage takes a set-aside
         Custom Spell, and anyone now over their hand limit discards down (pushed; True when it pushed)."""
+        if self.moon >= 3 or max(self.pp.values()) < C.MOON_AT[self.moon + 1]:
+            return False  # the next Moon's mark is not reached (checked after every Action, so said first)
         best = max(self.pp.values())
         target = 3 if best >= C.MOON_AT[3] else 2 if best >= C.MOON_AT[2] else 1
-        if target <= self.moon:
-            return False
         while self.moon < target:
             self.moon += 1
             self.emit("moon", moon=self.moon)
@@ -296,7 +359,7 @@ class BlackRoseState(FlowState):
         """What the Events in play say about `key` in this Action Phase (rulebook, Event Board and 4. Action
         Phase: an Event on the board is in play until it leaves, and an Action Phase Event applies in every
         Action Phase while it is there). One value per Event: two of them add up."""
-        if not self.mods.get("action"):
+        if not self.mods.get("action") or _EVENTS_WITH.get(key, _NONE).isdisjoint(self.board):
             return []
         return list(_event_mods(tuple(self.board), key))
 
