@@ -211,6 +211,7 @@ def _everrain_where(card: dict) -> str:
 def everrain_texts() -> list[tuple[str, str]]:
     """(text, note) for every Everrain card text, option name, outcome and condition, each also as the
     log tells it of the captain (present/everrain/voice.py: "{captain} marks the place on their chart")."""
+    from engine.everrain.cards import outcomes
     from present.everrain.voice import told_msgid
 
     out: list[tuple[str, str]] = [("Nothing comes of it.", "an outcome with no text of its own")]
@@ -228,24 +229,10 @@ def everrain_texts() -> list[tuple[str, str]]:
             out.append((option["name"], f"{where}: option {i + 1}'s name, on a button"))
             out.append((told_msgid(option["name"], True), f"{where}: option {i + 1}'s name, after "
                         "'{captain} chooses' in the log (they/their: the captain)"))
-        for outcome in _outcomes(card):
+        for outcome in outcomes(card):
             both(outcome["text"], f"{where}: an outcome")
     seen: dict[str, str] = {}
     for words, note in out:
         seen.setdefault(words, note)
     return list(seen.items())
 
-
-def _outcomes(card: dict) -> list[dict]:
-    if "skill" in card:
-        top = [card["success"], card["failure"]]
-    elif "options" in card:
-        top = list(card["options"])
-    else:
-        top = [card["outcome"]]
-    out = []
-    for o in top:
-        out.append(o)
-        if "otherwise" in o:
-            out.append(o["otherwise"])
-    return out

@@ -66,10 +66,11 @@ STORY_CATALOG = StoryCatalog(StoryCard(sid, CARDS[sid]["number"], CARDS[sid]["de
 
 
 def outcomes(card: dict) -> list[dict]:
-    """Every outcome a card can produce, `otherwise` branches included."""
-    if card["kind"] == "test":
+    """Every outcome a card can produce, `otherwise` branches included (a card as loaded, or as its TOML)."""
+    kind = card.get("kind") or _kind(card)
+    if kind == "test":
         top = [card["success"], card["failure"]]
-    elif card["kind"] == "choice":
+    elif kind == "choice":
         top = list(card["options"])
     else:
         top = [card["outcome"]]

@@ -316,6 +316,22 @@ def assert_waiting_public(game: Game, state, seats: list[str], data: dict | None
         assert host_plan(public, state.pending()) == host_plan(swapped, other.pending()), "the host's plan changed"
 
 
+def advanced(key: str, players: int, seed: int, steps: int, options: dict | None = None):
+    """A seeded game after `steps` random legal moves (the first pending seat moves each time): a position
+    deep enough to show most of a board, the same on every run."""
+    from engine import GAMES
+
+    st = GAMES[key].new([f"p{i + 1}" for i in range(players)], seed, options)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if st.over:
+            break
+        pend = st.pending()
+        seat = sorted(pend)[0]
+        st.act(seat, rng.choice(pend[seat]))
+    return st
+
+
 def _random_action(legal: list[dict], rng: random.Random) -> dict:
     """Uniform, except that take-backs ("unpick", "unbid") are chosen a tenth as often: they are still
     exercised, but random players no longer spend most of a game undoing their own picks."""

@@ -6,13 +6,12 @@ mage's PP, damage, the Black Rose's PP, each room's instability) must be the num
 from __future__ import annotations
 
 import io
-import random
 import re
 
 import pytest
 from PIL import Image
 
-from engine.blackrose import GAME
+from tests.engine.conformance import advanced
 from present import draw as D
 from present import fmt
 from present.blackrose import hand_picture as H
@@ -41,15 +40,7 @@ def laid_out(view: dict, names=None) -> tuple[Image.Image, list[tuple[str, int]]
 
 
 def play(players: int, seed: int, steps: int):
-    st = GAME.new([f"p{i + 1}" for i in range(players)], seed, None)
-    rng = random.Random(seed)
-    for _ in range(steps):
-        if st.over:
-            break
-        pend = st.pending()
-        seat = sorted(pend)[0]
-        st.act(seat, rng.choice(pend[seat]))
-    return st
+    return advanced("blackrose", players, seed, steps)
 
 
 def views():

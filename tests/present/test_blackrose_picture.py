@@ -16,6 +16,7 @@ import pytest
 from PIL import Image
 
 from engine.blackrose import GAME
+from tests.engine.conformance import advanced
 from engine.blackrose import board as B
 from present import draw as D
 from present.blackrose import hand_picture as H
@@ -23,16 +24,7 @@ from present.blackrose import picture as P
 
 
 def play(players: int, seed: int, steps: int):
-    """A seeded game after `steps` random legal moves (the first pending seat moves each time)."""
-    st = GAME.new([f"p{i + 1}" for i in range(players)], seed, None)
-    rng = random.Random(seed)
-    for _ in range(steps):
-        if st.over:
-            break
-        pend = st.pending()
-        seat = sorted(pend)[0]
-        st.act(seat, rng.choice(pend[seat]))
-    return st
+    return advanced("blackrose", players, seed, steps)
 
 
 def fresh(view: dict) -> tuple[bytes, str]:

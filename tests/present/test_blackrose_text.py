@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from engine.blackrose import GAME
+from tests.engine.conformance import advanced
 from engine.blackrose import cards as C
 from present import fmt
 from present.blackrose import card_text as T
@@ -226,15 +227,7 @@ def test_the_engine_events_carry_the_facts_their_lines_need():
 # ---- choices ------------------------------------------------------------------------------------------------
 
 def play(players: int, seed: int, steps: int):
-    st = GAME.new([f"p{i + 1}" for i in range(players)], seed, None)
-    rng = random.Random(seed)
-    for _ in range(steps):
-        if st.over:
-            break
-        pend = st.pending()
-        seat = sorted(pend)[0]
-        st.act(seat, rng.choice(pend[seat]))
-    return st
+    return advanced("blackrose", players, seed, steps)
 
 
 def test_every_label_and_prompt_of_seeded_games_is_plain_and_fits():

@@ -12,6 +12,7 @@ import pytest
 from PIL import Image
 
 import engine
+from tests.engine.conformance import advanced
 from present import draw as D
 
 GAMES = ("raven", "deadlies", "nevermore", "everrain")
@@ -21,17 +22,7 @@ def picture(key: str):
     return importlib.import_module(f"present.{key}.picture")
 
 
-def play(key: str, players: int, seed: int, steps: int, options: dict | None = None):
-    """A seeded game after `steps` random legal moves (the first pending seat moves each time)."""
-    st = engine.GAMES[key].new([f"p{i + 1}" for i in range(players)], seed, options)
-    rng = random.Random(seed)
-    for _ in range(steps):
-        if st.over:
-            break
-        pend = st.pending()
-        seat = sorted(pend)[0]
-        st.act(seat, rng.choice(pend[seat]))
-    return st
+play = advanced
 
 
 def fresh_draw(key: str, view: dict) -> tuple[bytes, str]:
