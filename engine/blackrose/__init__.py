@@ -8,7 +8,7 @@ from __future__ import annotations
 from engine import register
 from engine.core import Option, Traits, check_seats, resolve_options
 from engine.data import load
-from engine.blackrose import action, effects, phases, react, rooms  # noqa: F401  (declare the task kinds)
+from engine.blackrose import action, effects, evocations, phases, react, rooms  # noqa: F401  (declare the task kinds)
 from engine.blackrose.state import BlackRoseState
 
 
