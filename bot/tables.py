@@ -171,9 +171,12 @@ class TableService(LobbyService):
         pending = table.pending() if table.status == "active" else {}
         # A reaction window is declared by the public decision fact (traits.reactions says a game has them);
         # a held window lasts exactly its `hold`, and the seats it answers for get no timer at all.
-        decision = table.frame().decision() or {}
-        short = bool(pending and table.game.traits.reactions and decision.get("quick"))
-        hold, unasked = decision.get("hold"), table.frame().unasked()
+        # Only a game with reactions reads it: building the public view just for this would add a view per
+        # click to every commit of the others.
+        decision = (table.frame().decision() or {}) if pending and table.game.traits.reactions else {}
+        short = bool(decision.get("quick"))
+        hold = decision.get("hold")
+        unasked = table.frame().unasked() if hold else set()
         timers: dict[str, dict] = {}
         for seat_id in pending:
             seat = table.seat(seat_id)
