@@ -50,13 +50,13 @@ def install() -> None:
     async def request(self, route, *, files=None, form=None, **kwargs):
         body = router.parse_form(list(form), [])[0] if form is not None else kwargs.get("json")
         path = simcord_client._path_of(route.url)
+        # Validated before any injected fault: a request a fault answers must still be one Discord would take.
+        _refuse_if_invalid(self.backend, route.method, path, body)
         fault = _fault(self.backend, route.method, path)
         if fault is None:
-            _refuse_if_invalid(self.backend, route.method, path, body)
             return await http_request(self, route, files=files, form=form, **kwargs)
 
         async def serve():
-            _refuse_if_invalid(self.backend, route.method, path, body)
             return await http_request(self, route, files=files, form=form, **kwargs)
         if not isinstance(self._global_over, asyncio.Event):  # set by the real static_login, which simcord skips
             self._global_over = asyncio.Event()
@@ -71,10 +71,10 @@ def install() -> None:
                               **kwargs):
         body = router.parse_form(multipart, [])[0] if multipart else payload
         path = simcord_client._path_of(route.url)
+        _refuse_if_invalid(self.backend, route.method, path, body)
         fault = _fault(self.backend, route.method, path)
 
         async def serve():
-            _refuse_if_invalid(self.backend, route.method, path, body)
             return await webhook_request(self, route, session, payload=payload, multipart=multipart,
                                          files=files, params=params, **kwargs)
         if fault is None:

@@ -7,8 +7,8 @@ only a body it refuses is checked again by `jsonschema` (pure Python, 100-150 ti
 tree is turned into Discord's field errors.
 
 Two places where Discord is more lenient than the spec, as its own README says, and as real Discord is:
-- an integer-like string is accepted where the spec says integer (discord.py sends
-  `default_member_permissions` as "32");
+- an integer-like string is accepted where the spec says a bare integer, one with no range or list of
+  values (discord.py sends `default_member_permissions` as "32");
 - a snowflake may be sent as a number as well as a string (discord.py sends `recipient_id` and the
   attachments' `id` as numbers).
 Both are written into the in-memory copy of the spec, so the two validators agree.
@@ -33,8 +33,12 @@ INT_MARK = "x-rookery-int-like"
 INT_LIKE = {"type": "string", "pattern": "^-?[0-9]+$"}
 
 
+CONSTRAINTS = {"enum", "const", "oneOf", "anyOf", "allOf", "minimum", "maximum", "exclusiveMinimum",
+               "exclusiveMaximum", "multipleOf"}
+
+
 def _lenient_integers(node) -> None:
-    """Every integer schema (except a type discriminator's enum/const) also takes an integer-like string."""
+    """Every bare integer schema (no range, no list of values) also takes an integer-like string."""
     if isinstance(node, list):
         for item in node:
             _lenient_integers(item)
@@ -47,7 +51,9 @@ def _lenient_integers(node) -> None:
         node["anyOf"] = node.pop("oneOf")  # "integer or string" (a nonce): a digit string is both now
     kinds = node.get("type")
     kinds = [kinds] if isinstance(kinds, str) else kinds if isinstance(kinds, list) else []
-    if "integer" in kinds and "enum" not in node and "const" not in node:
+    # Only a bare integer is widened: a string branch cannot carry a range or a list of values, so a
+    # constrained integer (a style, max_values) sent as "99" would slip past them.
+    if "integer" in kinds and not node.keys() & CONSTRAINTS:
         inner = dict(node)
         node.clear()
         node.update({INT_MARK: True, "anyOf": [inner, dict(INT_LIKE)]})

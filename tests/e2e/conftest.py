@@ -17,6 +17,8 @@ async def fake_discord():
         yield fake
     finally:
         await fake.stop()
+    # A route Discord does not have is a 404 the bot might swallow: it fails the test that sent it.
+    assert fake.unknown_routes == [], f"requests to routes Discord does not have: {fake.unknown_routes}"
 
 
 @pytest.fixture

@@ -867,15 +867,16 @@ class FakeDiscord:
                                     "code": e.code, "message": e.message})
                 return _json({"message": e.message, "code": e.code}, e.status)
             self.calls.append((request.method, path, body))
-            fault = self.faults.take(request.method, path)
-            if fault is not None:
-                status, headers, payload = fault.answer()
-                return web.Response(status=status, body=payload, headers=headers)
+            # Validated first: a request answered by an injected fault must still be one Discord would take.
             rejection = discord_spec.refusal(request.method, path, body, **self._spec_context(request.method, path))
             if rejection is not None:
                 self.errors.append({"method": request.method, "path": path, "status": rejection.status,
                                     "code": rejection.body["code"], "message": rejection.summary()})
                 return _json(rejection.body, rejection.status)
+            fault = self.faults.take(request.method, path)
+            if fault is not None:
+                status, headers, payload = fault.answer()
+                return web.Response(status=status, body=payload, headers=headers)
             for methods, rx, handler in self._routes:
                 match = rx.fullmatch(path)
                 if match and request.method in methods:

@@ -160,3 +160,4 @@ async def test_unknown_route_is_recorded(fake_discord):
             assert resp.headers["Content-Type"] == "application/json"
             assert (await resp.json())["id"] == str(fake_discord.bot.id)
     assert fake_discord.unknown_routes == ["GET /guilds/1/bans"]
+    fake_discord.unknown_routes.clear()  # seen: the fixture would fail this test for it
