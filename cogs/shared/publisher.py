@@ -72,6 +72,7 @@ class Job:
     new: bool = False               # post a new message rather than edit
     target: int | None = None       # message id being edited
     notice: tuple | None = None
+    user: int | None = None         # a hand or ping: the member who held the seat when it was planned
 
 
 class Publisher:
@@ -244,9 +245,9 @@ class Publisher:
                 seat.shown, seat.picture = FORMAT + message.shown, message.picture_key  # the click's answer
                 continue
             if ping or not seat.dm_message_id or not seat.shown.startswith(FORMAT):
-                jobs.append(Job("ping" if ping else "hand", seat.seat, message, new=True))
+                jobs.append(Job("ping" if ping else "hand", seat.seat, message, new=True, user=seat.user_id))
             elif seat.shown != FORMAT + message.shown:
-                jobs.append(Job("hand", seat.seat, message, target=seat.dm_message_id))
+                jobs.append(Job("hand", seat.seat, message, target=seat.dm_message_id, user=seat.user_id))
         mentions = [s for s in table.seats if s.seat in request.pings and s.seat in pending and s.dm_closed
                     and not s.is_bot and frame.publicly_awaited(s.seat)]
         if mentions and live:  # no DM to ping: a mention, only where the public may know the seat must act
@@ -388,6 +389,10 @@ class Publisher:
                 changed = True
             elif job.kind in ("hand", "ping"):
                 seat = table.seat(job.seat)
+                # Sent without the lock: if the seat changed hands meanwhile (a kick with a replacement),
+                # the old member's DM ids must not become the new holder's, or the new hand would go there.
+                if seat.user_id != job.user or (not job.new and seat.dm_message_id != job.target):
+                    continue
                 if result == "closed":
                     seat.dm_closed = True
                     self.publish(table, notice=(None, _dms_closed(seat.user_id), always))

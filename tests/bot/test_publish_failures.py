@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import logging
 
+import discord
+
 from tests.bot.driver import Driver, action_components, built_text, started_table, text_of
 
 
@@ -141,3 +143,30 @@ async def test_a_click_whose_answer_gets_a_5xx_is_answered_on_the_second_try(sim
     seat, result, _ = await driver.step()
     await settle(env)
     assert table.version > version and result.acknowledged, "the player got their answer"
+
+
+async def test_a_hand_sent_before_its_seat_changed_hands_is_not_recorded_for_the_new_holder(simcord_env):
+    """The publisher sends DMs without the table lock. If a kick with a replacement lands between the send and
+    the record, the old member's DM ids must not be stored on the seat, or the new holder's hand would keep
+    going to the kicked member's DMs."""
+    from types import SimpleNamespace
+
+    from cogs.shared.layout import Message
+    from cogs.shared.publisher import Job, Request
+
+    env = simcord_env
+    channel, members, table = await started_table(env, "raven")
+    await settle(env)
+    publisher = env.bot.host.publisher
+    seat = next(s for s in table.seats if not s.is_bot)
+    old_user, old_channel, old_message = seat.user_id, seat.dm_channel_id, seat.dm_message_id
+    message = Message(view=discord.ui.LayoutView(), shown="the old holder's hand")
+    sent = SimpleNamespace(id=987654321, channel=SimpleNamespace(id=123456789))
+    seat.user_id, seat.dm_channel_id, seat.dm_message_id = 42, None, None  # replaced while the DM was out
+    await publisher._record(table, Request(), [Job("hand", seat.seat, message, new=True, user=old_user)], [sent])
+    assert (seat.dm_channel_id, seat.dm_message_id) == (None, None), "the kicked member's DM is not the seat's"
+    # and the same job for the member who still holds the seat is recorded
+    seat.user_id = old_user
+    await publisher._record(table, Request(), [Job("hand", seat.seat, message, new=True, user=old_user)], [sent])
+    assert (seat.dm_channel_id, seat.dm_message_id) == (123456789, 987654321)
+    assert (old_channel, old_message) != (123456789, 987654321)
