@@ -116,7 +116,8 @@ def layout(doc: Doc, *, colour: int, picture: tuple[bytes, str] | None = None, p
         blocks = kept + [["-# " + tr("The rest of this message is in the attached file {file}.",
                                      file=FULL_TEXT_FILE)]]
     # 3. Sections become text displays; past what 40 components hold, neighbours share one.
-    fixed = 1 + bool(title) + bool(picture) + bool(footer) + bool(rows) + sum(1 + len(r.children) for r in rows)
+    fixed = (1 + bool(title) + bool(picture) + bool(extra) + bool(footer) + bool(rows)
+             + sum(1 + len(r.children) for r in rows))
     room = max(1, COMPONENTS_MAX - fixed)
     texts = ["\n".join(b) for b in blocks if b]
     while len(texts) > room:
@@ -129,6 +130,8 @@ def layout(doc: Doc, *, colour: int, picture: tuple[bytes, str] | None = None, p
         container.add_item(discord.ui.MediaGallery(discord.MediaGalleryItem(f"attachment://{picture_name}")))
     for text in texts:
         container.add_item(discord.ui.TextDisplay(fmt.clip(text, TEXT_MAX)))
+    if extra:  # with Components V2 an attachment shows only where a component places it
+        container.add_item(discord.ui.File(f"attachment://{FULL_TEXT_FILE}"))
     if footer:
         container.add_item(discord.ui.TextDisplay(footer))
     if rows:
