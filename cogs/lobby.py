@@ -205,6 +205,8 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Play card a
             except (errors.BadTimer, errors.UnknownSetting, errors.BadSetting):
                 raise errors.StaleSetting() from None  # the menus offer only valid values
             await self.refresh_lobby(table, interaction)
+            if not interaction.response.is_done():  # a click on an older lobby message: the new one changed
+                await interaction.response.defer()
 
     async def start_table(self, interaction: discord.Interaction, table: Table) -> None:
         """Caller holds the lock."""

@@ -155,3 +155,18 @@ async def test_status_hand_and_rules(simcord_env):
     assert len(texts) > 1 and "page 1 of" in texts[0] and any("Rulings" in t or "ruling" in t.lower() for t in texts)
     whole = "\n".join(texts)
     assert all(line in whole for line in GAMES["raven"].rules.splitlines() if line.strip()), "no line is lost"
+
+
+async def test_a_setting_changed_on_an_older_lobby_message_is_answered(simcord_env):
+    """After /game status posts the lobby again, the old message's menus still work and are answered (the new
+    message changes; the click must not show "This interaction failed")."""
+    _, channel, (ann, ben), old = await lobby_with(simcord_env, "ann", "ben")
+    await ann.slash(channel, "game status")
+    table = simcord_env.bot.service.in_channel(channel.id)
+    assert table.board_message_id != old.id, "the lobby was posted again"
+    custom_id = next(c["custom_id"] for c in components_of(old)
+                     if c["custom_id"].startswith("rk:o:") and c["custom_id"].endswith(":rounds"))
+    result = await ann.select(old, ["1"], custom_id=custom_id)
+    assert result.acknowledged, "the click was answered"
+    assert table.options["rounds"] == 1
+    assert channel.last_message.id == table.board_message_id and "rounds: **1**" in text_of(channel.last_message)
