@@ -35,6 +35,8 @@ class Interactions:
         seat = table.seat(seat_id)
         in_dm = interaction.message is not None and interaction.message.id == seat.dm_message_id
         async with self.service.locked(table):
+            if (lost := _lost_seat(table, seat_id, interaction)) is not None:
+                return await self.refuse(interaction, lost)
             try:
                 self.service.require(table, "active")
                 action = self.service.choice(table, seat_id, prompt, pick)
@@ -90,6 +92,8 @@ class Interactions:
         """"More…" on a long prompt: the same message with the next page of choices."""
         seat = table.seat(seat_id)
         async with self.service.locked(table):
+            if (lost := _lost_seat(table, seat_id, interaction)) is not None:
+                return await self.refuse(interaction, lost)
             in_dm = interaction.message is not None and interaction.message.id == seat.dm_message_id
             if prompt != self.service.prompt_key(table, seat_id):
                 return await self.refuse_with_hand(interaction, table, seat_id, errors.OutOfDate(), in_dm)
@@ -104,6 +108,8 @@ class Interactions:
         if seat is None:
             return await self.refuse(interaction, errors.NotSeated())
         async with self.service.locked(table):
+            if (lost := _lost_seat(table, seat.seat, interaction)) is not None:
+                return await self.refuse(interaction, lost)
             message = self.publisher.hand_message(table, seat.seat, private=False,
                                                   lang=self.settings.reader_lang(interaction))
         await self.send_private(interaction, message)
@@ -122,3 +128,10 @@ class Interactions:
                                          n=len(lines)), [Section("", lines, trim="start")]))
         file = discord.File(io.BytesIO(whole.encode()), filename=f"table-{table.id}-log.txt")
         await interaction.response.send_message(recent, file=file, ephemeral=True)
+
+
+def _lost_seat(table: Table, seat_id: str, interaction: discord.Interaction) -> errors.Refusal | None:
+    """Checked again once the lock is the clicker's: the item's check ran before the click waited for the
+    lock, and a kick or a replacement in between must not show them the seat's hand."""
+    seat = table.seat(seat_id)
+    return None if seat.user_id == interaction.user.id else errors.NotYourChoices(owner=f"**{seat.name}**")

@@ -170,3 +170,26 @@ async def test_a_setting_changed_on_an_older_lobby_message_is_answered(simcord_e
     assert result.acknowledged, "the click was answered"
     assert table.options["rounds"] == 1
     assert channel.last_message.id == table.board_message_id and "rounds: **1**" in text_of(channel.last_message)
+
+
+async def test_a_click_that_waited_while_its_seat_changed_hands_shows_nothing_of_the_seat(simcord_env):
+    """The component's check runs before the click waits for the table's lock: a kick with a replacement that
+    lands meanwhile must not let the old member's click act for the seat or show them its hand."""
+    import asyncio
+
+    env = simcord_env
+    guild, channel, (ann, ben, cat), lobby = await lobby_with(env, "ann", "ben", "cat")
+    await ann.click(lobby, label="Start")
+    table = env.bot.service.in_channel(channel.id)
+    seat_id, member = next((s, m) for s, m in (("p1", ann), ("p2", ben), ("p3", cat)) if s in table.pending())
+    dm = member.user.dm_channel.last_message
+    version = table.version
+    async with table.lock:
+        click = asyncio.create_task(member.user.click(dm, custom_id=action_components(dm)[0]["custom_id"]))
+        await asyncio.sleep(0.05)
+        table.seat(seat_id).user_id = 4242  # replaced while the click waited
+    result = await click
+    (answer,) = result.followups  # the click was deferred while it waited for the lock
+    assert answer.ephemeral and "belong to" in text_of(answer)
+    assert "Here is where things stand" not in text_of(answer), "no hand of the seat"
+    assert table.version == version, "nothing was played for the seat"
