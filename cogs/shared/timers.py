@@ -26,6 +26,7 @@ class Timers:
         self.forced_delay = FORCED_DELAY
         self._forced: dict[int, tuple[str, str, float]] = {}  # table id -> (seat, prompt key, when it plays)
         self._windows: dict[int, tuple[str, float]] = {}      # table id -> (held window's id, when it closes)
+        self._last_close: float | None = None                  # the last close_windows pass (paused windows wait)
         self._tasks: list[asyncio.Task] = []
 
     # ---- turn timers
@@ -128,30 +129,43 @@ class Timers:
         """Close every held window whose time is up: the seats it answers for let it pass, and a seat that
         was asked and did not answer takes its timeout choice. Returns how many windows closed."""
         closed = 0
+        since, self._last_close = self._last_close, now
         for table_id, (window, due) in list(self._windows.items()):
             table = self.service.tables.get(table_id)
+            if table is not None and table.status != "active":
+                # Paused: the window's time stops too, so it reopens with what it had left. Closing it during
+                # the pause would end it at once on resume when nobody could react, and not when someone
+                # could: that difference would tell the table that someone holds a reaction.
+                self._windows[table_id] = (window, due + max(0.0, now - (since if since is not None else now)))
+                continue
             if table is None or due > now:
                 if table is None:
                     self._windows.pop(table_id, None)
                 continue
-            async with self.service.locked(table):
-                if self._windows.get(table_id) != (window, due):
-                    continue
-                frame = table.frame()
-                if (frame.decision() or {}).get("id") != window:
-                    continue
-                outcome = None
-                for seat_id in sorted(frame.unasked()):
-                    outcome = await self.service.act(table, seat_id, table.pending()[seat_id][0])
-                    if (table.frame().decision() or {}).get("id") != window:
-                        break
-                for seat_id in list(table.pending()):
-                    if (table.frame().decision() or {}).get("id") != window:
-                        break
-                    outcome = await self.service.expire(table, seat_id) or outcome
-                closed += 1
-                await self.host.changed(table, outcome)
+            try:
+                closed += await self._close(table, window, due)
+            except Exception:  # one table's failure must not stop the others' windows or forced moves
+                log.exception("closing the held window of table %s failed", table_id)
         return closed
+
+    async def _close(self, table: Table, window: str, due: float) -> int:
+        async with self.service.locked(table):
+            if self._windows.get(table.id) != (window, due):
+                return 0
+            frame = table.frame()
+            if (frame.decision() or {}).get("id") != window:
+                return 0
+            outcome = None
+            for seat_id in sorted(frame.unasked()):
+                outcome = await self.service.act(table, seat_id, table.pending()[seat_id][0])
+                if (table.frame().decision() or {}).get("id") != window:
+                    break
+            for seat_id in list(table.pending()):
+                if (table.frame().decision() or {}).get("id") != window:
+                    break
+                outcome = await self.service.expire(table, seat_id) or outcome
+            await self.host.changed(table, outcome)
+            return 1
 
     async def play_forced(self, now: float | None = None) -> int:
         """Play every forced move that is due, and close held windows whose time is up; returns how many

@@ -114,3 +114,32 @@ async def test_an_early_answer_is_kept_back_until_the_window_would_have_closed(s
     await env.bot.host.timers.play_forced(clock.now)
     await through_windows(env, table, clock)
     assert len(board_requests(env, channel, mark)) > opened, "and the game goes on when the window's time is up"
+
+
+async def test_a_paused_window_keeps_the_time_it_had_left(simcord_env):
+    """While the table is paused the window's time stops: closing it during the pause would end it at once on
+    resume when nobody could react, and not when someone could, which would tell the table."""
+    from bot.table import Actor
+
+    env = simcord_env
+    channel, members, table, clock = await window_table(env, "profane_mark")
+    decision = await open_window(env, table)
+    service, timers = env.bot.service, env.bot.host.timers
+    await timers.play_forced(clock.now)  # the poll that sees the window open
+    clock.now += 5
+    await timers.play_forced(clock.now)
+    async with service.locked(table):
+        await service.pause(table, Actor(table.host_id, "host"))
+    for _ in range(3):  # a long pause, past the window's time, polled as the loop does
+        clock.now += decision["hold"]
+        await timers.play_forced(clock.now)
+    assert table.frame().decision()["id"] == decision["id"], "nothing closes while paused"
+    async with service.locked(table):
+        await service.resume(table, Actor(table.host_id, "host"))
+    clock.now += decision["hold"] - 5 - 1
+    await timers.play_forced(clock.now)
+    assert table.frame().decision()["id"] == decision["id"], "after the pause it has the time it had left"
+    clock.now += 1
+    await timers.play_forced(clock.now)
+    await env.bot.host.settled()
+    assert table.frame().decision()["id"] != decision["id"], "and then it closes"
