@@ -201,7 +201,7 @@ def limits_options(st, t):
 def limits_act(st, t, seat, a):
     st.hand[seat].remove(a["card"])
     st.memories[seat].append(a["card"])
-    st.emit("discard", seat=seat, card=a["card"])
+    st.emit("discard", seat=seat)  # which spell is private: Memories are face down
     t["by"] = seat
 
 

@@ -140,7 +140,7 @@ def op_discard_own_for_ready(st, seat, o, ctx):
         if sl["state"] == "ready" and sl["slot"] != "q":
             sl["state"] = "lost"
             st.memories[m].append(sl["card"])
-            st.emit("lost_ready", seat=m, card=sl["card"])
+            st.emit("lost_ready", seat=m)  # which one is private (face down)
             break
 
 
@@ -154,7 +154,7 @@ def op_discard_last_ready(st, seat, o, ctx):
                 sl = ready[-1]
                 sl["state"] = "lost"
                 st.memories[m].append(sl["card"])
-                st.emit("lost_ready", seat=m, card=sl["card"])
+                st.emit("lost_ready", seat=m)  # which one is private (face down)
                 n += 1
     st.gain(seat, n * o["pp_each"], "spell")
 
@@ -170,7 +170,7 @@ def op_discard_quick(st, seat, o, ctx):
                         st.armed = [a for a in st.armed if a["card"] != sl["card"]]
                     sl["state"] = "lost"
                     st.memories[m].append(sl["card"])
-                    st.emit("lost_ready", seat=m, card=sl["card"])
+                    st.emit("lost_ready", seat=m)  # which one is private (face down)
                     n += 1
     st.gain(seat, min(o["max"], n * o["pp_each"]), "spell")
 
@@ -185,7 +185,7 @@ def op_all_discard_ready(st, seat, o, ctx):
         if ready:
             ready[-1]["state"] = "lost"
             st.memories[m].append(ready[-1]["card"])
-            st.emit("lost_ready", seat=m, card=ready[-1]["card"])
+            st.emit("lost_ready", seat=m)  # which one is private (face down)
 
 
 @op("mist")
@@ -200,7 +200,7 @@ def op_mist(st, seat, o, ctx):
         if ready:
             ready[-1]["state"] = "lost"
             st.memories[m].append(ready[-1]["card"])
-            st.emit("lost_ready", seat=m, card=ready[-1]["card"])
+            st.emit("lost_ready", seat=m)  # which one is private (face down)
         elif o["refuse"] == "pp":
             st.gain(seat, 1, "spell")
         else:

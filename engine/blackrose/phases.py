@@ -338,7 +338,7 @@ def study_act(st, t, seat, a):
     elif kind == "discard":
         st.hand[seat].remove(a["card"])
         st.memories[seat].append(a["card"])
-        st.emit("discard", seat=seat, card=a["card"])
+        st.emit("discard", seat=seat)  # which spell is private: Memories are face down
     elif kind == "remove":
         t["removed"] = True
         st.hand[seat].remove(a["card"])

@@ -68,7 +68,7 @@ def room_forgotten(st, seat, o, ctx):
         c = c or st.hand[seat][0]
         st.hand[seat].remove(c)
         st.memories[seat].append(c)
-        st.emit("discard", seat=seat, card=c)
+        st.emit("discard", seat=seat)  # which spell is private: Memories are face down
         ctx["gone"] = gone + 1
         return room_forgotten(st, seat, o, ctx)
     top = st.forgotten[-3:]

@@ -48,19 +48,19 @@ def stream_digest(seed: int) -> str:
 
 # Recorded on the rules of this commit (see the module docstring to re-record).
 RECORDED = {
-    0: '4b19d29255cde82a2da1',
-    1: '28d33348ae54b4743144',
-    2: '35b966d2a0551ebe257a',
-    3: 'b280a5ebb34d11d93c18',
-    4: '2dc27365e98ad7761273',
-    5: '0ebb05d6fcefa418cce1',
-    6: '3aa336d47f74362f4180',
-    7: '151020af08261e94f07a',
-    8: '3e740e4a71bbbfc78c41',
-    9: '7f357f3230fab705a304',
-    10: '0b443efde90bb477eca9',
-    11: '1d8db795d99f433d3e71',
-    37: 'f633b668ec1f0f7a9d63',
+    0: '9801120c3273bedfafb9',
+    1: 'ae90fafd93ddb519797f',
+    2: '3f6b330e949c094ac547',
+    3: '42c84eac151cdd04d59b',
+    4: '200b1de75b6425676057',
+    5: '1a652defe6215e731582',
+    6: '2e3190f556f506705c41',
+    7: 'f1ca7490d918ae8a3cac',
+    8: '6a763c9859d86286f327',
+    9: 'e33ed021a1950b54b3f5',
+    10: 'ceef88fc033bc24e9cb4',
+    11: '9ebdd9a44d09d3462cda',
+    37: '7b91b1bbc222b48b1189',
 }
 
 

@@ -18,6 +18,7 @@ from present import fmt
 from present.blackrose import card_text as T
 from present.blackrose import choices as CH
 from present.blackrose import effect_text as E
+from present.blackrose import words as W
 from present.blackrose import log as L
 from present.blackrose.presenter import PRESENTER
 from present.i18n import reading
@@ -351,3 +352,23 @@ def test_the_black_rose_winning_is_said_as_its_win():
     assert said.startswith("The game is over: the Black Rose wins with 31 PP")
     said = fmt.plain_line(_game_over({"winners": ["p1"], "rose": 3, "totals": {"p1": 30}}, {"p1": "Ann"}))
     assert said == "The game is over: Ann becomes Grand Master with 30 PP."
+
+
+def test_no_public_log_line_names_a_spell_that_went_face_down_to_memories():
+    """Memories are face down (views.py shows them to their owner only): a discard to them, or a ready spell
+    lost to them, is logged for everyone without naming the spell. Whole seeded games, every public event."""
+    seen = 0
+    for g in range(6):
+        st = GAME.new(["p1", "p2", "p3", "p4"][:2 + g % 3], 900 + g, None)
+        rng = random.Random(g)
+        while not st.over:
+            pend = st.pending()
+            seat = sorted(pend)[0]
+            for ev in st.act(seat, rng.choice(pend[seat])):
+                if ev["type"] in ("discard", "lost_ready") and ev["to"] is None:
+                    seen += 1
+                    assert "card" not in ev, ev
+                    line = fmt.plain_line(L.describe(ev, {s: s for s in st.seats}))
+                    hidden = {W.card_name(c) for c in st.memories[ev["seat"]]}
+                    assert not any(h in line for h in hidden), line
+    assert seen, "the games reached such moments"
