@@ -182,6 +182,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Play card a
 
     async def lobby_verb(self, interaction: discord.Interaction, table: Table, verb: str) -> None:
         user = interaction.user
+        await self.host.acknowledge_if_busy(interaction, table)
         async with self.service.locked(table, "lobby"):
             if verb == "start":
                 return await self.start_table(interaction, table)
@@ -192,13 +193,15 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Play card a
             else:
                 await self.service.add_bot(table, actor(interaction))
             await self.refresh_lobby(table, interaction)
-            if not interaction.response.is_done():
+            # A click on the lobby was answered by its edit; a command (even one acknowledged early) is told.
+            if not interaction.response.is_done() or interaction.type is discord.InteractionType.application_command:
                 with reading(self.host.settings.reader_lang(interaction)):
                     await self.host.reply(interaction, tr(DONE[verb]))
 
     async def lobby_option(self, interaction: discord.Interaction, table: Table, name: str, value: str) -> None:
         if name == MORE:  # the shared "more settings" select: its value says which setting, "name=value"
             name, _, value = value.partition("=")
+        await self.host.acknowledge_if_busy(interaction, table)
         async with self.service.locked(table, "lobby"):
             try:
                 await self.service.set_option(table, name, value, actor(interaction))
@@ -294,10 +297,14 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Play card a
         await self.host.reply(interaction, text, view)
 
     async def end_confirmed(self, interaction: discord.Interaction, table: Table) -> None:
+        await self.host.acknowledge_if_busy(interaction, table)
         async with self.service.locked(table):
             await self.service.end(table, actor(interaction))
             with reading(self.host.settings.reader_lang(interaction)):
-                await interaction.response.edit_message(content=tr("Game ended."), view=None)
+                if interaction.response.is_done():
+                    await interaction.edit_original_response(content=tr("Game ended."), view=None)
+                else:
+                    await interaction.response.edit_message(content=tr("Game ended."), view=None)
             channel = await self.host.publisher.channel(table)
             with reading(await self.host.settings.guild_lang(table.guild_id)):
                 await channel.send(tr("🛑 {name} ended **{game}** (table #{id}).",

@@ -29,9 +29,7 @@ class Interactions:
     async def choose(self, interaction: discord.Interaction, table: Table, seat_id: str, prompt: str,
                      pick) -> None:
         """One click on a prompt: `pick(table, seat, legal)` names the action (or steps, all or none)."""
-        if table.lock.locked():
-            # Another change to this table is still being made: acknowledge now so Discord's 3 s can't run out.
-            await interaction.response.defer()
+        await self.acknowledge_if_busy(interaction, table)
         seat = table.seat(seat_id)
         in_dm = interaction.message is not None and interaction.message.id == seat.dm_message_id
         async with self.service.locked(table):
@@ -57,6 +55,18 @@ class Interactions:
             except discord.HTTPException as exc:
                 log.warning("table %s: could not answer a move (HTTP %s); publishing anyway", table.id, exc.status)
             await self.changed(table, outcome, answered=answered)
+
+    async def acknowledge_if_busy(self, interaction: discord.Interaction, table: Table, *,
+                                  private: bool = True) -> None:
+        """Another change to this table holds its lock (it may be waiting on Discord): acknowledge now, so
+        Discord's 3 s cannot run out while this click waits. The answer then comes as an edit of the clicked
+        message or a follow-up; a command's follow-up fills its "thinking" message (private unless told)."""
+        if not table.lock.locked() or interaction.response.is_done():
+            return
+        if interaction.type is discord.InteractionType.application_command:
+            await interaction.response.defer(ephemeral=private, thinking=True)
+        else:
+            await interaction.response.defer()
 
     async def answer_with(self, interaction: discord.Interaction, message, old_picture: str) -> None:
         """Edit the clicked message into `message`; one quick retry if Discord answered 5xx."""
@@ -91,6 +101,7 @@ class Interactions:
                         page: int) -> None:
         """"More…" on a long prompt: the same message with the next page of choices."""
         seat = table.seat(seat_id)
+        await self.acknowledge_if_busy(interaction, table)
         async with self.service.locked(table):
             if (lost := _lost_seat(table, seat_id, interaction)) is not None:
                 return await self.refuse(interaction, lost)
@@ -107,6 +118,7 @@ class Interactions:
         seat = table.seat_of(interaction.user.id)
         if seat is None:
             return await self.refuse(interaction, errors.NotSeated())
+        await self.acknowledge_if_busy(interaction, table)
         async with self.service.locked(table):
             if (lost := _lost_seat(table, seat.seat, interaction)) is not None:
                 return await self.refuse(interaction, lost)

@@ -193,3 +193,30 @@ async def test_a_click_that_waited_while_its_seat_changed_hands_shows_nothing_of
     assert answer.ephemeral and "belong to" in text_of(answer)
     assert "Here is where things stand" not in text_of(answer), "no hand of the seat"
     assert table.version == version, "nothing was played for the seat"
+
+
+async def test_clicks_and_commands_that_wait_for_a_busy_table_are_acknowledged_at_once(simcord_env):
+    """Another change holds the table's lock (it may be waiting on Discord): a Join click and a /game hand are
+    acknowledged before they wait, so Discord's 3 s cannot run out; the hand then still comes privately."""
+    import asyncio
+
+    env = simcord_env
+    guild, channel, (ann, ben), lobby = await lobby_with(env, "ann", "ben")
+    cat = guild.add_member(env.create_user("cat"))
+    table = env.bot.service.in_channel(channel.id)
+    async with table.lock:
+        join = asyncio.create_task(cat.click(lobby, label="Join"))
+        await asyncio.sleep(0.3)
+        assert "p3" not in [s.seat for s in table.seats], "it waits for the lock"
+    result = await join
+    assert result.deferred and any(s.name == "cat" for s in table.seats)
+    await ann.click(lobby, label="Start")
+    table = env.bot.service.in_channel(channel.id)
+    mark = len(env.http_requests)
+    async with table.lock:
+        hand = asyncio.create_task(ben.slash(channel, "game hand"))
+        await asyncio.sleep(0.3)
+    result = await hand
+    callbacks = [r.json for r in env.http_requests[mark:] if r.path.endswith("/callback")]
+    assert [c["type"] for c in callbacks] == [5] and callbacks[0]["data"]["flags"] & 64, "a private 'thinking…'"
+    assert result.ephemeral and "Your hand" in text_of(result.response)
