@@ -172,6 +172,9 @@ class LobbyService:
             await self.history.seat_handed_over(table, seat)
         seat.user_id = None
         seat.name = f"{seat.name} (bot)"
+        seat.dm_channel_id = seat.dm_message_id = None
+        seat.moves += 1  # as in replace(): the leaver's prompts go stale
+        table.touch()  # the board names the seat afresh ("(bot)")
         await self.save(table)
         return "botted"
 

@@ -220,3 +220,20 @@ async def test_clicks_and_commands_that_wait_for_a_busy_table_are_acknowledged_a
     callbacks = [r.json for r in env.http_requests[mark:] if r.path.endswith("/callback")]
     assert [c["type"] for c in callbacks] == [5] and callbacks[0]["data"]["flags"] & 64, "a private 'thinking…'"
     assert result.ephemeral and "Your hand" in text_of(result.response)
+
+
+async def test_leaving_a_running_game_shows_the_bot_on_the_board_at_once(simcord_env):
+    from tests.bot.driver import started_table
+
+    env = simcord_env
+    channel, members, table = await started_table(env, "raven")
+    await env.bot.host.settled()
+    # one who is not to move now: no bot move follows, so only the leave itself can change the board
+    seat_id, leaver = next((s.seat, m) for s, m in zip(table.seats, members) if s.seat not in table.pending())
+    version = table.version
+    await leaver.slash(channel, "game leave")
+    await env.bot.host.settled()
+    await env.settle()
+    assert table.seat(seat_id).is_bot and table.version == version
+    board = next(m for m in reversed(channel.history()) if m.id == table.board_message_id)
+    assert f"{leaver.user.name} (bot)" in text_of(board), "the board names the bot straight away"
