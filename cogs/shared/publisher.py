@@ -86,7 +86,9 @@ class Publisher:
         self._failures: dict[int, int] = {}          # table id -> failed passes in a row
         self._retries: dict[int, asyncio.TimerHandle] = {}
         self._pending: dict[int, Request] = {}       # table id -> what failed, for the next pass
-        self._held: dict[int, float] = {}            # table id -> when its messages may go out again
+        # table id -> (when its messages may go out again, the table): the table is kept, since a game that
+        # ends during a hold has left service.tables and its result must still go out
+        self._held: dict[int, tuple[float, Table]] = {}
         self.blocked: set[int] = set()               # tables whose channel answered 403
 
     # ---- queueing (caller holds the table's lock)
@@ -111,7 +113,7 @@ class Publisher:
     def hold(self, table: Table, until: float) -> None:
         """Keep this table's messages back until `until` (service clock): a held reaction window closed early
         and must look, to everyone, as if it lasted its whole time. What changes meanwhile goes out then."""
-        self._held[table.id] = max(until, self._held.get(table.id, 0.0))
+        self._held[table.id] = (max(until, self._held.get(table.id, (0.0,))[0]), table)
         self._requests.setdefault(table.id, Request())
         delay = max(0.0, until - self.service.clock())
         asyncio.get_running_loop().call_later(delay, self._kick, table)
@@ -119,15 +121,14 @@ class Publisher:
     def release(self, now: float) -> None:
         """Send what was kept back for every table whose hold is over (the forced-move loop calls this too,
         so a hold ends on time even if its timer fired early)."""
-        for table_id, until in list(self._held.items()):
-            table = self.service.tables.get(table_id)
+        for table_id, (until, table) in list(self._held.items()):
             if until <= now:
                 del self._held[table_id]
-                if table is not None and table_id in self._requests:
+                if table_id in self._requests:
                     self._kick(table)
 
     def held_until(self, table: Table) -> float:
-        until = self._held.get(table.id, 0.0)
+        until = self._held.get(table.id, (0.0,))[0]
         if until and until <= self.service.clock():
             del self._held[table.id]
             return 0.0
@@ -395,7 +396,11 @@ class Publisher:
                     continue
                 if result == "closed":
                     seat.dm_closed = True
-                    self.publish(table, notice=(None, _dms_closed(seat.user_id), always))
+                    # Not said in the channel while the seat is asked in secret (a hidden reaction window): the
+                    # failed DM would tell everyone it was asked. Its next public turn brings a mention instead.
+                    frame = table.frame()
+                    if seat.seat not in frame.pending() or frame.publicly_awaited(seat.seat):
+                        self.publish(table, notice=(None, _dms_closed(seat.user_id), always))
                 else:
                     if not isinstance(result, str):  # a new DM message
                         seat.dm_channel_id, seat.dm_message_id = result.channel.id, result.id
