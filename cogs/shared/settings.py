@@ -55,6 +55,7 @@ class MemberSettings:
         for setting in ("notify_off", "autoplay_on"):
             self._cache.pop((setting, guild_id), None)
         self._guild_langs.pop(guild_id, None)
+        self._guild_locales.pop(guild_id, None)  # so the next interaction stores the server's locale again
 
     # ---- members whatever the server: language and DM channel
     async def load_members(self, user_ids) -> None:

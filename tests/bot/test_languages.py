@@ -137,3 +137,27 @@ async def test_each_reader_reads_their_own_language_in_one_game(simcord_env, ser
     with reading(server):
         title = GAMES["deadlies"].title
     assert title in text_of(board)
+
+
+async def test_after_forget_the_servers_locale_is_stored_again(tmp_path):
+    """/game forget deletes the server's stored config, its Discord locale included; the next interaction
+    from that server stores it again, so its boards do not fall back to English until a restart."""
+    from types import SimpleNamespace
+
+    from bot.history import HistoryService
+    from bot.storage import Storage
+    from cogs.shared.settings import MemberSettings
+
+    store = await Storage.open(str(tmp_path / "forget.sqlite3"))
+    try:
+        settings = MemberSettings(store)
+        seen = SimpleNamespace(user=SimpleNamespace(id=7), locale="de", guild_id=99, guild_locale="de")
+        await settings.seen(seen)
+        assert await settings.guild_lang(99) == "de"
+        await HistoryService(store).forget_guild(99)
+        settings.forget(99)
+        assert await settings.guild_lang(99) == "en"
+        await settings.seen(seen)
+        assert await settings.guild_lang(99) == "de", "stored again from the next interaction"
+    finally:
+        await store.close()
