@@ -232,13 +232,16 @@ class LobbyService:
         seat = table.seat_of(user_id)
         if seat is None:
             raise errors.MemberNotSeated()
-        if table.status == "lobby":
-            table.seats.remove(seat)
+        if new_user is not None and table.seat_of(new_user[0]):
+            raise errors.ReplacementSeated()
+        if table.status == "lobby":  # before the start: the replacement takes the place, else it is freed
+            if new_user is not None:
+                seat.user_id, seat.name = new_user
+            else:
+                table.seats.remove(seat)
             await self.save(table)
             return seat
         self.require(table, "active", "paused")
-        if new_user is not None and table.seat_of(new_user[0]):
-            raise errors.ReplacementSeated()
         if self.history is not None:
             await self.history.seat_handed_over(table, seat)  # before it changes: who held it, for how long
         if new_user is not None:

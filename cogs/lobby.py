@@ -324,8 +324,11 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Play card a
         async with self.service.locked(table):
             await self.service.replace(table, actor(interaction), member.id, new)
             with reading(await self.host.settings.guild_lang(table.guild_id)):
-                text = tr("🔁 {member}'s seat is now played by {who}.", member=member.display_name,
-                          who=replacement.display_name if replacement else tr("a bot"))
+                if table.status == "lobby" and replacement is None:  # a lobby seat is freed, not played
+                    text = tr("👋 {member} no longer has a seat at this table.", member=member.display_name)
+                else:
+                    text = tr("🔁 {member}'s seat is now played by {who}.", member=member.display_name,
+                              who=replacement.display_name if replacement else tr("a bot"))
             await interaction.response.send_message(discord.utils.escape_markdown(text))
             if table.status == "lobby":
                 return await self.refresh_lobby(table)

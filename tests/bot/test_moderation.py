@@ -237,3 +237,16 @@ async def test_leaving_a_running_game_shows_the_bot_on_the_board_at_once(simcord
     assert table.seat(seat_id).is_bot and table.version == version
     board = next(m for m in reversed(channel.history()) if m.id == table.board_message_id)
     assert f"{leaver.user.name} (bot)" in text_of(board), "the board names the bot straight away"
+
+
+async def test_a_kick_in_the_lobby_says_what_it_did(simcord_env):
+    env = simcord_env
+    guild, channel, (ann, ben, cat), lobby = await lobby_with(env, "ann", "ben", "cat")
+    dan = guild.add_member(env.create_user("dan"))
+    table = env.bot.service.in_channel(channel.id)
+    swapped = await ann.slash(channel, "game kick", member=ben, replacement=dan)
+    assert "played by dan" in text_of(swapped.response)
+    assert [s.name for s in table.seats] == ["ann", "dan", "cat"], "dan took ben's place"
+    freed = await ann.slash(channel, "game kick", member=cat)
+    assert "no longer has a seat" in text_of(freed.response) and "bot" not in text_of(freed.response)
+    assert [s.name for s in table.seats] == ["ann", "dan"]
