@@ -71,7 +71,7 @@ class TableService(LobbyService):
 
     async def act(
         self, table: Table, seat_id: str, action: dict | list[dict], *, source: str = "player",
-        interaction_id: int | None = None,
+        interaction_id: int | None = None, automatic: bool = False,
     ) -> Outcome:
         """Apply one action for a seat, persist it, then let bot seats move. Caller holds table.lock.
         A list of actions (the steps of one decision chosen at once, e.g. a multi-select of cards) is
@@ -88,7 +88,9 @@ class TableService(LobbyService):
             steps = [Step(seat_id, one, table.apply(seat_id, one), source) for one in chosen]
         except IllegalAction as exc:
             raise errors.RuleRefusal(exc) from None
-        if source == "player":
+        # A move the host made for them (`automatic`: a lone card, a pass in a held window) does not show
+        # that an away player is back.
+        if source == "player" and not automatic:
             _back(table.seat(seat_id))
         # The bots' replies go in the same transaction as the move that prompted them: one commit per click.
         steps += self._bot_moves(table)

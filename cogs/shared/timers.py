@@ -157,7 +157,7 @@ class Timers:
                 return 0
             outcome = None
             for seat_id in sorted(frame.unasked()):
-                outcome = await self.service.act(table, seat_id, table.pending()[seat_id][0])
+                outcome = await self.service.act(table, seat_id, table.pending()[seat_id][0], automatic=True)
                 if (table.frame().decision() or {}).get("id") != window:
                     break
             for seat_id in list(table.pending()):
@@ -190,7 +190,7 @@ class Timers:
                             or self.service.prompt_key(table, seat_id) != prompt):
                         continue  # the player clicked it first, or the game moved on
                     # Source "player": the move was the player's alone to make, and it is theirs in the log.
-                    outcome = await self.service.act(table, seat_id, legal[0])
+                    outcome = await self.service.act(table, seat_id, legal[0], automatic=True)
                     played += 1
                     await self.host.changed(table, outcome)
             except Exception:

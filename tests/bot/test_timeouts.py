@@ -127,5 +127,8 @@ async def test_two_timeouts_in_a_row_mark_the_seat_away_until_its_own_move(world
     added = [event for entry in table.logs["log"] if id(entry) not in before for _, event in [entry]]
     assert seat.away and not any(e["type"] == "_away" for e in added)  # the table is told once
     await to_p1()
+    await service.act(table, "p1", table.pending()["p1"][0], automatic=True)  # a move the host made for it
+    assert seat.away, "a lone card played for them does not bring them back"
+    await to_p1()
     await service.act(table, "p1", table.pending()["p1"][0])  # its own click brings it back
     assert not seat.away and seat.timeouts == 0
