@@ -200,10 +200,8 @@ class TableService(LobbyService):
             if table.status != "active":
                 continue
             for seat_id, timer in table.timers.items():
-                if now >= timer["due"]:
-                    out.append((table, seat_id, "expire"))
-                elif not timer["reminded"] and now >= timer["due"] - timer["seconds"] / 2:
-                    out.append((table, seat_id, "remind"))
+                if kind := attention(timer, now):
+                    out.append((table, seat_id, kind))
         return out
 
     async def mark_reminded(self, table: Table, seat_id: str) -> None:
@@ -292,3 +290,12 @@ def _back(seat: Seat) -> None:
 def _is_step(action: dict) -> bool:
     """Part of a decision built in steps: the flow kernel's "step" flag, or a card picked into a choice."""
     return bool(action.get("step")) or action.get("type") in PARTIAL_TYPES
+
+
+def attention(timer: dict, now: float) -> str | None:
+    """What a turn timer needs at `now`: "expire", "remind" (at half time, once) or nothing."""
+    if now >= timer["due"]:
+        return "expire"
+    if not timer["reminded"] and now >= timer["due"] - timer["seconds"] / 2:
+        return "remind"
+    return None

@@ -11,6 +11,7 @@ import logging
 
 from bot import render
 from bot.table import Table
+from bot.tables import attention
 from cogs.shared.publisher import always
 from present.i18n import tr
 
@@ -37,6 +38,8 @@ class Timers:
             async with self.service.locked(table):
                 if table.status != "active" or seat_id not in table.timers:
                     continue
+                if attention(table.timers[seat_id], now) != kind:
+                    continue  # due() looked before the lock: the seat has moved since, and has a new timer
                 # Naming a seat the public waiting line doesn't name (a hidden reaction window) would tell
                 # everyone that seat holds something to react with: such notices go to the seat alone.
                 public = table.frame().publicly_awaited(seat_id)
