@@ -65,10 +65,6 @@ class Outcome:
     turns: set[str] = field(default_factory=set)
     over: bool = False
 
-    def events_for(self, reader: str | None) -> list[Event]:
-        """The events this reader may read (public ones, and their own)."""
-        return [e for s in self.steps for e in s.events if e.get("to") in (None, reader)]
-
     def __bool__(self) -> bool:
         return bool(self.steps)
 

@@ -47,8 +47,8 @@ async def _in_server(interaction: discord.Interaction) -> "History | None":
 
 
 class RematchButton(discord.ui.DynamicItem[discord.ui.Button], template=r"rkh:rematch:(?P<game>\d{1,18})"):
-    """On a finished game's result message; works after restarts (the game id is in the custom_id).
-    Not an "rk:" id: the host answers unknown "rk:" ids as out of date at once, others only if nobody did."""
+    """On a finished game's result message; works after restarts (the game id is in the custom_id). Registered
+    with the host like every persistent item, so a forged or stale "rk…" id is answered as out of date."""
 
     def __init__(self, game: int):
         super().__init__(discord.ui.Button(label=tr("Rematch"), emoji="🔁", style=discord.ButtonStyle.primary,

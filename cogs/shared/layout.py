@@ -141,13 +141,3 @@ def layout(doc: Doc, *, colour: int, picture: tuple[bytes, str] | None = None, p
     view = discord.ui.LayoutView(timeout=None)
     view.add_item(container)
     return Message(view, (picture[0], picture[1], picture_name) if picture else None, extra)
-
-
-def text_message(text: str, *, colour: int | None = None, rows: list[discord.ui.ActionRow] = ()) -> Message:
-    """A short message (an answer, a notice) in the same look: one text block and its rows."""
-    container = discord.ui.Container(discord.ui.TextDisplay(fmt.clip(text, TEXT_MAX)), accent_colour=colour)
-    for row in rows:
-        container.add_item(row)
-    view = discord.ui.LayoutView(timeout=None)
-    view.add_item(container)
-    return Message(view)
