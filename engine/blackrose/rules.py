@@ -330,12 +330,12 @@ def reaction(st, moment: dict, eligible: list[str], offers: dict[str, list[dict]
       moment of that kind where its owner is eligible opens a reaction window for the eligible seats holding
       such a spell, whether or not it matches (so the window tells the table nothing it did not know); only
       an owner whose spell matches has a real choice. Moments are numbered in the order an
-      action reaches them; answers come from st.rx (see BlackRoseState.act). When no window can open (st.rx
-      is None: nothing was armed "ask me" when this action began), an "ask me" spell armed during it
-      fires like the default."""
+      action reaches them; answers come from st.rx (see BlackRoseState.act). When no window can open
+      (st.rx_asks is false: nothing was armed "ask me" when this action began), an "ask me" spell armed
+      during it fires like the default."""
     ans: dict = {}
     window = False
-    if st.rx is not None:  # else no window can open, whoever asks
+    if st.rx is not None and st.rx_asks:  # else no window can open, whoever asks
         wants = "protection" if moment["on"] in PROTECTION_MOMENTS else "trap"
         askers = set()
         for a in st.armed:

@@ -107,12 +107,13 @@ class BlackRoseState(FlowState):
     FLOW = FLOW
     # Every field is a slot: reading a field is the rules' commonest operation, and with this many fields an
     # instance dict is a plain dict (past CPython's shared-key limit), read by lookup; a slot is read directly.
-    __slots__ = FIELDS + ("rx", "rx_i", "_ev", "_pending", "_pending_top", "_after")
+    __slots__ = FIELDS + ("rx", "rx_i", "rx_asks", "_ev", "_pending", "_pending_top", "_after")
 
     def __init__(self) -> None:
         super().__init__()
         self.rx: list[dict] | None = None  # the answers while an action is applied; None: no window may open
         self.rx_i = 0
+        self.rx_asks = False  # whether a spell was armed "ask me" when this action began (rules.reaction)
         self._pending_top = self._after = None
 
     def act(self, seat: str, action: dict) -> list[dict]:
@@ -157,6 +158,9 @@ class BlackRoseState(FlowState):
         # when a window opens.
         snap = [orjson.dumps(values(self)) for _, values in _SNAPSHOT]
         self.rx, self.rx_i = answers, 0
+        # Only a spell armed "ask me" before the action can open a window; one armed during it fires like the
+        # default (rules.reaction), whatever else armed made this snapshot necessary.
+        self.rx_asks = any("ask" in rec for rec in self.armed)
         try:
             self.FLOW.acts[top["k"]](self, top, seat, action)
             self.run()

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from engine.blackrose import GAME
 from engine.blackrose import board as B
 from engine.blackrose import bot
@@ -240,3 +242,21 @@ def test_dance_of_death_owner_chooses_where_to_push():
     assert sorted(rooms) == sorted(B.ADJ["A2"]) and st.pos["p1"] == "A2"
     st.act("p2", {"type": "react", "value": rooms[-1], "step": True})
     assert st.pos["p1"] == rooms[-1] and st.dmg["p1"] == {"p2": 1}
+
+
+def test_a_window_opens_only_for_a_spell_armed_ask_me_before_the_action_began():
+    """An action is applied from a snapshot when a spell armed "ask me" or one whose firing asks its owner is
+    in play. Only the first may open a window: an "ask me" spell armed during the action fires like the
+    default even when the snapshot was taken for another armed spell (rules.md, standing orders), or whether
+    a window opens would depend on a hidden card."""
+    from engine.blackrose import rules as R
+    from engine.blackrose.rules import NeedReaction
+
+    st = _armed("blade_barrage", ask=True)
+    rec = next(a for a in st.armed if a["seat"] == "p2")
+    moment = {"on": "enter", "room": "B2"}
+    st.rx, st.rx_i, st.rx_asks = [], 0, False  # snapshot taken, but nothing asked when the action began
+    assert R.reaction(st, moment, ["p2"], {"p2": [rec]}) == [rec], "fires at once, no window"
+    st.rx, st.rx_i, st.rx_asks = [], 0, True
+    with pytest.raises(NeedReaction):
+        R.reaction(st, moment, ["p2"], {"p2": [rec]})
