@@ -6,7 +6,6 @@ from engine import data, register
 from engine.core import IllegalAction, Option, Traits, check_seats, resolve_options
 from engine.rng import Rng
 
-from . import bot
 from .state import DeadliesState
 
 _FIRST = ("host", "random", "2", "3", "4", "5", "6")

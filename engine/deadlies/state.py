@@ -11,9 +11,6 @@ from . import effects, views
 from .cards import (ALL_IDS, HALO, SUITS, can_grow, counts_as, effect_of, kinds, legal_picks, pick_error,
                     top_card)
 
-# Effects whose pending decision is a quick reaction (the platform uses a short timer).
-_REACTIONS = {"pride_answer", "wrath_answer", "lust_ab", "lust_secret"}
-
 
 def _copy(x):
     """Copy of nested plain dicts/lists (much cheaper than copy.deepcopy)."""

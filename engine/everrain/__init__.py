@@ -5,7 +5,6 @@ from __future__ import annotations
 from engine import register
 from engine.core import Option, Traits, check_seats, resolve_options
 from engine.data import load
-from engine.everrain import bot
 from engine.everrain.state import EverrainState, copy
 
 
@@ -29,8 +28,6 @@ class EverrainGame:
 
     def load(self, data: dict) -> EverrainState:
         return EverrainState(copy(data))
-
-    # Kept for older tests; engine.bots finds engine/everrain/bot.py `choose` by itself.
 
 
 GAME = register(EverrainGame())

@@ -182,7 +182,7 @@ def _pick_label(view: dict, choice: dict, v, names) -> str:
         "dest": lambda: tr("Push them into {x}", x=x), "school": lambda: tr("Search the {x} deck", x=x),
         "event": lambda: tr("Play {x}", x=x), "order": lambda: tr("Put {x} on top", x=x),
         "slot": lambda: tr("Replace {x}", x=x), "hand_card": lambda: tr("Cast {x}", x=x),
-        "excess": lambda: tr("Discard {x}", x=x), "discard": lambda: tr("Discard {x}", x=x),
+        "discard": lambda: tr("Discard {x}", x=x),
         "keep": lambda: tr("Keep {x}", x=x), "pass_to": lambda: tr("Pass the damage to {x}", x=x),
     }
     if key == "card":

@@ -21,13 +21,13 @@ def _about(about: str) -> str:
             "prep": lambda: tr("ready their spells"), "turn": lambda: tr("act"),
             "evo_seat": lambda: tr("move their Evocations"), "crown_choice": lambda: tr("choose the Grand Master"),
             "pick": lambda: tr("choose"), "cast": lambda: tr("aim a spell"), "phys": lambda: tr("act"),
-            "fire_choice": lambda: tr("choose where their spell strikes")}.get(
+            "fire_choice": lambda: tr("make a choice their spell asks for")}.get(
         about, lambda: tr("act"))()
 
 
 # Decisions about the spells in hand (and no decision at all): the hand's spells are then written out in full.
 FULL_HAND = {"prep", "study", "quests", "hand_limits", None}
-HAND_PICKS = {"hand_card", "excess", "discard", "prot"}
+HAND_PICKS = {"hand_card", "discard", "prot"}
 
 
 class BlackRosePresenter(BasePresenter):

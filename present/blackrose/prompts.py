@@ -31,7 +31,7 @@ def _question(key: str | None, op: str | None, view: dict | None = None) -> str:
     if key == "dest" and op == "puppet_attack":
         return tr("where do they move?")
     return {
-        "excess": tr("discard down to your hand limit"), "discard": tr("discard a spell (4 in all)"),
+        "discard": tr("discard a spell (4 in all)"),
         "keep": tr("keep which Forgotten Spell?"), "copy": tr("copy which room?"),
         "mage": tr("send which mage to their Cell?"), "source": tr("take the top card of which pile?"),
         "swap": tr("swap one of your Quests?"), "where": tr("where does your instability go?"),
