@@ -174,8 +174,8 @@ def evo_phase_act(st, t, seat, a):
     ev = st.evo(a["evo"])
     job = {"k": "evo_turn", "seat": seat, "evo": ev["id"], "left": C.EVOS[ev["kind"]]["move"], "moved": 0}
     st.push(job)
-    if "to" in a:
-        evo_act(st, job, seat, {"type": "step", "to": a["to"]})
+    if "to" in a:  # a last step may carry its attack ("target"), as in evo_options
+        evo_act(st, job, seat, {"type": "step", "to": a["to"], **({"target": a["target"]} if "target" in a else {})})
     elif "target" in a:
         evo_act(st, job, seat, {"type": "attack", "target": a["target"]})
     elif "room" in a:
