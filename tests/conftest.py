@@ -16,13 +16,19 @@ def spec_violations() -> discord_spec.Violations:
     return discord_spec.VIOLATIONS
 
 
+def _refused(found: list, made: str) -> str:
+    shown = "\n".join(f"  {v}" for v in found[:10])
+    more = f"\n  … and {len(found) - 10} more" if len(found) > 10 else ""
+    return f"Discord would refuse {len(found)} request(s) {made}:\n{shown}{more}"
+
+
 @pytest.fixture(autouse=True)
 def discord_accepts_every_request():
-    """Fails the test when a fake refused a request the way Discord would (tests/discord_spec)."""
-    discord_spec.VIOLATIONS.clear()
+    """Fails the test when a fake refused a request the way Discord would (tests/discord_spec). A refusal
+    already waiting when the test starts (a fixture or task that outlived its test) fails it too: dropping it
+    would hide a bad request."""
+    if early := discord_spec.VIOLATIONS.take():
+        pytest.fail(_refused(early, "before this test began (a fixture or a task left over)"), pytrace=False)
     yield
-    found = discord_spec.VIOLATIONS.take()
-    if found:
-        shown = "\n".join(f"  {v}" for v in found[:10])
-        more = f"\n  … and {len(found) - 10} more" if len(found) > 10 else ""
-        pytest.fail(f"Discord would refuse {len(found)} request(s) this test made:\n{shown}{more}", pytrace=False)
+    if found := discord_spec.VIOLATIONS.take():
+        pytest.fail(_refused(found, "this test made"), pytrace=False)

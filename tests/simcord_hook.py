@@ -115,6 +115,10 @@ def _context(backend, method: str, path: str) -> dict:
                     "current_flags": getattr(source, "flags", None)}
         if method == "PATCH" and len(parts) == 4 and parts[0] == "channels" and parts[2] == "messages":
             return {"current_flags": getattr(backend.get_message(int(parts[1]), int(parts[3])), "flags", None)}
+        if method == "PATCH" and len(parts) == 5 and parts[0] == "webhooks" and parts[3] == "messages":
+            record = backend.interaction_by_token(parts[2])  # an interaction's original or a follow-up
+            message_id = record.message_id if parts[4] == "@original" else int(parts[4])
+            return {"current_flags": getattr(backend.get_message(record.channel_id, message_id), "flags", None)}
     except (BackendError, ValueError, KeyError, AttributeError):
         pass
     return {}

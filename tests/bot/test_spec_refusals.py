@@ -27,3 +27,22 @@ async def test_simcord_refuses_where_requests_leave_discord_py(simcord_env, spec
         (violation,) = spec_violations.take()
         assert violation.rejection.body == expected_body(expected), case
     assert not [m for m in channel.history()], "nothing refused was posted"
+
+
+async def test_an_edit_through_the_webhook_knows_the_original_is_components_v2(simcord_env, spec_violations):
+    """Discord keeps a V2 message V2: an edit of an interaction's original with `content` is refused even
+    when the edit itself sends no flags. simcord's hook tells the validator the original's flags."""
+    from tests.bot.driver import started_table
+
+    env = simcord_env
+    channel, members, table = await started_table(env, "raven")
+    opened = await members[1].click(channel.last_message, label="My hand")  # an ephemeral V2 answer
+    assert opened.ephemeral
+    token = opened._interaction.token
+    route = Route("PATCH", "/webhooks/{webhook_id}/{webhook_token}/messages/@original",
+                  webhook_id=env.bot.application_id, webhook_token=token)
+    with pytest.raises(discord.HTTPException) as refused:
+        await FakeWebhookAdapter(env.backend).request(route, None, payload={"content": "plain text"})
+    assert refused.value.status == 400
+    (violation,) = spec_violations.take()
+    assert "content" in violation.rejection.summary()
