@@ -105,3 +105,38 @@ def test_a_thousand_random_games(block):
     """1,000 whole games over 2, 3 and 4 players and every option set (100 per block)."""
     steps = sum(_cheap_game(1000 + block * 100 + g, every=37) for g in range(100))
     assert steps > 0
+
+
+# A spell is shown to everyone when it is cast, aimed, triggered or fizzles (rulebook: it is revealed as it
+# resolves); those events may name a card the board no longer shows once it has gone to Memories.
+REVEALING = {"cast", "aim", "trigger", "fizzle"}
+
+
+def test_a_public_event_names_no_card_the_public_cannot_see():
+    """Every spell a public event names is on the public board just before or just after it, or the event
+    reveals it by rule (REVEALING). A card gone face down (to Memories, a ready slot, a hand) must not be
+    named to everyone: the log words every public event for every reader."""
+    import random
+
+    from tests.engine.conformance import strings_in
+
+    st = GAME.new(["p1", "p2", "p3", "p4"], 1, None)
+    spells = {c for deck in st.to_json()["library"].values() for c in deck} | {
+        c for hand in st.to_json()["hand"].values() for c in hand}
+    named = 0
+    for g in range(24):
+        st = GAME.new(["p1", "p2", "p3", "p4"][:2 + g % 3], 300 + g, None)
+        rng = random.Random(g)
+        while not st.over:
+            before = strings_in(st.view(None))
+            pend = st.pending()
+            seat = sorted(pend)[0]
+            events = st.act(seat, rng.choice(pend[seat]))
+            after = strings_in(st.view(None))
+            for ev in events:
+                if ev["to"] is not None or ev["type"] in REVEALING:
+                    continue
+                cards = strings_in({k: v for k, v in ev.items() if k not in ("type", "to")}) & spells
+                named += bool(cards)
+                assert cards <= before | after, (ev, cards - before - after)
+    assert named, "public events that name spells were checked"
