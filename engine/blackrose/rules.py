@@ -506,7 +506,7 @@ def draw_quest(st, seat: str, moon: int | None = None) -> str | None:
 def discard_quest(st, seat: str, q: str) -> None:
     st.quests[seat].remove(q)
     st.qdiscard.append(q)
-    st.emit("quest_discarded", seat=seat, quest=q)
+    st.emit("quest_discarded", seat=seat)  # which Quest stays secret (the log never names it)
     st.gain("rose", C.QUESTS[q]["moon"], "quest")
 
 

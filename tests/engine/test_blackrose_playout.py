@@ -108,21 +108,21 @@ def test_a_thousand_random_games(block):
 
 
 # A spell is shown to everyone when it is cast, aimed, triggered or fizzles (rulebook: it is revealed as it
-# resolves); those events may name a card the board no longer shows once it has gone to Memories.
-REVEALING = {"cast", "aim", "trigger", "fizzle"}
+# resolves), and a Quest when it is completed; those events may name a card the board no longer shows.
+REVEALING = {"cast", "aim", "trigger", "fizzle", "quest"}
 
 
 def test_a_public_event_names_no_card_the_public_cannot_see():
-    """Every spell a public event names is on the public board just before or just after it, or the event
-    reveals it by rule (REVEALING). A card gone face down (to Memories, a ready slot, a hand) must not be
-    named to everyone: the log words every public event for every reader."""
+    """Every spell or Quest a public event names is on the public board just before or just after it, or the
+    event reveals it by rule (REVEALING). A card gone face down (to Memories, a ready slot, a hand, a
+    discarded Quest) must not be named to everyone: the log words every public event for every reader."""
     import random
 
     from tests.engine.conformance import strings_in
 
     st = GAME.new(["p1", "p2", "p3", "p4"], 1, None)
     spells = {c for deck in st.to_json()["library"].values() for c in deck} | {
-        c for hand in st.to_json()["hand"].values() for c in hand}
+        c for hand in st.to_json()["hand"].values() for c in hand} | set(C.QUESTS)
     named = 0
     for g in range(24):
         st = GAME.new(["p1", "p2", "p3", "p4"][:2 + g % 3], 300 + g, None)

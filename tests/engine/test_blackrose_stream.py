@@ -48,19 +48,19 @@ def stream_digest(seed: int) -> str:
 
 # Recorded on the rules of this commit (see the module docstring to re-record).
 RECORDED = {
-    0: '9801120c3273bedfafb9',
-    1: 'ae90fafd93ddb519797f',
-    2: '3f6b330e949c094ac547',
-    3: '42c84eac151cdd04d59b',
-    4: '200b1de75b6425676057',
-    5: '1a652defe6215e731582',
-    6: '2e3190f556f506705c41',
-    7: 'f1ca7490d918ae8a3cac',
-    8: '6a763c9859d86286f327',
-    9: 'e33ed021a1950b54b3f5',
-    10: 'ceef88fc033bc24e9cb4',
-    11: '9ebdd9a44d09d3462cda',
-    37: '7b91b1bbc222b48b1189',
+    0: 'f343fdc956143730e68f',
+    1: '6291c40df43c2f2dda7d',
+    2: '37ca645095c5d685d4c3',
+    3: 'a7d842b5948b77faa501',
+    4: '2dbb4c11c06a4a5b0ed5',
+    5: '03cf3d9d22497e4ccce5',
+    6: '6375c7fe7d8fafa4b0b4',
+    7: '8417716bf953cf8ac90d',
+    8: 'b71b7d6d5da3d2291b18',
+    9: '9aaa28268fdc4f41996b',
+    10: '6e2298d366cc66fc26dc',
+    11: '51e616f97aef27591be6',
+    37: '87153b17d23cd9a8f002',
 }
 
 
