@@ -121,7 +121,7 @@ def test_a_public_event_names_no_card_the_public_cannot_see():
     from tests.engine.conformance import strings_in
 
     st = GAME.new(["p1", "p2", "p3", "p4"], 1, None)
-    spells = {c for deck in st.to_json()["library"].values() for c in deck} | {
+    card_ids = {c for deck in st.to_json()["library"].values() for c in deck} | {
         c for hand in st.to_json()["hand"].values() for c in hand} | set(C.QUESTS)
     named = 0
     for g in range(24):
@@ -136,7 +136,7 @@ def test_a_public_event_names_no_card_the_public_cannot_see():
             for ev in events:
                 if ev["to"] is not None or ev["type"] in REVEALING:
                     continue
-                cards = strings_in({k: v for k, v in ev.items() if k not in ("type", "to")}) & spells
+                cards = strings_in({k: v for k, v in ev.items() if k not in ("type", "to")}) & card_ids
                 named += bool(cards)
                 assert cards <= before | after, (ev, cards - before - after)
-    assert named, "public events that name spells were checked"
+    assert named, "public events that name spells or Quests were checked"
