@@ -58,6 +58,15 @@ def values_of(interaction: discord.Interaction) -> list[str]:
     return [str(v) for v in values] if isinstance(values, list) else []
 
 
+def not_theirs(seat: Seat | None, user_id: int) -> errors.Refusal | None:
+    """The refusal for a click on a seat's item by someone who does not hold that seat (None: they do).
+    Checked by the item before the click runs, and again under the table's lock (a kick may land between)."""
+    if seat is not None and seat.user_id == user_id:
+        return None
+    owner = seat.name if seat else tr("another player")
+    return errors.NotYourChoices(owner=f"**{owner}**")
+
+
 class TableItem:
     """Mixin for a DynamicItem on a table's message: resolves the table (and the seat the item belongs
     to) once, refuses in interaction_check, and runs `handle` through the host's safety net."""
@@ -81,11 +90,8 @@ class TableItem:
         """Raise the Refusal that stops this click before anything runs."""
         if self.table is None or self.table.status not in self.statuses or self.table.state is None:
             raise errors.NotRunning()
-        if self.seat_id is not None:
-            seat = self.seat
-            if seat is None or seat.user_id != interaction.user.id:
-                owner = seat.name if seat else tr("another player")
-                raise errors.NotYourChoices(owner=f"**{owner}**")
+        if self.seat_id is not None and (refusal := not_theirs(self.seat, interaction.user.id)) is not None:
+            raise refusal
 
     async def interaction_check(self, interaction: discord.Interaction) -> bool:
         await host_of(interaction).speak_to(interaction)

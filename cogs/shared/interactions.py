@@ -16,6 +16,7 @@ from bot import errors, render
 from bot.storage import DuplicateInteraction
 from bot.storage.base import StaleGame
 from bot.table import Table
+from cogs.shared.components import not_theirs
 from present import fmt
 from present.base import Doc, Section
 from present.i18n import reading, tr
@@ -33,7 +34,7 @@ class Interactions:
         seat = table.seat(seat_id)
         in_dm = interaction.message is not None and interaction.message.id == seat.dm_message_id
         async with self.service.locked(table):
-            if (lost := _lost_seat(table, seat_id, interaction)) is not None:
+            if (lost := not_theirs(table.seat(seat_id), interaction.user.id)) is not None:
                 return await self.refuse(interaction, lost)
             try:
                 self.service.require(table, "active")
@@ -103,7 +104,7 @@ class Interactions:
         seat = table.seat(seat_id)
         await self.acknowledge_if_busy(interaction, table)
         async with self.service.locked(table):
-            if (lost := _lost_seat(table, seat_id, interaction)) is not None:
+            if (lost := not_theirs(table.seat(seat_id), interaction.user.id)) is not None:
                 return await self.refuse(interaction, lost)
             in_dm = interaction.message is not None and interaction.message.id == seat.dm_message_id
             if prompt != self.service.prompt_key(table, seat_id):
@@ -120,7 +121,7 @@ class Interactions:
             return await self.refuse(interaction, errors.NotSeated())
         await self.acknowledge_if_busy(interaction, table)
         async with self.service.locked(table):
-            if (lost := _lost_seat(table, seat.seat, interaction)) is not None:
+            if (lost := not_theirs(table.seat(seat.seat), interaction.user.id)) is not None:
                 return await self.refuse(interaction, lost)
             message = self.publisher.hand_message(table, seat.seat, private=False,
                                                   lang=self.settings.reader_lang(interaction))
@@ -140,10 +141,3 @@ class Interactions:
                                          n=len(lines)), [Section("", lines, trim="start")]))
         file = discord.File(io.BytesIO(whole.encode()), filename=f"table-{table.id}-log.txt")
         await interaction.response.send_message(recent, file=file, ephemeral=True)
-
-
-def _lost_seat(table: Table, seat_id: str, interaction: discord.Interaction) -> errors.Refusal | None:
-    """Checked again once the lock is the clicker's: the item's check ran before the click waited for the
-    lock, and a kick or a replacement in between must not show them the seat's hand."""
-    seat = table.seat(seat_id)
-    return None if seat.user_id == interaction.user.id else errors.NotYourChoices(owner=f"**{seat.name}**")
