@@ -106,9 +106,9 @@ class Driver:
         liked = [ch for ch in choices if self.prefer and self.prefer(ch[2])]
         return self.rng.choice(liked or choices)
 
-    async def step(self) -> tuple[str, Any, str] | None:
-        """One human move: returns (seat id, interaction result, label chosen), or None when the game ended
-        while a held window closed before anyone could move."""
+    async def let_windows_pass(self) -> list[str] | None:
+        """Let held reaction windows run out their time (what they kept back goes out), until a human seat
+        must act: returns those seats, or None when a window's end ended the game."""
         table = self.table()
         if self.env.bot.host.publisher.held_until(table):  # a held window's pause: let its time run out
             await self.env.bot.host.timers.play_forced(self.service.clock() + 3600)
@@ -126,7 +126,13 @@ class Driver:
             if table is None:  # the window's end ended the game
                 return None
         assert pending, "only bots are pending but nothing moved: the game is stuck"
-        return await self.step_seat(self.rng.choice(pending))
+        return pending
+
+    async def step(self) -> tuple[str, Any, str] | None:
+        """One human move: returns (seat id, interaction result, label chosen), or None when the game ended
+        while a held window closed before anyone could move."""
+        pending = await self.let_windows_pass()
+        return None if pending is None else await self.step_seat(self.rng.choice(pending))
 
     async def step_seat(self, seat_id: str) -> tuple[str, Any, str]:
         """One move by this (pending, human) seat."""
