@@ -7,7 +7,9 @@ only), one after the other. The baseline is tests/e2e/minibot.py's counter butto
 its message: what discord.py itself costs per click. Rookery plays Raven through the players' DM buttons and
 selects, with 4 humans and then with 2 humans + 2 bots. Each click waits until the bot is quiet first, so the
 figure is one click's own path (commit included), not a queue. Printed: p50/p90 per run and each p50's ratio
-to the minibot's, measured in the same run.
+to the minibot's, measured in the same run, stamped when the callback request has wholly reached the fake
+(before the fake checks it against Discord's spec: that check takes longer for a larger message, and it is
+the fake's time, not the bot's); the last columns stamp it after the fake has checked and applied it.
 """
 from __future__ import annotations
 
@@ -59,7 +61,7 @@ async def minibot(clicks: int) -> list[float]:
         latencies = []
         for n in range(clicks):
             result = await fake.click(alice, message, fake.find_button(message, label=f"Count {n}"))
-            latencies.append(result.latency)
+            latencies.append((result.reached, result.latency))
         return latencies
     return await with_bot(MINIBOT, {}, body)
 
@@ -90,7 +92,7 @@ async def rookery(clicks: int, humans: int) -> list[float]:
                     result = await fake.select(user, message, comp, values)
                 if result.callback_type not in (6, 7):
                     raise AssertionError(f"move not accepted: {result.texts}")
-                latencies.append(result.latency)
+                latencies.append((result.reached, result.latency))
             return latencies
         env = {"ROOKERY_DB": str(Path(tmp) / "bench.sqlite3"), "ROOKERY_TIMER_POLL": "0"}
         return await with_bot(ROOKERY, env, body)
@@ -100,14 +102,19 @@ async def main(clicks: int) -> None:
     runs = [("minibot (baseline)", minibot(clicks)), ("rookery, 4 humans", rookery(clicks, 4)),
             ("rookery, 2 humans + 2 bots", rookery(clicks, 2))]
     print(f"click → interaction callback, {clicks} clicks per run, loopback fake Discord")
-    print(f"{'run':<28} {'clicks':>6} {'p50 ms':>8} {'p90 ms':>8} {'p50 ratio':>10}")
+    print("reached: the callback request is wholly at the fake (what the bot spends; the issue's figure);")
+    print("answered: also the fake's own spec check and message edit (larger for a larger message)")
+    print(f"{'run':<28} {'clicks':>6} {'p50 ms':>8} {'p90 ms':>8} {'p50 ratio':>10}"
+          f" {'answered p50':>13} {'ratio':>6}")
     base = None
     started = time.monotonic()
     for name, run in runs:
-        latencies = await asyncio.wait_for(run, max(1.0, DEADLINE - (time.monotonic() - started)))
-        p50, p90 = statistics.median(latencies), percentile(latencies, 0.9)
-        base = base or p50
-        print(f"{name:<28} {len(latencies):>6} {p50 * 1000:>8.2f} {p90 * 1000:>8.2f} {p50 / base:>10.2f}")
+        samples = await asyncio.wait_for(run, max(1.0, DEADLINE - (time.monotonic() - started)))
+        reached, answered = [r for r, _ in samples], [a for _, a in samples]
+        p50, p90, a50 = statistics.median(reached), percentile(reached, 0.9), statistics.median(answered)
+        base = base or (p50, a50)
+        print(f"{name:<28} {len(reached):>6} {p50 * 1000:>8.2f} {p90 * 1000:>8.2f} {p50 / base[0]:>10.2f}"
+              f" {a50 * 1000:>13.2f} {a50 / base[1]:>6.2f}")
 
 
 if __name__ == "__main__":

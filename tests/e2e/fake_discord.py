@@ -137,7 +137,8 @@ class Interaction:
     followups: list[dict] = field(default_factory=list)
     modal: dict | None = None  # type 9 callback data (title, custom_id, components)
     choices: list[dict] | None = None  # type 8 autocomplete answer
-    latency: float | None = None  # seconds until the bot answered (Discord allows 3)
+    latency: float | None = None  # seconds until the bot's answer was received and processed (Discord allows 3)
+    reached: float | None = None  # seconds until the answer's request had fully reached us, before we checked it
     answered: asyncio.Event = field(default_factory=asyncio.Event, repr=False)
 
     @property
@@ -766,6 +767,7 @@ class FakeDiscord:
         try:
             await asyncio.wait_for(rec.answered.wait(), timeout)
             rec.latency = time.monotonic() - started
+            rec.reached = rec.reached - started  # the stamp _r_callback took from the request
         except asyncio.TimeoutError:
             self._fail(f"the bot did not answer interaction {rec.id} within {timeout}s ({json.dumps(data)[:200]})")
         await self.wait_quiet()
@@ -867,6 +869,8 @@ class FakeDiscord:
                                     "code": e.code, "message": e.message})
                 return _json({"message": e.message, "code": e.code}, e.status)
             self.calls.append((request.method, path, body))
+            # When the bot's request was wholly here: what the bot spent, before this fake's own checking.
+            request["received"] = time.monotonic()
             # Validated first: a request answered by an injected fault must still be one Discord would take.
             rejection = discord_spec.refusal(request.method, path, body, **self._spec_context(request.method, path))
             if rejection is not None:
@@ -1000,6 +1004,7 @@ class FakeDiscord:
         if ctype not in (1, 4, 5, 6, 7, 8, 9):
             raise DiscordError(400, 50035, f"Invalid Form Body: unknown callback type {ctype}")
         rec.callbacks.append({"type": ctype, "data": data})
+        rec.reached = req["received"]
         if ctype in (4, 5):
             flags = (data.get("flags") or 0) | (LOADING if ctype == 5 else 0)
             rec.original = await self._create_message(self.channels[rec.channel_id], data if ctype == 4 else {},
