@@ -64,6 +64,9 @@ def _now() -> str:
     return datetime.now(timezone.utc).isoformat()
 
 
+RECEIVED = web.RequestKey("received", float)  # when a request was wholly here (monotonic seconds)
+
+
 def _json(payload: Any, status: int = 200) -> web.Response:
     # Exactly "application/json": discord.py compares the header verbatim (json_response adds a charset).
     return web.Response(status=status, body=json.dumps(payload).encode(),
@@ -870,7 +873,7 @@ class FakeDiscord:
                 return _json({"message": e.message, "code": e.code}, e.status)
             self.calls.append((request.method, path, body))
             # When the bot's request was wholly here: what the bot spent, before this fake's own checking.
-            request["received"] = time.monotonic()
+            request[RECEIVED] = time.monotonic()
             # Validated first: a request answered by an injected fault must still be one Discord would take.
             rejection = discord_spec.refusal(request.method, path, body, **self._spec_context(request.method, path))
             if rejection is not None:
@@ -1004,7 +1007,7 @@ class FakeDiscord:
         if ctype not in (1, 4, 5, 6, 7, 8, 9):
             raise DiscordError(400, 50035, f"Invalid Form Body: unknown callback type {ctype}")
         rec.callbacks.append({"type": ctype, "data": data})
-        rec.reached = req["received"]
+        rec.reached = req[RECEIVED]
         if ctype in (4, 5):
             flags = (data.get("flags") or 0) | (LOADING if ctype == 5 else 0)
             rec.original = await self._create_message(self.channels[rec.channel_id], data if ctype == 4 else {},
