@@ -394,7 +394,7 @@ class DeadliesPresenter(BasePresenter):
         if t == "lust_ask":
             return trl("{player} picks {target} as Lust partner", player=a, target=b)
         if t == "lust_nothing":
-            return trl("{player} chooses nothing", player=a)
+            return trl("{player} chooses that nothing happens", player=a)
         if t == "lust_yes":
             return trl("{player} chooses that both may secretly discard a card", player=a)
         if t == "greed_deal":

@@ -196,7 +196,7 @@ def test_lust_partner_may_choose_nothing():
     events = st.act("p1", {"type": "target", "seat": "p2"})
     assert public_lines(events)[0] == "Ann plays Lust 2: Ann picks Ben as Lust partner."
     events = st.act("p2", {"type": "lust", "choice": "nothing"})
-    assert public_lines(events)[0] == "Ben chooses nothing."
+    assert public_lines(events)[0] == "Ben chooses that nothing happens."
     assert st.turn == "p2"
 
 
