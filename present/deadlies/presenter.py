@@ -51,7 +51,7 @@ def play_text(kind: str, cards: list[str], top: str | None) -> str:
     elif kind == "number":
         said = tr("a set of {number}s ({cards})", number=NUM[cards[0]], cards=names_of(ordered))
     elif top:
-        said = tr("a {suit} set ({cards})", suit=sin(SUIT_OF[top]), cards=names_of(ordered))
+        said = tr("a same-suit set of {suit} ({cards})", suit=sin(SUIT_OF[top]), cards=names_of(ordered))
     else:
         said = tr("a same-suit set ({cards})", cards=names_of(ordered))
     return tr("{play} (top {card})", play=said, card=name(top)) if top else said
