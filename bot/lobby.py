@@ -68,11 +68,18 @@ class LobbyService:
 
     def _fields(self, table: Table) -> dict:
         return {
-            "status": table.status, "host_id": table.host_id, "options": table.options,
-            "turn_seconds": table.turn_seconds, "seed": table.seed, "seats": seat_records(table),
-            "state": table.state.to_json() if table.state is not None else None, "version": table.version,
+            **self._progress(table), "host_id": table.host_id, "options": table.options,
+            "turn_seconds": table.turn_seconds, "seed": table.seed,
             "board_message_id": table.board_message_id, "board_posted_at": table.board_posted_at,
             "board_shown": table.board_shown, "board_picture": table.board_picture,
+        }
+
+    @staticmethod
+    def _progress(table: Table) -> dict:
+        """What an action can change: all a commit rewrites (every byte is encoded and written per click)."""
+        return {
+            "status": table.status, "seats": seat_records(table),
+            "state": table.state.to_json() if table.state is not None else None, "version": table.version,
             "timers": table.timers, "logs": table.logs,
         }
 

@@ -149,10 +149,7 @@ class TableService(LobbyService):
             self.tables.pop(table.id, None)
         self._sync_timers(table)
         entries = [(s.seat, s.action, s.source, interaction_id if i == 0 else None) for i, s in enumerate(steps)]
-        fields = self._fields(table)
-        # Only what an action can change is rewritten: every byte here is encoded and written per click.
-        progress = {k: fields[k] for k in ("status", "seats", "state", "version", "timers", "logs")}
-        await self.store.record_actions(table.id, entries, first, **progress)
+        await self.store.record_actions(table.id, entries, first, **self._progress(table))
         if table.status == "over" and self.history is not None:
             await self.history.game_over(table)  # after the commit: the summary never runs ahead of the log
 

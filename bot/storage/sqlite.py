@@ -10,6 +10,7 @@ connection, so the loop never stalls on it.
 """
 from __future__ import annotations
 
+import functools
 import json
 import logging
 import sqlite3
@@ -182,15 +183,26 @@ def _dump(value: Any) -> str | None:
     if value is None:
         return None
     try:
+        # Plain first: OPT_NON_STR_KEYS doubles orjson's time, and only a few values have integer keys
+        # (orjson refuses those, and the retry writes them as JSON object keys, as json.dumps would).
+        return orjson.dumps(value).decode()
+    except (orjson.JSONEncodeError, TypeError):
+        pass
+    try:
         return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS).decode()
     except (orjson.JSONEncodeError, TypeError):
         return _std_encode(value)
 
 
+@functools.lru_cache(maxsize=64)
+def _set_clause(names: tuple[str, ...]) -> str:
+    """The SET list for these columns: the same few sets every click, so built once each."""
+    return ", ".join(f"{n} = ?" for n in names)
+
+
 def _assignments(fields: dict[str, Any]) -> tuple[str, list]:
-    names = list(fields)
-    values = [_dump(fields[n]) if n in JSON_COLUMNS else fields[n] for n in names]
-    return ", ".join(f"{n} = ?" for n in names), values
+    values = [_dump(v) if n in JSON_COLUMNS else v for n, v in fields.items()]
+    return _set_clause(tuple(fields)), values
 
 
 class SqliteStorage(Storage):
@@ -308,7 +320,10 @@ class SqliteStorage(Storage):
         ]
 
         def append(conn: sqlite3.Connection) -> None:
-            conn.executemany(INSERT_ACTION, rows)
+            if len(rows) == 1:  # most clicks: executemany costs about 7 µs more for a single row
+                conn.execute(INSERT_ACTION, rows[0])
+            else:
+                conn.executemany(INSERT_ACTION, rows)
             conn.execute(f"UPDATE games SET {assignments} WHERE id = ?", [*values, game_id])
 
         try:
