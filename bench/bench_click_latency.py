@@ -42,7 +42,12 @@ async def with_bot(argv: list[str], env: dict, body) -> list[float]:
     proc = BotProcess(argv, env={**fake.env(), **env}, cwd=str(REPO), fake=fake)
     try:
         await proc.start()
-        return await body(fake)
+        result = await body(fake)
+        # As under pytest: a request Discord would refuse, or a route it does not have, makes the run void.
+        refused = [e for e in fake.errors if e["status"] == 400] + fake.unknown_routes
+        if refused:
+            raise AssertionError(f"Discord would have refused {len(refused)} request(s): {refused[:3]}")
+        return result
     except BaseException:
         print(proc.tail(60), file=sys.stderr)
         raise

@@ -45,7 +45,8 @@ def begin(st, eff: str, events: list[dict]) -> None:
         before = st.wick[me]
         st.wick[me] = max(0, before - 2)
         st.halo_lowered = me  # ruling: the end-of-turn step does not lower this seat again
-        st.effect_event(events, {"type": "halo", "seat": me, "cards": list(st.hands[me]), "from": before,
+        # How many, not which: the hand goes to the discard pile unseen (only the new top card shows there).
+        st.effect_event(events, {"type": "halo", "seat": me, "n": len(st.hands[me]), "from": before,
                                  "now": st.wick[me]})
         _discard_hand(st, me, events)
         st.end_turn(events)
@@ -192,8 +193,8 @@ def act(st, seat: str, action: dict, events: list[dict]) -> None:
         _greed_give(st, events, "stop")
         st.end_turn(events)
     elif t == "discard_hand":
-        events.append({"type": "greed_discard", "to": None, "seat": me,
-                       "cards": [c for c in st.hands[me] if c != HALO]})
+        events.append({"type": "greed_discard", "to": None, "seat": me,  # how many, not which (as Halo's)
+                       "n": sum(c != HALO for c in st.hands[me])})
         _discard_hand(st, me, events)
         st.end_turn(events)
     elif t == "keep_hand":

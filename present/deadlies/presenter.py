@@ -151,6 +151,11 @@ def _cards(n: int) -> str:
     return trn("{n} card", "{n} cards", n)
 
 
+def _count(ev: dict) -> int:
+    """A whole-hand discard's size: `n`, or the card list that logs saved before it was only a count held."""
+    return ev["n"] if "n" in ev else len(ev.get("cards") or ())
+
+
 def hand_order(cards: list[str]) -> list[str]:
     return sorted(cards, key=SORT_KEY.__getitem__)
 
@@ -370,7 +375,7 @@ class DeadliesPresenter(BasePresenter):
             return trl("{player} takes the Halo from {other}", player=a, other=who(names, src))
         if t == "halo":
             return trl("{player} discards their hand ({cards}), Wickedness {before} → {after}; the Halo returns to "
-                       "the centre", player=a, cards=_cards(len(ev["cards"])), before=ev["from"], after=ev["now"])
+                       "the centre", player=a, cards=_cards(_count(ev)), before=ev["from"], after=ev["now"])
         if t == "pride_ask":
             return trl("{player} asks {target} for Pride", player=a, target=b)
         if t == "pride_show":
@@ -444,7 +449,7 @@ class DeadliesPresenter(BasePresenter):
         if t == "greed_dry":
             return line(tr("The deck and discard pile are empty: the Greed deal ends."))
         if t == "greed_discard":
-            return trl("{player} discards their whole hand ({cards}).", player=a, cards=_cards(len(ev["cards"])))
+            return trl("{player} discards their whole hand ({cards}).", player=a, cards=_cards(_count(ev)))
         if t == "greed_keep":
             return trl("{player} keeps their hand.", player=a)
         if t == "reshuffle":
