@@ -42,11 +42,23 @@ else:
     sys.path.insert(0, str(ROOT))
 
 from cogs.shared.components import PAGE_SIZE, as_buttons, pages  # noqa: E402
+
+try:
+    from bot.render import rest_as_buttons  # noqa: E402
+except ImportError:  # an older revision (--before): up to 5 beside the bundles are buttons
+    def rest_as_buttons(bundles, rest):
+        return len(rest) <= 5
 from engine import GAMES  # noqa: E402
 from engine.core import IllegalAction  # noqa: E402
 from engine.bots import choose  # noqa: E402
 from present import presenter  # noqa: E402
 from present.base import offered_bundles  # noqa: E402
+
+try:
+    from present.base import prompt_labels  # noqa: E402
+except ImportError:  # an older revision (--before): one label at a time
+    def prompt_labels(p, view, legal, names):
+        return [p.label(a, view, names) for a in legal]
 
 GAMES_SEATS = (("raven", 4), ("nevermore", 4), ("deadlies", 4), ("everrain", 3))
 
@@ -146,7 +158,7 @@ def play(key: str, players: int, seed: int, now: bool, autoplay: bool = False) -
             by[by_key] += clicks - spent
             state.act(seat, action)
             continue
-        labels = [shown.label(a, view, names) for a in legal]
+        labels = prompt_labels(shown, view, legal, names)
         offered = offered_bundles(shown, view, legal)
         n = _bundle_of(game, state, seat, action, offered[0], random.Random(seed + decisions)) if offered else None
         if n is not None:  # one click (a button, or a menu's two) makes every step of the bundle
@@ -159,8 +171,8 @@ def play(key: str, players: int, seed: int, now: bool, autoplay: bool = False) -
         grouped = compose(view, legal) if compose and not as_buttons(labels) else None
         if forced(state, seat, legal, undo, autoplay):
             choices -= 1
-        elif offered and chosen in offered[1]:  # beside the bundles: buttons up to 5, else menus
-            clicks += 1 if len(offered[1]) <= 5 else 2
+        elif offered and chosen in offered[1]:  # beside the bundles: buttons up to 5 (or all short), else menus
+            clicks += 1 if rest_as_buttons([b.label for b in offered[0]], [labels[i] for i in offered[1]]) else 2
         elif free.get(seat) and grouped and action["type"] == grouped[0]:
             free[seat] -= 1
             choices -= 1

@@ -12,13 +12,14 @@ from dataclasses import dataclass
 
 from bot.table import Frame, Table
 from present import fmt, presenter
-from present.base import Bundle, Doc, Line, Name, Section, Strong, line, offered_bundles
+from present.base import Bundle, Doc, Line, Name, Section, Strong, line, offered_bundles, prompt_labels
 from present.datawords import GAME_OPTION, GAME_OPTION_HELP, GAME_OPTION_VALUE, option_words, term
 from present.i18n import command, tr, trl, trn
 
 LOG_SHOWN = 8  # the running log on a board or hand; the whole game's log is kept in storage
 BUTTONS_MAX = 20       # up to this many actions become buttons (4 rows of 5): one click instead of a select's two
 BUTTON_LABEL_MAX = 40  # ...when their labels are short (cards); long labels read better in a select menu
+ALL_BUTTONS_MAX = 25   # bundles and the actions beside them, all short: five rows of buttons, no menu
 SELECT_SIZE = 25       # options in one Discord select
 
 
@@ -158,6 +159,15 @@ def as_buttons(labels: list[str]) -> bool:
     return len(labels) <= 5 or (len(labels) <= BUTTONS_MAX and max(map(len, labels)) <= BUTTON_LABEL_MAX)
 
 
+def rest_as_buttons(bundles: list[str], rest: list[str]) -> bool:
+    """Whether the actions offered beside a prompt's bundles are buttons too: a few of them, or (the bundles
+    being buttons) up to 25 short labels in all, laid out together in five rows."""
+    if len(rest) <= 5:
+        return True
+    return as_buttons(bundles) and len(bundles) + len(rest) <= ALL_BUTTONS_MAX \
+        and max(map(len, rest)) <= BUTTON_LABEL_MAX
+
+
 def choices(table: Table, seat_id: str, frame: Frame | None = None) -> Choices | None:
     """The seat's prompt, or None when it has nothing to decide."""
     frame = frame or table.frame()
@@ -166,7 +176,7 @@ def choices(table: Table, seat_id: str, frame: Frame | None = None) -> Choices |
         return None
     p = presenter(table.game_key)
     view = frame.view(seat_id)
-    labels = [fmt.label(p.label(a, view, table.names)) for a in legal]
+    labels = [fmt.label(s) for s in prompt_labels(p, view, legal, table.names)]
     order = sorted(range(len(legal)), key=lambda i: p.order(legal[i]))  # stable: ties keep engine order
     found = offered_bundles(p, view, legal)
     out = Choices(frame.prompt_key(seat_id), labels, order, fmt.placeholder(p.prompt(view)))

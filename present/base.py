@@ -94,6 +94,10 @@ class Presenter(Protocol):
     def compose(self, view: View, legal: list[Action]) -> tuple[str, int, int] | None:
         """(action type, min, max) for choosing several step actions at once in one multi-select, or None."""
 
+    def labels(self, view: View, legal: list[Action], names: dict[str, str]) -> list[str]:
+        """Every legal action's label for one prompt, worded together (optional: present.base.prompt_labels
+        falls back to label() one by one), e.g. short enough to be buttons while each still reads apart."""
+
     def bundles(self, view: View, legal: list[Action]) -> list[Bundle] | None:
         """Whole multi-step choices offered as one click each (a Nevermore pass: its cards and the
         confirm), or None. Each bundle's steps are applied together or not at all, each checked against
@@ -174,6 +178,20 @@ class BasePresenter:
 
     def over_title(self, game: str) -> str:
         return tr("{emoji} {game} — Game over!", emoji=self.emoji, game=game)
+
+
+def prompt_labels(p, view: View, legal: list[Action], names: dict[str, str]) -> list[str]:
+    """The labels of one prompt's legal actions (index i is legal action i): the presenter's own wording of
+    the whole prompt when it has one (`labels`), else label() for each action."""
+    whole = getattr(p, "labels", None)
+    return whole(view, legal, names) if whole else [p.label(a, view, names) for a in legal]
+
+
+def fit_labels(labels: list[str], most: int, clip) -> list[str] | None:
+    """The labels clipped to `most` characters (by `clip(text, most)`), or None when clipping would make two
+    of them read the same (they stay long, in a menu)."""
+    short = [s if len(s) <= most else clip(s, most) for s in labels]
+    return short if len(set(short)) == len(set(labels)) else None
 
 
 def offered_bundles(p, view: View, legal: list[Action], most: int = 25) -> tuple[list[Bundle], list[int]] | None:

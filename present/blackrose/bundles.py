@@ -16,10 +16,12 @@ step or beside the bundles).
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from engine.blackrose import board as B
 from engine.blackrose import cards as C
-from present.base import Bundle
+from present.base import Bundle, fit_labels
+from present.blackrose import card_text as T
 from present.blackrose import choices as CH
 from present.i18n import tr
 
@@ -31,7 +33,16 @@ def bundles(view: dict, legal: list[dict]) -> list[Bundle] | None:
     found = _moves(view, legal) if kind == "turn" else None
     if kind == "study" and any(a["type"] == "study_keep" for a in legal):
         found = _pairs(view, legal)
-    return found or _copies(view, legal)
+    return _fit(view, found or _copies(view, legal))
+
+
+def _fit(view: dict, found: list[Bundle] | None) -> list[Bundle] | None:
+    """Bundles labelled short enough to be buttons where a label is too long (choices.py prompt_labels)."""
+    if not found or all(len(b.label) <= CH.BUTTON for b in found):
+        return found
+    short = fit_labels([CH.short_label(b.steps[0], view) if len(b.steps) == 1 else b.label for b in found],
+                       CH.BUTTON, T.clip)
+    return [replace(b, label=s) for b, s in zip(found, short)] if short else found
 
 
 def _pairs(view: dict, legal: list[dict]) -> list[Bundle]:

@@ -402,3 +402,35 @@ LABELS = {
     tr("Go on with my spell"),
     "react": _react,
 }
+
+
+# ---- a whole prompt's labels, short enough for buttons ------------------------------------------------
+
+BUTTON = 40  # bot/render.py BUTTON_LABEL_MAX: a prompt whose labels all fit this is offered as buttons
+
+
+def short_label(action: dict, view: dict, names=None) -> str:
+    """A shorter label where the prompt already says part of it: a spell's target without "Target" (the
+    prompt reads "Fireball: choose the target", prompts.py); a studied pair without "Keep" (the prompt reads "keep 2 of
+    the cards you drew"). Who stands where is written out above the buttons (presenter.py)."""
+    kind, names = action.get("type"), names or {}
+    choice = view.get("choice") or {}
+    asked = C.side_of(choice["card"], choice.get("side") or "s") if choice.get("card") else {}
+    if kind == "target" and not asked.get("modes"):  # (a spell with effects to choose from asks that first)
+        return room_with_models(view, action["room"], names) if "room" in action else \
+            model_with_place(view, action["model"], names)
+    if kind == "study_keep" and "then" not in action:
+        return tr("{spell} + {other}", spell=W.card_name(action["cards"][0]), other=W.card_name(action["cards"][1]))
+    return label(action, view, names)
+
+
+def prompt_labels(view: dict, legal: list[dict], names=None) -> list[str]:
+    """Every legal action's label (presenter.py `labels`): the full ones when they all fit a button, else the
+    short ones clipped to a button's width, as long as no two then read the same (else the full ones, in a
+    menu)."""
+    from present.base import fit_labels
+    names = names or {}
+    full = [label(a, view, names) for a in legal]
+    if all(len(s) <= BUTTON for s in full):
+        return full
+    return fit_labels([short_label(a, view, names) for a in legal], BUTTON, T.clip) or full

@@ -131,6 +131,9 @@ class BlackRosePresenter(BasePresenter):
     def label(self, action: dict, v: dict, names: dict[str, str] | None = None) -> str:
         return CH.label(action, v, names or {})
 
+    def labels(self, v: dict, legal: list[dict], names: dict[str, str]) -> list[str]:
+        return CH.prompt_labels(v, legal, names)
+
     def bundles(self, v: dict, legal: list[dict]) -> list[Bundle] | None:
         return BU.bundles(v, legal)
 
