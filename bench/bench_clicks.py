@@ -18,7 +18,10 @@ options costs k "More…" clicks first. "before" is the host as it was (every pr
   move names no card or target unless the decision says it is `obvious`, a last card: Host._forced_move);
 - a bundle the presenter offers (a whole Nevermore pass, a whole Deadlies play) is one click, or two in a
   menu, when the bot's steps make that bundle (the cards in any order); an action offered beside the
-  bundles is a button when there are at most 5 of them, else a menu (cogs/shared/components.py `_rest`);
+  bundles is a button when there are at most 5 of them, or when bundles and actions are at most 25 short
+  labels in all, else a menu (bot/render.py `rest_as_buttons`, cogs/shared/components.py `choice_rows`);
+- labels are the presenter's wording of the whole prompt (present.base `prompt_labels`: Black Rose Wars
+  shortens a prompt's labels to fit buttons where they still read apart);
 - a decision the presenter composes (`compose`: a Raven bid) is one multi-select where its cards would be
   select menus: open it, tick its k cards, close it (k + 2 clicks) instead of k selects (2k).
 Each game is played once per mode with the same seeds (the bots' choices can make the games differ).
