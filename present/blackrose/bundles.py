@@ -23,6 +23,7 @@ from engine.blackrose import cards as C
 from present.base import Bundle, fit_labels
 from present.blackrose import card_text as T
 from present.blackrose import choices as CH
+from present.blackrose import words as W
 from present.i18n import tr
 
 MOST = 25  # offered_bundles' limit (one Discord menu): past it the host offers the steps as they are
@@ -33,7 +34,49 @@ def bundles(view: dict, legal: list[dict]) -> list[Bundle] | None:
     found = _moves(view, legal) if kind == "turn" else None
     if kind == "study" and any(a["type"] == "study_keep" for a in legal):
         found = _pairs(view, legal)
+    elif kind == "study" and any(a["type"] == "study" for a in legal):
+        found = _draws(view, legal)
+    elif kind == "dmove" and legal and all(a["type"] == "discard_spell" for a in legal):
+        found = _discard_moves(view, legal)
     return _fit(view, found or _copies(view, legal))
+
+
+def _draws(view: dict, legal: list[dict]) -> list[Bundle] | None:
+    """Study: the last cards of a school deck holding fewer than the draws left, in one click ("Draw the last 3
+    from Destruction"), beside each draw as it is (the engine offers "all the rest from one deck" only where
+    the deck holds them all). Nothing is seen until all 4 are drawn, so drawing them one by one tells nothing
+    more."""
+    choice = view.get("choice") or {}
+    rest = 4 - (choice.get("drawn") or 0)
+    out = [Bundle(CH.label(a, view), (a,)) for a in legal]
+    for a in legal:
+        left = (view.get("library") or {}).get(a["school"], 0)
+        if a["type"] == "study" and a.get("n", 1) == 1 and 1 < left < rest:
+            more = tuple({"type": "study", "school": a["school"], "step": True} for _ in range(left - 1))
+            out.append(Bundle(tr("Draw the last {n} from {school}", n=left, school=W.school(a["school"])),
+                              (a, *more)))
+    return out if len(out) > len(legal) else None
+
+
+def _discard_moves(view: dict, legal: list[dict]) -> list[Bundle] | None:
+    """Discarding a spell to move 1: which spell and where in one click ("Discard Fireball, go to A3
+    Cemetery"), beside each spell alone. Both are the seat's own or public (its spells, the rooms next door),
+    and nothing happens between the two steps."""
+    me = view.get("me")
+    here = (view.get("pos") or {}).get(me)
+    if here == "cell":
+        exits = list((view.get("cells") or {}).get(me) or ())
+    else:
+        exits = [] if "leave" in ((view.get("inhib") or {}).get(me) or ()) else list(B.ADJ.get(here, ()))
+    if len(exits) < 2:
+        return None  # one room next door: the engine moves there at once
+    out = [Bundle(CH.label(a, view), (a,)) for a in legal]
+    for a in legal:
+        spell = CH.slot_spell_name(view, a["slot"], [x["slot"] for x in legal])
+        for r in exits:
+            out.append(Bundle(tr("Discard {spell}, go to {room}", spell=spell, room=CH.room_name(view, r)),
+                              (a, {"type": "discard_move", "slot": a["slot"], "to": r, "step": True})))
+    return out if len(out) <= MOST else None
 
 
 def _fit(view: dict, found: list[Bundle] | None) -> list[Bundle] | None:

@@ -238,6 +238,20 @@ def _cast_spell(view: dict, i) -> str:
     return said
 
 
+def slot_spell_name(view: dict, i: int, among: list[int]) -> str:
+    """One of the seat's own ready or armed spells, as short as tells it apart from the slots `among`:
+    "Fireball", or "Fireball (Standard spell 2)" when another of them is a Fireball too."""
+    sl = _my_slot(view, i)
+    if not sl:
+        return tr("a spell")
+    mine = view.get("my_slots") or []
+    same = [j for j in among if j != i and _my_slot(view, j)
+            and mine[j]["card"].split(".")[0] == sl["card"].split(".")[0]]
+    if not same:
+        return W.card_name(sl["card"])
+    return tr("{spell} ({slot})", spell=W.card_name(sl["card"]), slot=W.slot_name(sl["slot"]))
+
+
 def _cast(a: dict, view: dict, names: dict) -> str:
     spell = _cast_spell(view, a.get("slot"))
     sl = _my_slot(view, a.get("slot"))

@@ -33,7 +33,7 @@ def prompts(games: int = 12):
 
 
 def test_every_bundle_is_legal_to_its_last_step_and_every_move_stays_reachable():
-    multi = 0
+    multi: dict[str, int] = {}
     for st, seat, view, legal in prompts():
         offered = offered_bundles(PRESENTER, view, legal)
         if not offered:
@@ -51,14 +51,23 @@ def test_every_bundle_is_legal_to_its_last_step_and_every_move_stays_reachable()
             trial = GAME.load(st.to_json())
             try:
                 for step in b.steps:
-                    trial.act(seat, step)
+                    events = trial.act(seat, step)
             except IllegalAction as exc:
                 raise AssertionError(f"{b} refused: {exc}") from None
             if len(b.steps) > 1:
-                multi += 1
-                room = b.steps[-1].get("room") or b.steps[-1]["to"]
-                assert room in trial.view(seat)["activated"], b  # "Go and activate" (it may send them on)
-    assert multi > 100
+                multi[b.steps[-1]["type"]] = multi.get(b.steps[-1]["type"], 0) + 1
+                after = trial.view(seat)
+                if b.steps[-1]["type"] == "discard_move":  # "Discard Fireball, go to A3": gone from the slots
+                    # (unless a reaction window opens first, as it would after the two clicks)
+                    if not any(e["type"] == "reactions" for e in events):
+                        assert any(e["type"] == "discard_move" and e["room"] == b.steps[-1]["to"] for e in events), b
+                        assert after["my_slots"][b.steps[0]["slot"]]["state"] == "lost", b
+                elif b.steps[-1]["type"] == "study":  # "Draw the last 3 from Necromancy": that deck is empty
+                    assert after["library"][b.steps[0]["school"]] == 0, b
+                else:
+                    room = b.steps[-1].get("room") or b.steps[-1]["to"]
+                    assert room in after["activated"], b  # "Go and activate" (it may send them on)
+    assert multi["activate"] + multi["step"] > 100 and multi["discard_move"] > 10 and multi["study"] > 3, multi
 
 
 def _turn_with_moves():
