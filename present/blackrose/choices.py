@@ -433,6 +433,22 @@ def short_label(action: dict, view: dict, names=None) -> str:
     if kind == "target" and not asked.get("modes"):  # (a spell with effects to choose from asks that first)
         return room_with_models(view, action["room"], names) if "room" in action else \
             model_with_place(view, action["model"], names)
+    if kind in ("cast", "attack") and action.get("model", action.get("target")) and evo_of(view, action.get(
+            "model", action.get("target"))):  # an Evocation by its kind and number: the board says whose it is
+        ev = evo_of(view, action.get("model", action.get("target")))
+        target = tr("{evo} ({id})", evo=W.evo_kind_name(ev["kind"]), id=ev["id"])
+        if kind == "cast":
+            mode = T.mode_name(action["mode"]) if action.get("mode") else ""
+            spell = _cast_spell(view, action.get("slot"))
+            return tr("Cast {spell} at {target}, {mode}", spell=spell, target=target, mode=mode) if mode else \
+                tr("Cast {spell} at {target}", spell=spell, target=target)
+        if action.get("then") == "activate":
+            return tr("Attack {target}, then activate the room", target=target)
+        return tr("Attack {target}", target=target)
+    if kind == "attack":
+        target = model_name(view, action["target"], names)
+        return tr("Attack {target}, then activate the room", target=target) if action.get("then") == "activate" \
+            else tr("Attack {target}", target=target)
     if kind == "study_keep" and "then" not in action:
         return tr("{spell} + {other}", spell=W.card_name(action["cards"][0]), other=W.card_name(action["cards"][1]))
     return label(action, view, names)
