@@ -8,10 +8,18 @@ step or beside the bundles).
   could stop the move half-way, and a bundle refused there would tell the mover it was there) and so no
   reaction window can open on the way. Which room the mage passes through then changes nothing, so the
   first one next door (in the engine's order) is taken.
+- **A spell and its target.** Where the engine asks a spell's target in a step of its own (more targets
+  than it aims with the cast), "Cast Meteor Swarm at B3 Forge" casts and aims in one click: every target
+  where all fit as buttons, else the rooms or models where a rival stands, beside the spell alone. Traps on
+  casting spring only once the target is chosen, so nothing hidden can stop the bundle half-way.
+- **Discarding a spell to move** (which spell, then where) and **the last cards of a school deck** in the
+  Study are one click too.
 - **Keeping 2 studied spells.** The pairs are buttons; keeping a pair and then removing a spell is offered
   beside them.
 - **Copies.** Two copies of the same spell are the same choice (readying, discarding, taking one): one
   button stands for both (`alike`), so no two buttons read the same.
+
+Labels too long for a button are shortened as for any prompt (choices.py `prompt_labels`).
 """
 from __future__ import annotations
 
@@ -27,11 +35,12 @@ from present.blackrose import words as W
 from present.i18n import tr
 
 MOST = 25  # offered_bundles' limit (one Discord menu): past it the host offers the steps as they are
+BUTTONS = 25  # bot/render.py ALL_BUTTONS_MAX: bundles and the rest, all buttons
 
 
 def bundles(view: dict, legal: list[dict]) -> list[Bundle] | None:
     kind = (view.get("choice") or {}).get("kind")
-    found = _moves(view, legal) if kind == "turn" else None
+    found = _turn(view, legal) if kind == "turn" else None
     if kind == "study" and any(a["type"] == "study_keep" for a in legal):
         found = _pairs(view, legal)
     elif kind == "study" and any(a["type"] == "study" for a in legal):
@@ -123,6 +132,64 @@ def _copies(view: dict, legal: list[dict]) -> list[Bundle] | None:
     if len(groups) == len(legal) or len(groups) > MOST:
         return None
     return [Bundle(CH.label(same[0], view), (same[0],), tuple(same[1:])) for same in groups.values()]
+
+
+# ---- a turn: moves, and spells with their targets -----------------------------------------------------
+
+def _turn(view: dict, legal: list[dict]) -> list[Bundle] | None:
+    """The turn's bundles: the moves with their rooms (where the way is clear), then each spell with its
+    target where the engine asks the target in a step of its own (more targets than it aims with the cast).
+    Every target of a spell, where they all fit as buttons beside everything else; else the rooms or models
+    where a rival stands; else none (the spell, then its target, as before)."""
+    out = list(_moves(view, legal) or ())
+    for a in legal:
+        aims = _aims(view, a) if a["type"] == "cast" else None
+        if not aims:
+            continue
+        beside = sum(1 for x in legal if not any(x in b.steps for b in out))  # still offered as they are
+        key, values = aims
+        for pick in (values, [v for v in values if _rival_in(view, key, v)]):
+            if pick and len(out) + beside + len(pick) + 1 <= BUTTONS:  # (+1: the spell alone, for the rest)
+                out.append(Bundle(CH.label(a, view), (a,)))
+                out += [Bundle(CH.label(dict(a, **{key: v}), view), (a, {"type": "target", key: v, "step": True}))
+                        for v in pick]
+                break
+    return out or None
+
+
+def _rival_in(view: dict, key: str, value: str) -> bool:
+    me = view.get("me")
+    if key == "model":
+        return value != me and (CH.evo_of(view, value) or {}).get("owner") != me
+    return any(m != me and (CH.evo_of(view, m) or {}).get("owner") != me for m in CH.models_in(view, value))
+
+
+def _aims(view: dict, cast: dict) -> tuple[str, list[str]] | None:
+    """engine/blackrose/action.py `_aims` for a revealed spell cast without its target (the engine asks it
+    next), from the seat's own view: ("room", rooms) or ("model", models); None when the spell is cast face
+    down, has effects to choose from first, needs no target, or was aimed with the cast."""
+    if any(k in cast for k in ("room", "model", "mode")):
+        return None
+    me = view.get("me")
+    sl = CH._my_slot(view, cast.get("slot"))
+    if not sl:
+        return None
+    side = C.side_of(sl["card"], sl["side"])
+    what, reach = side.get("target"), side.get("range")
+    if side["type"] in ("trap", "protection") or side.get("modes") or what in ("self", "special", "room", None):
+        return None
+    here = (view.get("pos") or {}).get(me)
+    if here in (None, "cell") or reach is None:
+        return None
+    rooms = B.ROOM_LABELS if reach == "any" else B.in_line(here, int(reach))
+    colour = C.only_colour(side)
+    if colour:
+        rooms = [r for r in rooms if ((view.get("tint") or {}).get(r) or C.ROOMS[view["layout"][r]]["colour"]) == colour]
+    if what == "area":
+        values = list(rooms)
+    else:
+        values = [m for r in rooms for m in CH.models_in(view, r) if m != me]
+    return ("room" if what == "area" else "model", values) if len(values) > 1 else None
 
 
 # ---- a move and its room --------------------------------------------------------------------------------
