@@ -88,12 +88,21 @@ def _discard_moves(view: dict, legal: list[dict]) -> list[Bundle] | None:
     return out if len(out) <= MOST else None
 
 
+def _short(view: dict, b: Bundle) -> str:
+    """A bundle's short label: its one step's, or a spell with its target worded as the cast aimed at once."""
+    if len(b.steps) == 1:
+        return CH.short_label(b.steps[0], view)
+    if b.steps[-1]["type"] == "target":
+        return CH.short_label({**b.steps[0], **{k: v for k, v in b.steps[-1].items() if k in ("room", "model")}},
+                              view)
+    return b.label
+
+
 def _fit(view: dict, found: list[Bundle] | None) -> list[Bundle] | None:
     """Bundles labelled short enough to be buttons where a label is too long (choices.py prompt_labels)."""
     if not found or all(len(b.label) <= CH.BUTTON for b in found):
         return found
-    short = fit_labels([CH.short_label(b.steps[0], view) if len(b.steps) == 1 else b.label for b in found],
-                       CH.BUTTON, T.clip)
+    short = fit_labels([_short(view, b) for b in found], CH.BUTTON, T.clip)
     return [replace(b, label=s) for b, s in zip(found, short)] if short else found
 
 
@@ -167,8 +176,8 @@ def _rival_in(view: dict, key: str, value: str) -> bool:
 def _aims(view: dict, cast: dict) -> tuple[str, list[str]] | None:
     """engine/blackrose/action.py `_aims` for a revealed spell cast without its target (the engine asks it
     next), from the seat's own view: ("room", rooms) or ("model", models); None when the spell is cast face
-    down, has effects to choose from first, needs no target, or was aimed with the cast."""
-    if any(k in cast for k in ("room", "model", "mode")):
+    down, has effects still to choose from, needs no target, or was aimed with the cast."""
+    if any(k in cast for k in ("room", "model")):
         return None
     me = view.get("me")
     sl = CH._my_slot(view, cast.get("slot"))
@@ -176,7 +185,8 @@ def _aims(view: dict, cast: dict) -> tuple[str, list[str]] | None:
         return None
     side = C.side_of(sl["card"], sl["side"])
     what, reach = side.get("target"), side.get("range")
-    if side["type"] in ("trap", "protection") or side.get("modes") or what in ("self", "special", "room", None):
+    if side["type"] in ("trap", "protection") or side.get("modes") and "mode" not in cast \
+            or what in ("self", "special", "room", None):
         return None
     here = (view.get("pos") or {}).get(me)
     if here in (None, "cell") or reach is None:

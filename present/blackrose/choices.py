@@ -433,15 +433,10 @@ def short_label(action: dict, view: dict, names=None) -> str:
     if kind == "target" and not asked.get("modes"):  # (a spell with effects to choose from asks that first)
         return room_with_models(view, action["room"], names) if "room" in action else \
             model_with_place(view, action["model"], names)
-    if kind in ("cast", "attack") and action.get("model", action.get("target")) and evo_of(view, action.get(
-            "model", action.get("target"))):  # an Evocation by its kind and number: the board says whose it is
-        ev = evo_of(view, action.get("model", action.get("target")))
-        target = tr("{evo} ({id})", evo=W.evo_kind_name(ev["kind"]), id=ev["id"])
-        if kind == "cast":
-            mode = T.mode_name(action["mode"]) if action.get("mode") else ""
-            spell = _cast_spell(view, action.get("slot"))
-            return tr("Cast {spell} at {target}, {mode}", spell=spell, target=target, mode=mode) if mode else \
-                tr("Cast {spell} at {target}", spell=spell, target=target)
+    if kind == "cast" and ("room" in action or "model" in action):
+        return _short_cast(action, view, names)
+    if kind == "attack" and evo_of(view, action.get("target")):  # an Evocation by its kind and number
+        target = _short_model(view, action["target"], names)
         if action.get("then") == "activate":
             return tr("Attack {target}, then activate the room", target=target)
         return tr("Attack {target}", target=target)
@@ -452,6 +447,31 @@ def short_label(action: dict, view: dict, names=None) -> str:
     if kind == "study_keep" and "then" not in action:
         return tr("{spell} + {other}", spell=W.card_name(action["cards"][0]), other=W.card_name(action["cards"][1]))
     return label(action, view, names)
+
+
+def _short_cast(action: dict, view: dict, names: dict) -> str:
+    """A spell cast at a target, as short as a button needs: "Cast Fireball at A3 Cemetery"; an Evocation
+    by its kind and number (the board says whose it is); a spell named twice by its slot's number or
+    "Quick"; past a button's width, a room by its label alone ("A3", as the board picture labels it)."""
+    sl = _my_slot(view, action.get("slot"))
+    spell = _cast_spell(view, action.get("slot"))
+    if sl and spell != W.card_name(sl["card"]):  # another ready spell is the same: by its slot
+        spell = tr("{spell} ({slot})", spell=W.card_name(sl["card"]),
+                   slot=tr("Quick") if sl["slot"] == "q" else str(sl["slot"]))
+    mode = T.mode_name(action["mode"]) if action.get("mode") else ""
+    said = ""
+    for room in ((room_name(view, action["room"]), action["room"]) if "room" in action
+                 else (_short_model(view, action["model"], names),)):
+        said = tr("{spell}, {mode}: {target}", spell=spell, mode=mode, target=room) if mode else \
+            tr("Cast {spell} at {target}", spell=spell, target=room)
+        if len(said) <= BUTTON:
+            break
+    return said
+
+
+def _short_model(view: dict, m: str, names: dict) -> str:
+    ev = evo_of(view, m)
+    return tr("{evo} ({id})", evo=W.evo_kind_name(ev["kind"]), id=ev["id"]) if ev else model_name(view, m, names)
 
 
 def prompt_labels(view: dict, legal: list[dict], names=None) -> list[str]:
