@@ -19,7 +19,8 @@ options costs k "More…" clicks first. "before" is the host as it was (every pr
 - a bundle the presenter offers (a whole Nevermore pass, a whole Deadlies play) is one click, or two in a
   menu, when the bot's steps make that bundle (the cards in any order); an action offered beside the
   bundles is a button when there are at most 5 of them, or when bundles and actions are at most 25 short
-  labels in all, else a menu (bot/render.py `rest_as_buttons`, cogs/shared/components.py `choice_rows`);
+  labels in all (then the bundles are buttons too, even past 20), else a menu (bot/render.py
+  `bundles_as_buttons`, `rest_as_buttons`; cogs/shared/components.py `choice_rows`);
 - labels are the presenter's wording of the whole prompt (present.base `prompt_labels`: Black Rose Wars
   shortens a prompt's labels to fit buttons where they still read apart);
 - a decision the presenter composes (`compose`: a Raven bid) is one multi-select where its cards would be
@@ -47,8 +48,11 @@ else:
 from cogs.shared.components import PAGE_SIZE, as_buttons, pages  # noqa: E402
 
 try:
-    from bot.render import rest_as_buttons  # noqa: E402
-except ImportError:  # an older revision (--before): up to 5 beside the bundles are buttons
+    from bot.render import bundles_as_buttons, rest_as_buttons  # noqa: E402
+except ImportError:  # an older revision (--before): up to 20 short bundles, and 5 beside them, are buttons
+    def bundles_as_buttons(bundles, rest):
+        return as_buttons(bundles)
+
     def rest_as_buttons(bundles, rest):
         return len(rest) <= 5
 from engine import GAMES  # noqa: E402
@@ -165,7 +169,7 @@ def play(key: str, players: int, seed: int, now: bool, autoplay: bool = False) -
         offered = offered_bundles(shown, view, legal)
         n = _bundle_of(game, state, seat, action, offered[0], random.Random(seed + decisions)) if offered else None
         if n is not None:  # one click (a button, or a menu's two) makes every step of the bundle
-            clicks += 1 if as_buttons([b.label for b in offered[0]]) else 2
+            clicks += 1 if bundles_as_buttons([b.label for b in offered[0]], [labels[i] for i in offered[1]]) else 2
             for step in offered[0][n].steps:
                 state.act(seat, step)
             decisions += len(offered[0][n].steps) - 1

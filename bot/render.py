@@ -159,13 +159,21 @@ def as_buttons(labels: list[str]) -> bool:
     return len(labels) <= 5 or (len(labels) <= BUTTONS_MAX and max(map(len, labels)) <= BUTTON_LABEL_MAX)
 
 
+def all_buttons(bundles: list[str], rest: list[str]) -> bool:
+    """Whether a prompt's bundles and the actions beside them are all buttons, laid out together in at most
+    five rows: up to 25 short labels in all."""
+    return len(bundles) + len(rest) <= ALL_BUTTONS_MAX and max(map(len, bundles + rest)) <= BUTTON_LABEL_MAX
+
+
+def bundles_as_buttons(bundles: list[str], rest: list[str]) -> bool:
+    """Whether a prompt's bundles are buttons (else one menu): a few or up to 20 short ones, or all fit."""
+    return as_buttons(bundles) or all_buttons(bundles, rest)
+
+
 def rest_as_buttons(bundles: list[str], rest: list[str]) -> bool:
-    """Whether the actions offered beside a prompt's bundles are buttons too: a few of them, or (the bundles
-    being buttons) up to 25 short labels in all, laid out together in five rows."""
-    if len(rest) <= 5:
-        return True
-    return as_buttons(bundles) and len(bundles) + len(rest) <= ALL_BUTTONS_MAX \
-        and max(map(len, rest)) <= BUTTON_LABEL_MAX
+    """Whether the actions offered beside a prompt's bundles are buttons too (else menus): up to 5 of them,
+    or all fit."""
+    return len(rest) <= 5 or all_buttons(bundles, rest)
 
 
 def choices(table: Table, seat_id: str, frame: Frame | None = None) -> Choices | None:

@@ -23,7 +23,7 @@ import re
 import discord
 
 from bot import errors
-from bot.render import SELECT_SIZE, Choices, as_buttons, choices, rest_as_buttons
+from bot.render import SELECT_SIZE, Choices, all_buttons, as_buttons, choices
 from bot.table import Actor, Seat, Table
 from present.i18n import tr
 
@@ -277,7 +277,7 @@ def choice_rows(game_id: int, seat: str, c: Choices | None, page: int = 0) -> li
     if c.bundles is not None:
         names = [b.label for b in c.bundles]
         rest = [i for i in c.order if i in (c.rest or [])]
-        if len(rest) > 5 and rest_as_buttons(names, [c.labels[i] for i in rest]):  # all in five rows of buttons
+        if len(names) + len(rest) > 5 and all_buttons(names, [c.labels[i] for i in rest]):  # one grid, 5 rows
             return _row_of([BundleButton(game_id, seat, c.key, n, name) for n, name in enumerate(names)]
                            + [ActionButton(game_id, seat, c.key, i, c.labels[i], discord.ButtonStyle.secondary)
                               for i in rest])

@@ -1,7 +1,7 @@
 """A prompt's rows (cogs/shared/components.py choice_rows): bundles and the actions beside them are all
 buttons, five rows at most, when they are few and short; past that the actions beside them go in a menu.
 bench/bench_clicks.py prices them by the same rule (bot/render.py rest_as_buttons)."""
-from bot.render import Choices, rest_as_buttons
+from bot.render import Choices, bundles_as_buttons, rest_as_buttons
 from cogs.shared.components import choice_rows
 from present.base import Bundle
 
@@ -35,3 +35,14 @@ def test_too_many_or_too_long_beside_the_bundles_go_in_a_menu():
         assert not rest_as_buttons([b.label for b in c.bundles], [c.labels[i] for i in c.rest])
     few = _kinds(choice_rows(7, "p1", _choices(4, 5, long=True)))  # up to 5 beside them: buttons, as before
     assert few[-1] == ["ActionButton"] * 5
+
+
+def test_past_20_bundles_are_still_buttons_when_all_fit_in_five_rows():
+    """A spell with its 19 targets beside a few other actions: 25 short buttons, no menu."""
+    rows = choice_rows(7, "p1", _choices(22, 3))
+    kinds = _kinds(rows)
+    assert len(rows) == 5 and sum(map(len, kinds)) == 25
+    assert [k for row in kinds for k in row] == ["BundleButton"] * 22 + ["ActionButton"] * 3
+    assert bundles_as_buttons([f"Cast {i}" for i in range(22)], ["End my turn"] * 3)
+    menu = _kinds(choice_rows(7, "p1", _choices(22, 4)))        # 26: the bundles in a menu, as before
+    assert menu[0] == ["BundleSelect"] and not bundles_as_buttons([f"Cast {i}" for i in range(22)], ["x"] * 4)
