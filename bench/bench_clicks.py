@@ -31,6 +31,7 @@ Printed per game: decisions per player, clicks per player before, now, and now w
 """
 from __future__ import annotations
 
+import inspect
 import json
 import random
 import subprocess
@@ -60,6 +61,8 @@ from engine.core import IllegalAction  # noqa: E402
 from engine.bots import choose  # noqa: E402
 from present import presenter  # noqa: E402
 from present.base import offered_bundles  # noqa: E402
+
+NAMED = "names" in inspect.signature(offered_bundles).parameters  # (not in an older revision's)
 
 try:
     from present.base import prompt_labels  # noqa: E402
@@ -166,7 +169,7 @@ def play(key: str, players: int, seed: int, now: bool, autoplay: bool = False) -
             state.act(seat, action)
             continue
         labels = prompt_labels(shown, view, legal, names)
-        offered = offered_bundles(shown, view, legal)
+        offered = offered_bundles(shown, view, legal, names=names) if NAMED else offered_bundles(shown, view, legal)
         n = _bundle_of(game, state, seat, action, offered[0], random.Random(seed + decisions)) if offered else None
         if n is not None:  # one click (a button, or a menu's two) makes every step of the bundle
             clicks += 1 if bundles_as_buttons([b.label for b in offered[0]], [labels[i] for i in offered[1]]) else 2

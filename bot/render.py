@@ -186,7 +186,7 @@ def choices(table: Table, seat_id: str, frame: Frame | None = None) -> Choices |
     view = frame.view(seat_id)
     labels = [fmt.label(s) for s in prompt_labels(p, view, legal, table.names)]
     order = sorted(range(len(legal)), key=lambda i: p.order(legal[i]))  # stable: ties keep engine order
-    found = offered_bundles(p, view, legal)
+    found = offered_bundles(p, view, legal, names=table.names)
     out = Choices(frame.prompt_key(seat_id), labels, order, fmt.placeholder(p.prompt(view)))
     if found:
         out.bundles, out.rest = found

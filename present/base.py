@@ -7,6 +7,7 @@ Docs are neutral: no Markdown, no Discord limits. `present.fmt` turns a Doc into
 """
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 from typing import Any, Protocol, Union
 
@@ -101,7 +102,8 @@ class Presenter(Protocol):
     def bundles(self, view: View, legal: list[Action]) -> list[Bundle] | None:
         """Whole multi-step choices offered as one click each (a Nevermore pass: its cards and the
         confirm), or None. Each bundle's steps are applied together or not at all, each checked against
-        the rules as it comes; legal actions no bundle contains stay on offer beside them."""
+        the rules as it comes; legal actions no bundle contains stay on offer beside them. A presenter
+        whose `bundles_named` is true takes the players' names too (`names=`), for labels that name them."""
 
 
 @dataclass(frozen=True)
@@ -129,6 +131,7 @@ class BasePresenter:
     # the seat's own things: one that also shows the table (a trick, a pile) would edit every DM on every
     # move. Otherwise the seat's picture comes with **My hand**.
     hand_picture_in_dm = False
+    bundles_named = False  # whether bundles() takes names= (labels that name players)
 
     def _drawer(self):
         if not hasattr(self, "_draw"):
@@ -194,12 +197,15 @@ def fit_labels(labels: list[str], most: int, clip) -> list[str] | None:
     return short if len(set(short)) == len(set(labels)) else None
 
 
-def offered_bundles(p, view: View, legal: list[Action], most: int = 25) -> tuple[list[Bundle], list[int]] | None:
+def offered_bundles(p, view: View, legal: list[Action], most: int = 25,
+                    names: dict[str, str] | None = None) -> tuple[list[Bundle], list[int]] | None:
     """The presenter's bundles for this prompt and the indexes of the legal actions no bundle contains
     (offered beside them, e.g. a take-back), or None: no bundles, or more than `most` (one Discord menu)
     of them or of the rest. A bundle whose first step isn't legal now would be a presenter bug: it is
     left out, never offered to fail."""
     offer = getattr(p, "bundles", None)
+    if offer and names is not None and getattr(p, "bundles_named", False):  # labels that name players
+        offer = functools.partial(offer, names=names)
     found = [b for b in (offer(view, legal) or ()) if b.steps and b.steps[0] in legal] if offer else []
     if not found or len(found) > most:
         return None

@@ -38,26 +38,26 @@ MOST = 25  # offered_bundles' limit (one Discord menu): past it the host offers 
 BUTTONS = 25  # bot/render.py ALL_BUTTONS_MAX: bundles and the rest, all buttons
 
 
-def bundles(view: dict, legal: list[dict]) -> list[Bundle] | None:
+def bundles(view: dict, legal: list[dict], names: dict | None = None) -> list[Bundle] | None:
     kind = (view.get("choice") or {}).get("kind")
-    found = _turn(view, legal) if kind == "turn" else None
+    found = _turn(view, legal, names) if kind == "turn" else None
     if kind == "study" and any(a["type"] == "study_keep" for a in legal):
-        found = _pairs(view, legal)
+        found = _pairs(view, legal, names)
     elif kind == "study" and any(a["type"] == "study" for a in legal):
-        found = _draws(view, legal)
+        found = _draws(view, legal, names)
     elif kind == "dmove" and legal and all(a["type"] == "discard_spell" for a in legal):
-        found = _discard_moves(view, legal)
-    return _fit(view, found or _copies(view, legal))
+        found = _discard_moves(view, legal, names)
+    return _fit(view, found or _copies(view, legal, names), names)
 
 
-def _draws(view: dict, legal: list[dict]) -> list[Bundle] | None:
+def _draws(view: dict, legal: list[dict], names: dict | None = None) -> list[Bundle] | None:
     """Study: the last cards of a school deck holding fewer than the draws left, in one click ("Draw the last 3
     from Destruction"), beside each draw as it is (the engine offers "all the rest from one deck" only where
     the deck holds them all). Nothing is seen until all 4 are drawn, so drawing them one by one tells nothing
     more."""
     choice = view.get("choice") or {}
     rest = 4 - (choice.get("drawn") or 0)
-    out = [Bundle(CH.label(a, view), (a,)) for a in legal]
+    out = [Bundle(CH.label(a, view, names), (a,)) for a in legal]
     for a in legal:
         left = (view.get("library") or {}).get(a["school"], 0)
         if a["type"] == "study" and a.get("n", 1) == 1 and 1 < left < rest:
@@ -67,7 +67,7 @@ def _draws(view: dict, legal: list[dict]) -> list[Bundle] | None:
     return out if len(out) > len(legal) else None
 
 
-def _discard_moves(view: dict, legal: list[dict]) -> list[Bundle] | None:
+def _discard_moves(view: dict, legal: list[dict], names: dict | None = None) -> list[Bundle] | None:
     """Discarding a spell to move 1: which spell and where in one click ("Discard Fireball, go to A3
     Cemetery"), beside each spell alone. Both are the seat's own or public (its spells, the rooms next door),
     and nothing happens between the two steps."""
@@ -79,7 +79,7 @@ def _discard_moves(view: dict, legal: list[dict]) -> list[Bundle] | None:
         exits = [] if "leave" in ((view.get("inhib") or {}).get(me) or ()) else list(B.ADJ.get(here, ()))
     if len(exits) < 2:
         return None  # one room next door: the engine moves there at once
-    out = [Bundle(CH.label(a, view), (a,)) for a in legal]
+    out = [Bundle(CH.label(a, view, names), (a,)) for a in legal]
     for a in legal:
         spell = CH.slot_spell_name(view, a["slot"], [x["slot"] for x in legal])
         for r in exits:
@@ -88,28 +88,28 @@ def _discard_moves(view: dict, legal: list[dict]) -> list[Bundle] | None:
     return out if len(out) <= MOST else None
 
 
-def _short(view: dict, b: Bundle) -> str:
+def _short(view: dict, b: Bundle, names: dict | None = None) -> str:
     """A bundle's short label: its one step's, or a spell with its target worded as the cast aimed at once."""
     if len(b.steps) == 1:
-        return CH.short_label(b.steps[0], view)
+        return CH.short_label(b.steps[0], view, names)
     if b.steps[-1]["type"] == "target":
         return CH.short_label({**b.steps[0], **{k: v for k, v in b.steps[-1].items() if k in ("room", "model")}},
-                              view)
+                              view, names)
     return b.label
 
 
-def _fit(view: dict, found: list[Bundle] | None) -> list[Bundle] | None:
+def _fit(view: dict, found: list[Bundle] | None, names: dict | None = None) -> list[Bundle] | None:
     """Bundles labelled short enough to be buttons where a label is too long (choices.py prompt_labels)."""
     if not found or all(len(b.label) <= CH.BUTTON for b in found):
         return found
-    short = fit_labels([_short(view, b) for b in found], CH.BUTTON, T.clip)
+    short = fit_labels([_short(view, b, names) for b in found], CH.BUTTON, T.clip)
     return [replace(b, label=s) for b, s in zip(found, short)] if short else found
 
 
-def _pairs(view: dict, legal: list[dict]) -> list[Bundle]:
+def _pairs(view: dict, legal: list[dict], names: dict | None = None) -> list[Bundle]:
     """Keeping 2 studied spells: each pair is a button of its own, and keeping a pair to go on and remove a
     spell from the hand is offered beside them (a menu of the same pairs): the usual choice first."""
-    return [Bundle(CH.label(a, view), (a,)) for a in legal if a["type"] == "study_keep" and "then" not in a]
+    return [Bundle(CH.label(a, view, names), (a,)) for a in legal if a["type"] == "study_keep" and "then" not in a]
 
 
 # ---- copies ---------------------------------------------------------------------------------------------
@@ -132,7 +132,7 @@ def choice_of(action: dict) -> tuple:
     return tuple(sorted((k, _same(v)) for k, v in action.items()))
 
 
-def _copies(view: dict, legal: list[dict]) -> list[Bundle] | None:
+def _copies(view: dict, legal: list[dict], names: dict | None = None) -> list[Bundle] | None:
     """One button per different choice when some legal actions differ only by which copy of a card they
     name; None when none do (the prompt is offered as it is)."""
     groups: dict[tuple, list[dict]] = {}
@@ -140,17 +140,17 @@ def _copies(view: dict, legal: list[dict]) -> list[Bundle] | None:
         groups.setdefault(choice_of(a), []).append(a)
     if len(groups) == len(legal) or len(groups) > MOST:
         return None
-    return [Bundle(CH.label(same[0], view), (same[0],), tuple(same[1:])) for same in groups.values()]
+    return [Bundle(CH.label(same[0], view, names), (same[0],), tuple(same[1:])) for same in groups.values()]
 
 
 # ---- a turn: moves, and spells with their targets -----------------------------------------------------
 
-def _turn(view: dict, legal: list[dict]) -> list[Bundle] | None:
+def _turn(view: dict, legal: list[dict], names: dict | None = None) -> list[Bundle] | None:
     """The turn's bundles: the moves with their rooms (where the way is clear), then each spell with its
     target where the engine asks the target in a step of its own (more targets than it aims with the cast).
     Every target of a spell, where they all fit as buttons beside everything else; else the rooms or models
     where a rival stands; else none (the spell, then its target, as before)."""
-    out = list(_moves(view, legal) or ())
+    out = list(_moves(view, legal, names) or ())
     for a in legal:
         aims = _aims(view, a) if a["type"] == "cast" else None
         if not aims:
@@ -159,9 +159,9 @@ def _turn(view: dict, legal: list[dict]) -> list[Bundle] | None:
         key, values = aims
         for pick in (values, [v for v in values if _rival_in(view, key, v)]):
             if pick and len(out) + beside + len(pick) + 1 <= BUTTONS:  # (+1: the spell alone, for the rest)
-                out.append(Bundle(CH.label(a, view), (a,)))
-                out += [Bundle(CH.label(dict(a, **{key: v}), view), (a, {"type": "target", key: v, "step": True}))
-                        for v in pick]
+                out.append(Bundle(CH.label(a, view, names), (a,)))
+                out += [Bundle(CH.label(dict(a, **{key: v}), view, names),
+                               (a, {"type": "target", key: v, "step": True})) for v in pick]
                 break
     return out or None
 
@@ -204,12 +204,12 @@ def _aims(view: dict, cast: dict) -> tuple[str, list[str]] | None:
 
 # ---- a move and its room --------------------------------------------------------------------------------
 
-def _moves(view: dict, legal: list[dict]) -> list[Bundle] | None:
+def _moves(view: dict, legal: list[dict], names: dict | None = None) -> list[Bundle] | None:
     me = view.get("me")
     firsts = [a for a in legal if a["type"] == "step" and "then" not in a]
     if not firsts or not _clear_way(view, me):
         return None
-    out = [Bundle(CH.label(a, view), (a,)) for a in firsts]  # each first step stays a choice of its own
+    out = [Bundle(CH.label(a, view, names), (a,)) for a in firsts]  # each first step stays a choice of its own
     done: set[str] = set()
     for a in firsts:  # the rooms next door, then the rooms two away (through the first room next door)
         y = a["to"]

@@ -5,6 +5,7 @@ would tell the mover that a Trap waited there)."""
 from __future__ import annotations
 
 import random
+import re
 
 from engine.blackrose import GAME
 from engine.blackrose import bot as brw_bot
@@ -35,7 +36,7 @@ def prompts(games: int = 12):
 def test_every_bundle_is_legal_to_its_last_step_and_every_move_stays_reachable():
     multi: dict[str, int] = {}
     for st, seat, view, legal in prompts():
-        offered = offered_bundles(PRESENTER, view, legal)
+        offered = offered_bundles(PRESENTER, view, legal, names=NAMES)
         if not offered:
             labels = [PRESENTER.label(a, view, NAMES) for a in legal]
             assert len(set(labels)) == len(labels), labels
@@ -48,6 +49,7 @@ def test_every_bundle_is_legal_to_its_last_step_and_every_move_stays_reachable()
             assert i in rest or BU.choice_of(a) in alone, (a, shown)
         for b in found:
             assert len(b.label) <= 80
+            assert not re.search(r"\bp[1-4]\b", b.label), b  # players by their names, never by seat
             trial = GAME.load(st.to_json())
             try:
                 for step in b.steps:
