@@ -14,6 +14,8 @@ step or beside the bundles).
   casting spring only once the target is chosen, so nothing hidden can stop the bundle half-way.
 - **Discarding a spell to move** (which spell, then where) and **the last cards of a school deck** in the
   Study are one click too.
+- **The Evocation Phase.** With many Evocation moves on offer (a menu), "Hunt with every Evocation left"
+  and "Done" stay buttons beside them.
 - **Keeping 2 studied spells.** The pairs are buttons; keeping a pair and then removing a spell is offered
   beside them.
 - **Copies.** Two copies of the same spell are the same choice (readying, discarding, taking one): one
@@ -45,6 +47,8 @@ def bundles(view: dict, legal: list[dict], names: dict | None = None) -> list[Bu
         found = _pairs(view, legal, names)
     elif kind == "study" and any(a["type"] == "study" for a in legal):
         found = _draws(view, legal, names)
+    elif kind == "evo_seat" and len(legal) > 5:  # many Evocation moves: "Hunt" and "Done" stay buttons
+        found = [Bundle(CH.label(a, view, names), (a,)) for a in legal if a["type"] in ("hunt", "done")]
     elif kind == "dmove" and legal and all(a["type"] == "discard_spell" for a in legal):
         found = _discard_moves(view, legal, names)
     return _fit(view, found or _copies(view, legal, names), names)
