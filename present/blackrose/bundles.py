@@ -198,7 +198,8 @@ def _aims(view: dict, cast: dict) -> tuple[str, list[str]] | None:
     rooms = B.ROOM_LABELS if reach == "any" else B.in_line(here, int(reach))
     colour = C.only_colour(side)
     if colour:
-        rooms = [r for r in rooms if ((view.get("tint") or {}).get(r) or C.ROOMS[view["layout"][r]]["colour"]) == colour]
+        tint = view.get("tint") or {}
+        rooms = [r for r in rooms if (tint.get(r) or C.ROOMS[view["layout"][r]]["colour"]) == colour]
     if what == "area":
         values = list(rooms)
     else:

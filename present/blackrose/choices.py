@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from engine.blackrose import board as B
 from engine.blackrose import cards as C
+from present.base import fit_labels
 from present.blackrose import card_text as T
 from present.blackrose import words as W
 from present.i18n import join, tr
@@ -424,9 +425,10 @@ BUTTON = 40  # bot/render.py BUTTON_LABEL_MAX: a prompt whose labels all fit thi
 
 
 def short_label(action: dict, view: dict, names=None) -> str:
-    """A shorter label where the prompt already says part of it: a spell's target without "Target" (the
-    prompt reads "Fireball: choose the target", prompts.py); a studied pair without "Keep" (the prompt reads "keep 2 of
-    the cards you drew"). Who stands where is written out above the buttons (presenter.py)."""
+    """A shorter label where the prompt or the board already says part of it: a spell's target without
+    "Target" (the prompt reads "Fireball: choose the target", prompts.py); a studied pair without "Keep"
+    (the prompt reads "keep 2 of the cards you drew"); an attack without the damage, an Evocation by its
+    kind and number (the board's Mages section says whose each is, where it stands and its damage)."""
     kind, names = action.get("type"), names or {}
     choice = view.get("choice") or {}
     asked = C.side_of(choice["card"], choice.get("side") or "s") if choice.get("card") else {}
@@ -435,13 +437,8 @@ def short_label(action: dict, view: dict, names=None) -> str:
             model_with_place(view, action["model"], names)
     if kind == "cast" and ("room" in action or "model" in action):
         return _short_cast(action, view, names)
-    if kind == "attack" and evo_of(view, action.get("target")):  # an Evocation by its kind and number
-        target = _short_model(view, action["target"], names)
-        if action.get("then") == "activate":
-            return tr("Attack {target}, then activate the room", target=target)
-        return tr("Attack {target}", target=target)
     if kind == "attack":
-        target = model_name(view, action["target"], names)
+        target = _short_model(view, action["target"], names)
         return tr("Attack {target}, then activate the room", target=target) if action.get("then") == "activate" \
             else tr("Attack {target}", target=target)
     if kind == "study_keep" and "then" not in action:
@@ -470,6 +467,7 @@ def _short_cast(action: dict, view: dict, names: dict) -> str:
 
 
 def _short_model(view: dict, m: str, names: dict) -> str:
+    """A mage by player name, an Evocation as "Landsknecht (v12)"."""
     ev = evo_of(view, m)
     return tr("{evo} ({id})", evo=W.evo_kind_name(ev["kind"]), id=ev["id"]) if ev else model_name(view, m, names)
 
@@ -478,7 +476,6 @@ def prompt_labels(view: dict, legal: list[dict], names=None) -> list[str]:
     """Every legal action's label (presenter.py `labels`): the full ones when they all fit a button, else the
     short ones clipped to a button's width, as long as no two then read the same (else the full ones, in a
     menu)."""
-    from present.base import fit_labels
     names = names or {}
     full = [label(a, view, names) for a in legal]
     if all(len(s) <= BUTTON for s in full):

@@ -10,7 +10,8 @@ def _choices(bundles: int, rest: int, long: bool = False) -> Choices:
     labels = [("Move to somewhere far away, past the long hall " if long else "Cast ") + str(i)
               for i in range(bundles + rest)]
     found = [Bundle(labels[i], ({"type": "step", "to": str(i)},)) for i in range(bundles)]
-    return Choices("1.0123abcd", labels, list(range(len(labels))), "Choose…", found, list(range(bundles, len(labels))))
+    return Choices("1.0123abcd", labels, list(range(len(labels))), "Choose…", found,
+                   list(range(bundles, len(labels))))
 
 
 def _kinds(rows) -> list[list[str]]:

@@ -53,7 +53,8 @@ def test_a_studied_pair_reads_as_its_two_spells_where_keep_would_not_fit():
 
 
 def test_clipping_that_would_make_two_labels_alike_keeps_them_long():
-    long = ["Cast Sick Withering at Bartholomew's Malacoda (v15)", "Cast Sick Withering at Bartholomew's Malacoda (v16)"]
+    long = ["Cast Sick Withering at Bartholomew's Malacoda (v15)",
+            "Cast Sick Withering at Bartholomew's Malacoda (v16)"]
     assert fit_labels(long, 40, T.clip) is None
     assert fit_labels(["Go and activate " + CH.room_name({"layout": {"A2": "alchemic_lab"}}, "A2")], 30, T.clip)
 
