@@ -85,11 +85,17 @@ def _discard_moves(view: dict, legal: list[dict], names: dict | None = None) -> 
         return None  # one room next door: the engine moves there at once
     out = [Bundle(CH.label(a, view, names), (a,)) for a in legal]
     for a in legal:
-        spell = CH.slot_spell_name(view, a["slot"], [x["slot"] for x in legal])
         for r in exits:
-            out.append(Bundle(tr("Discard {spell}, go to {room}", spell=spell, room=CH.room_name(view, r)),
-                              (a, {"type": "discard_move", "slot": a["slot"], "to": r, "step": True})))
+            step = {"type": "discard_move", "slot": a["slot"], "to": r, "step": True}
+            out.append(Bundle(_discard_move_label(view, step, CH.room_name(view, r), [x["slot"] for x in legal]),
+                              (a, step)))
     return out if len(out) <= MOST else None
+
+
+def _discard_move_label(view: dict, step: dict, room: str, among: list[int] | None = None) -> str:
+    mine = [i for i, sl in enumerate(view.get("my_slots") or ()) if sl["state"] in ("ready", "armed")]
+    spell = CH.slot_spell_name(view, step["slot"], mine if among is None else among)
+    return tr("Discard {spell}, go to {room}", spell=spell, room=room)
 
 
 def _short(view: dict, b: Bundle, names: dict | None = None) -> str:
@@ -99,6 +105,8 @@ def _short(view: dict, b: Bundle, names: dict | None = None) -> str:
     if b.steps[-1]["type"] == "target":
         return CH.short_label({**b.steps[0], **{k: v for k, v in b.steps[-1].items() if k in ("room", "model")}},
                               view, names)
+    if b.steps[-1]["type"] == "discard_move":  # past a button's width, the room by its label alone ("A3")
+        return b.label if len(b.label) <= CH.BUTTON else _discard_move_label(view, b.steps[-1], b.steps[-1]["to"])
     return b.label
 
 

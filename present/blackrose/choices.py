@@ -441,6 +441,9 @@ def short_label(action: dict, view: dict, names=None) -> str:
         target = _short_model(view, action["target"], names)
         return tr("Attack {target}, then activate the room", target=target) if action.get("then") == "activate" \
             else tr("Attack {target}", target=target)
+    if kind == "discard_spell":  # the prompt says it is to move 1 room
+        mine = [i for i, sl in enumerate(view.get("my_slots") or ()) if sl["state"] in ("ready", "armed")]
+        return tr("Discard my {spell}", spell=slot_spell_name(view, action.get("slot"), mine))
     if kind == "study_keep" and "then" not in action:
         return tr("{spell} + {other}", spell=W.card_name(action["cards"][0]), other=W.card_name(action["cards"][1]))
     return label(action, view, names)
