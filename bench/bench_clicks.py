@@ -18,7 +18,11 @@ options costs k "More…" clicks first. "before" is the host as it was (every pr
   move names no card or target unless the decision says it is `obvious`, a last card: Host._forced_move);
 - a bundle the presenter offers (a whole Nevermore pass, a whole Deadlies play) is one click, or two in a
   menu, when the bot's steps make that bundle (the cards in any order); an action offered beside the
-  bundles is a button when there are at most 5 of them, else a menu (cogs/shared/components.py `_rest`);
+  bundles is a button when there are at most 5 of them, or when bundles and actions are at most 25 short
+  labels in all (then the bundles are buttons too, even past 20), else a menu (bot/render.py
+  `bundles_as_buttons`, `rest_as_buttons`; cogs/shared/components.py `choice_rows`);
+- labels are the presenter's wording of the whole prompt (present.base `prompt_labels`: Black Rose Wars
+  shortens a prompt's labels to fit buttons where they still read apart);
 - a decision the presenter composes (`compose`: a Raven bid) is one multi-select where its cards would be
   select menus: open it, tick its k cards, close it (k + 2 clicks) instead of k selects (2k).
 Each game is played once per mode with the same seeds (the bots' choices can make the games differ).
@@ -27,6 +31,7 @@ Printed per game: decisions per player, clicks per player before, now, and now w
 """
 from __future__ import annotations
 
+import inspect
 import json
 import random
 import subprocess
@@ -42,11 +47,28 @@ else:
     sys.path.insert(0, str(ROOT))
 
 from cogs.shared.components import PAGE_SIZE, as_buttons, pages  # noqa: E402
+
+try:
+    from bot.render import bundles_as_buttons, rest_as_buttons  # noqa: E402
+except ImportError:  # an older revision (--before): up to 20 short bundles, and 5 beside them, are buttons
+    def bundles_as_buttons(bundles, rest):
+        return as_buttons(bundles)
+
+    def rest_as_buttons(bundles, rest):
+        return len(rest) <= 5
 from engine import GAMES  # noqa: E402
 from engine.core import IllegalAction  # noqa: E402
 from engine.bots import choose  # noqa: E402
 from present import presenter  # noqa: E402
 from present.base import offered_bundles  # noqa: E402
+
+NAMED = "names" in inspect.signature(offered_bundles).parameters  # (not in an older revision's)
+
+try:
+    from present.base import prompt_labels  # noqa: E402
+except ImportError:  # an older revision (--before): one label at a time
+    def prompt_labels(p, view, legal, names):
+        return [p.label(a, view, names) for a in legal]
 
 GAMES_SEATS = (("raven", 4), ("nevermore", 4), ("deadlies", 4), ("everrain", 3))
 
@@ -146,11 +168,11 @@ def play(key: str, players: int, seed: int, now: bool, autoplay: bool = False) -
             by[by_key] += clicks - spent
             state.act(seat, action)
             continue
-        labels = [shown.label(a, view, names) for a in legal]
-        offered = offered_bundles(shown, view, legal)
+        labels = prompt_labels(shown, view, legal, names)
+        offered = offered_bundles(shown, view, legal, names=names) if NAMED else offered_bundles(shown, view, legal)
         n = _bundle_of(game, state, seat, action, offered[0], random.Random(seed + decisions)) if offered else None
         if n is not None:  # one click (a button, or a menu's two) makes every step of the bundle
-            clicks += 1 if as_buttons([b.label for b in offered[0]]) else 2
+            clicks += 1 if bundles_as_buttons([b.label for b in offered[0]], [labels[i] for i in offered[1]]) else 2
             for step in offered[0][n].steps:
                 state.act(seat, step)
             decisions += len(offered[0][n].steps) - 1
@@ -159,8 +181,8 @@ def play(key: str, players: int, seed: int, now: bool, autoplay: bool = False) -
         grouped = compose(view, legal) if compose and not as_buttons(labels) else None
         if forced(state, seat, legal, undo, autoplay):
             choices -= 1
-        elif offered and chosen in offered[1]:  # beside the bundles: buttons up to 5, else menus
-            clicks += 1 if len(offered[1]) <= 5 else 2
+        elif offered and chosen in offered[1]:  # beside the bundles: buttons up to 5 (or all short), else menus
+            clicks += 1 if rest_as_buttons([b.label for b in offered[0]], [labels[i] for i in offered[1]]) else 2
         elif free.get(seat) and grouped and action["type"] == grouped[0]:
             free[seat] -= 1
             choices -= 1

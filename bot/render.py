@@ -12,13 +12,14 @@ from dataclasses import dataclass
 
 from bot.table import Frame, Table
 from present import fmt, presenter
-from present.base import Bundle, Doc, Line, Name, Section, Strong, line, offered_bundles
+from present.base import Bundle, Doc, Line, Name, Section, Strong, line, offered_bundles, prompt_labels
 from present.datawords import GAME_OPTION, GAME_OPTION_HELP, GAME_OPTION_VALUE, option_words, term
 from present.i18n import command, tr, trl, trn
 
 LOG_SHOWN = 8  # the running log on a board or hand; the whole game's log is kept in storage
 BUTTONS_MAX = 20       # up to this many actions become buttons (4 rows of 5): one click instead of a select's two
 BUTTON_LABEL_MAX = 40  # ...when their labels are short (cards); long labels read better in a select menu
+ALL_BUTTONS_MAX = 25   # bundles and the actions beside them, all short: five rows of buttons, no menu
 SELECT_SIZE = 25       # options in one Discord select
 
 
@@ -158,6 +159,23 @@ def as_buttons(labels: list[str]) -> bool:
     return len(labels) <= 5 or (len(labels) <= BUTTONS_MAX and max(map(len, labels)) <= BUTTON_LABEL_MAX)
 
 
+def all_buttons(bundles: list[str], rest: list[str]) -> bool:
+    """Whether a prompt's bundles and the actions beside them are all buttons, laid out together in at most
+    five rows: up to 25 short labels in all."""
+    return len(bundles) + len(rest) <= ALL_BUTTONS_MAX and max(map(len, bundles + rest)) <= BUTTON_LABEL_MAX
+
+
+def bundles_as_buttons(bundles: list[str], rest: list[str]) -> bool:
+    """Whether a prompt's bundles are buttons (else one menu): a few or up to 20 short ones, or all fit."""
+    return as_buttons(bundles) or all_buttons(bundles, rest)
+
+
+def rest_as_buttons(bundles: list[str], rest: list[str]) -> bool:
+    """Whether the actions offered beside a prompt's bundles are buttons too (else menus): up to 5 of them,
+    or all fit."""
+    return len(rest) <= 5 or all_buttons(bundles, rest)
+
+
 def choices(table: Table, seat_id: str, frame: Frame | None = None) -> Choices | None:
     """The seat's prompt, or None when it has nothing to decide."""
     frame = frame or table.frame()
@@ -166,9 +184,9 @@ def choices(table: Table, seat_id: str, frame: Frame | None = None) -> Choices |
         return None
     p = presenter(table.game_key)
     view = frame.view(seat_id)
-    labels = [fmt.label(p.label(a, view, table.names)) for a in legal]
+    labels = [fmt.label(s) for s in prompt_labels(p, view, legal, table.names)]
     order = sorted(range(len(legal)), key=lambda i: p.order(legal[i]))  # stable: ties keep engine order
-    found = offered_bundles(p, view, legal)
+    found = offered_bundles(p, view, legal, names=table.names)
     out = Choices(frame.prompt_key(seat_id), labels, order, fmt.placeholder(p.prompt(view)))
     if found:
         out.bundles, out.rest = found

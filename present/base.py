@@ -7,6 +7,7 @@ Docs are neutral: no Markdown, no Discord limits. `present.fmt` turns a Doc into
 """
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 from typing import Any, Protocol, Union
 
@@ -94,10 +95,15 @@ class Presenter(Protocol):
     def compose(self, view: View, legal: list[Action]) -> tuple[str, int, int] | None:
         """(action type, min, max) for choosing several step actions at once in one multi-select, or None."""
 
+    def labels(self, view: View, legal: list[Action], names: dict[str, str]) -> list[str]:
+        """Every legal action's label for one prompt, worded together (optional: present.base.prompt_labels
+        falls back to label() one by one), e.g. short enough to be buttons while each still reads apart."""
+
     def bundles(self, view: View, legal: list[Action]) -> list[Bundle] | None:
         """Whole multi-step choices offered as one click each (a Nevermore pass: its cards and the
         confirm), or None. Each bundle's steps are applied together or not at all, each checked against
-        the rules as it comes; legal actions no bundle contains stay on offer beside them."""
+        the rules as it comes; legal actions no bundle contains stay on offer beside them. A presenter
+        whose `bundles_named` is true takes the players' names too (`names=`), for labels that name them."""
 
 
 @dataclass(frozen=True)
@@ -125,6 +131,7 @@ class BasePresenter:
     # the seat's own things: one that also shows the table (a trick, a pile) would edit every DM on every
     # move. Otherwise the seat's picture comes with **My hand**.
     hand_picture_in_dm = False
+    bundles_named = False  # whether bundles() takes names= (labels that name players)
 
     def _drawer(self):
         if not hasattr(self, "_draw"):
@@ -176,12 +183,29 @@ class BasePresenter:
         return tr("{emoji} {game} — Game over!", emoji=self.emoji, game=game)
 
 
-def offered_bundles(p, view: View, legal: list[Action], most: int = 25) -> tuple[list[Bundle], list[int]] | None:
+def prompt_labels(p, view: View, legal: list[Action], names: dict[str, str]) -> list[str]:
+    """The labels of one prompt's legal actions (index i is legal action i): the presenter's own wording of
+    the whole prompt when it has one (`labels`), else label() for each action."""
+    whole = getattr(p, "labels", None)
+    return whole(view, legal, names) if whole else [p.label(a, view, names) for a in legal]
+
+
+def fit_labels(labels: list[str], most: int, clip) -> list[str] | None:
+    """The labels clipped to `most` characters (by `clip(text, most)`), or None when clipping would make two
+    of them read the same (they stay long, in a menu)."""
+    short = [s if len(s) <= most else clip(s, most) for s in labels]
+    return short if len(set(short)) == len(set(labels)) else None
+
+
+def offered_bundles(p, view: View, legal: list[Action], most: int = 25,
+                    names: dict[str, str] | None = None) -> tuple[list[Bundle], list[int]] | None:
     """The presenter's bundles for this prompt and the indexes of the legal actions no bundle contains
     (offered beside them, e.g. a take-back), or None: no bundles, or more than `most` (one Discord menu)
     of them or of the rest. A bundle whose first step isn't legal now would be a presenter bug: it is
     left out, never offered to fail."""
     offer = getattr(p, "bundles", None)
+    if offer and names is not None and getattr(p, "bundles_named", False):  # labels that name players
+        offer = functools.partial(offer, names=names)
     found = [b for b in (offer(view, legal) or ()) if b.steps and b.steps[0] in legal] if offer else []
     if not found or len(found) > most:
         return None

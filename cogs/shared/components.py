@@ -23,7 +23,7 @@ import re
 import discord
 
 from bot import errors
-from bot.render import SELECT_SIZE, Choices, as_buttons, choices
+from bot.render import SELECT_SIZE, Choices, all_buttons, as_buttons, choices
 from bot.table import Actor, Seat, Table
 from present.i18n import tr
 
@@ -276,13 +276,18 @@ def choice_rows(game_id: int, seat: str, c: Choices | None, page: int = 0) -> li
         return []
     if c.bundles is not None:
         names = [b.label for b in c.bundles]
+        rest = [i for i in c.order if i in (c.rest or [])]
+        if len(names) + len(rest) > 5 and all_buttons(names, [c.labels[i] for i in rest]):  # one grid, 5 rows
+            return _row_of([BundleButton(game_id, seat, c.key, n, name) for n, name in enumerate(names)]
+                           + [ActionButton(game_id, seat, c.key, i, c.labels[i], discord.ButtonStyle.secondary)
+                              for i in rest])
         if as_buttons(names):  # at most 4 rows of buttons: the 5th is left for what else is on offer
             rows = _row_of([BundleButton(game_id, seat, c.key, n, name) for n, name in enumerate(names)])
         else:
             rows = [discord.ui.ActionRow(BundleSelect(game_id, seat, c.key, 0, [
                 discord.SelectOption(label=name[:100], value=str(n)) for n, name in enumerate(names)],
                 c.placeholder))]
-        return rows + _rest(game_id, seat, c, [i for i in c.order if i in (c.rest or [])])
+        return rows + _rest(game_id, seat, c, rest)
     if c.together is not None:  # (indexes, min, max): one multi-select for them, the other actions as usual
         indexes, low, high = c.together
         hint = tr("{prompt} (choose {n})", prompt=c.placeholder, n=low) if low == high else \

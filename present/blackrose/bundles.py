@@ -8,36 +8,120 @@ step or beside the bundles).
   could stop the move half-way, and a bundle refused there would tell the mover it was there) and so no
   reaction window can open on the way. Which room the mage passes through then changes nothing, so the
   first one next door (in the engine's order) is taken.
+- **A spell and its target.** Where the engine asks a spell's target in a step of its own (more targets
+  than it aims with the cast), "Cast Meteor Swarm at B3 Forge" casts and aims in one click: every target
+  where all fit as buttons, else the rooms or models where a rival stands, beside the spell alone. Traps on
+  casting spring only once the target is chosen, so nothing hidden can stop the bundle half-way.
+- **Discarding a spell to move** (which spell, then where) and **the last cards of a school deck** in the
+  Study are one click too.
+- **The Evocation Phase.** With many Evocation moves on offer (a menu), "Hunt with every Evocation left"
+  and "Done" stay buttons beside them.
 - **Keeping 2 studied spells.** The pairs are buttons; keeping a pair and then removing a spell is offered
   beside them.
 - **Copies.** Two copies of the same spell are the same choice (readying, discarding, taking one): one
   button stands for both (`alike`), so no two buttons read the same.
+
+Labels too long for a button are shortened as for any prompt (choices.py `prompt_labels`).
 """
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from engine.blackrose import board as B
 from engine.blackrose import cards as C
-from present.base import Bundle
+from present.base import Bundle, fit_labels
+from present.blackrose import card_text as T
 from present.blackrose import choices as CH
+from present.blackrose import words as W
 from present.i18n import tr
 
 MOST = 25  # offered_bundles' limit (one Discord menu): past it the host offers the steps as they are
+BUTTONS = 25  # bot/render.py ALL_BUTTONS_MAX: bundles and the rest, all buttons
 
 
-def bundles(view: dict, legal: list[dict]) -> list[Bundle] | None:
+def bundles(view: dict, legal: list[dict], names: dict | None = None) -> list[Bundle] | None:
     kind = (view.get("choice") or {}).get("kind")
-    found = _moves(view, legal) if kind == "turn" else None
+    found = _turn(view, legal, names) if kind == "turn" else None
     if kind == "study" and any(a["type"] == "study_keep" for a in legal):
-        found = _pairs(view, legal)
-    return found or _copies(view, legal)
+        found = _pairs(view, legal, names)
+    elif kind == "study" and any(a["type"] == "study" for a in legal):
+        found = _draws(view, legal, names)
+    elif kind == "evo_seat" and len(legal) > 5:  # many Evocation moves: "Hunt" and "Done" stay buttons
+        found = [Bundle(CH.label(a, view, names), (a,)) for a in legal if a["type"] in ("hunt", "done")]
+    elif kind == "dmove" and legal and all(a["type"] == "discard_spell" for a in legal):
+        found = _discard_moves(view, legal, names)
+    return _fit(view, found or _copies(view, legal, names), names)
 
 
-def _pairs(view: dict, legal: list[dict]) -> list[Bundle]:
+def _draws(view: dict, legal: list[dict], names: dict | None = None) -> list[Bundle] | None:
+    """Study: the last cards of a school deck holding fewer than the draws left, in one click ("Draw the last 3
+    from Destruction"), beside each draw as it is (the engine offers "all the rest from one deck" only where
+    the deck holds them all). Nothing is seen until all 4 are drawn, so drawing them one by one tells nothing
+    more."""
+    choice = view.get("choice") or {}
+    rest = 4 - (choice.get("drawn") or 0)
+    out = [Bundle(CH.label(a, view, names), (a,)) for a in legal]
+    for a in legal:
+        left = (view.get("library") or {}).get(a["school"], 0)
+        if a["type"] == "study" and a.get("n", 1) == 1 and 1 < left < rest:
+            more = tuple({"type": "study", "school": a["school"], "step": True} for _ in range(left - 1))
+            out.append(Bundle(tr("Draw the last {n} from {school}", n=left, school=W.school(a["school"])),
+                              (a, *more)))
+    return out if len(out) > len(legal) else None
+
+
+def _discard_moves(view: dict, legal: list[dict], names: dict | None = None) -> list[Bundle] | None:
+    """Discarding a spell to move 1: which spell and where in one click ("Discard Fireball, go to A3
+    Cemetery"), beside each spell alone. Both are the seat's own or public (its spells, the rooms next door),
+    and nothing happens between the two steps."""
+    me = view.get("me")
+    here = (view.get("pos") or {}).get(me)
+    if here == "cell":
+        exits = list((view.get("cells") or {}).get(me) or ())
+    else:
+        exits = [] if "leave" in ((view.get("inhib") or {}).get(me) or ()) else list(B.ADJ.get(here, ()))
+    if len(exits) < 2:
+        return None  # one room next door: the engine moves there at once
+    out = [Bundle(CH.label(a, view, names), (a,)) for a in legal]
+    for a in legal:
+        for r in exits:
+            step = {"type": "discard_move", "slot": a["slot"], "to": r, "step": True}
+            out.append(Bundle(_discard_move_label(view, step, CH.room_name(view, r), [x["slot"] for x in legal]),
+                              (a, step)))
+    return out if len(out) <= MOST else None
+
+
+def _discard_move_label(view: dict, step: dict, room: str, among: list[int] | None = None) -> str:
+    mine = [i for i, sl in enumerate(view.get("my_slots") or ()) if sl["state"] in ("ready", "armed")]
+    spell = CH.slot_spell_name(view, step["slot"], mine if among is None else among)
+    return tr("Discard {spell}, go to {room}", spell=spell, room=room)
+
+
+def _short(view: dict, b: Bundle, names: dict | None = None) -> str:
+    """A bundle's short label: its one step's, or a spell with its target worded as the cast aimed at once."""
+    if len(b.steps) == 1:
+        return CH.short_label(b.steps[0], view, names)
+    if b.steps[-1]["type"] == "target":
+        return CH.short_label({**b.steps[0], **{k: v for k, v in b.steps[-1].items() if k in ("room", "model")}},
+                              view, names)
+    if b.steps[-1]["type"] == "discard_move":  # past a button's width, the room by its label alone ("A3")
+        return b.label if len(b.label) <= CH.BUTTON else _discard_move_label(view, b.steps[-1], b.steps[-1]["to"])
+    return b.label
+
+
+def _fit(view: dict, found: list[Bundle] | None, names: dict | None = None) -> list[Bundle] | None:
+    """Bundles labelled short enough to be buttons where a label is too long (choices.py prompt_labels)."""
+    if not found or all(len(b.label) <= CH.BUTTON for b in found):
+        return found
+    short = fit_labels([_short(view, b, names) for b in found], CH.BUTTON, T.clip)
+    return [replace(b, label=s) for b, s in zip(found, short)] if short else found
+
+
+def _pairs(view: dict, legal: list[dict], names: dict | None = None) -> list[Bundle]:
     """Keeping 2 studied spells: each pair is a button of its own, and keeping a pair to go on and remove a
     spell from the hand is offered beside them (a menu of the same pairs): the usual choice first."""
-    return [Bundle(CH.label(a, view), (a,)) for a in legal if a["type"] == "study_keep" and "then" not in a]
+    return [Bundle(CH.label(a, view, names), (a,)) for a in legal if a["type"] == "study_keep" and "then" not in a]
 
 
 # ---- copies ---------------------------------------------------------------------------------------------
@@ -60,7 +144,7 @@ def choice_of(action: dict) -> tuple:
     return tuple(sorted((k, _same(v)) for k, v in action.items()))
 
 
-def _copies(view: dict, legal: list[dict]) -> list[Bundle] | None:
+def _copies(view: dict, legal: list[dict], names: dict | None = None) -> list[Bundle] | None:
     """One button per different choice when some legal actions differ only by which copy of a card they
     name; None when none do (the prompt is offered as it is)."""
     groups: dict[tuple, list[dict]] = {}
@@ -68,17 +152,77 @@ def _copies(view: dict, legal: list[dict]) -> list[Bundle] | None:
         groups.setdefault(choice_of(a), []).append(a)
     if len(groups) == len(legal) or len(groups) > MOST:
         return None
-    return [Bundle(CH.label(same[0], view), (same[0],), tuple(same[1:])) for same in groups.values()]
+    return [Bundle(CH.label(same[0], view, names), (same[0],), tuple(same[1:])) for same in groups.values()]
+
+
+# ---- a turn: moves, and spells with their targets -----------------------------------------------------
+
+def _turn(view: dict, legal: list[dict], names: dict | None = None) -> list[Bundle] | None:
+    """The turn's bundles: the moves with their rooms (where the way is clear), then each spell with its
+    target where the engine asks the target in a step of its own (more targets than it aims with the cast).
+    Every target of a spell, where they all fit as buttons beside everything else; else the rooms or models
+    where a rival stands; else none (the spell, then its target, as before)."""
+    out = list(_moves(view, legal, names) or ())
+    for a in legal:
+        aims = _aims(view, a) if a["type"] == "cast" else None
+        if not aims:
+            continue
+        beside = sum(1 for x in legal if not any(x in b.steps for b in out))  # still offered as they are
+        key, values = aims
+        for pick in (values, [v for v in values if _rival_in(view, key, v)]):
+            if pick and len(out) + beside + len(pick) + 1 <= BUTTONS:  # (+1: the spell alone, for the rest)
+                out.append(Bundle(CH.label(a, view, names), (a,)))
+                out += [Bundle(CH.label(dict(a, **{key: v}), view, names),
+                               (a, {"type": "target", key: v, "step": True})) for v in pick]
+                break
+    return out or None
+
+
+def _rival_in(view: dict, key: str, value: str) -> bool:
+    me = view.get("me")
+    if key == "model":
+        return value != me and (CH.evo_of(view, value) or {}).get("owner") != me
+    return any(m != me and (CH.evo_of(view, m) or {}).get("owner") != me for m in CH.models_in(view, value))
+
+
+def _aims(view: dict, cast: dict) -> tuple[str, list[str]] | None:
+    """engine/blackrose/action.py `_aims` for a revealed spell cast without its target (the engine asks it
+    next), from the seat's own view: ("room", rooms) or ("model", models); None when the spell is cast face
+    down, has effects still to choose from, needs no target, or was aimed with the cast."""
+    if any(k in cast for k in ("room", "model")):
+        return None
+    me = view.get("me")
+    sl = CH._my_slot(view, cast.get("slot"))
+    if not sl:
+        return None
+    side = C.side_of(sl["card"], sl["side"])
+    what, reach = side.get("target"), side.get("range")
+    if side["type"] in ("trap", "protection") or side.get("modes") and "mode" not in cast \
+            or what in ("self", "special", "room", None):
+        return None
+    here = (view.get("pos") or {}).get(me)
+    if here in (None, "cell") or reach is None:
+        return None
+    rooms = B.ROOM_LABELS if reach == "any" else B.in_line(here, int(reach))
+    colour = C.only_colour(side)
+    if colour:
+        tint = view.get("tint") or {}
+        rooms = [r for r in rooms if (tint.get(r) or C.ROOMS[view["layout"][r]]["colour"]) == colour]
+    if what == "area":
+        values = list(rooms)
+    else:
+        values = [m for r in rooms for m in CH.models_in(view, r) if m != me]
+    return ("room" if what == "area" else "model", values) if len(values) > 1 else None
 
 
 # ---- a move and its room --------------------------------------------------------------------------------
 
-def _moves(view: dict, legal: list[dict]) -> list[Bundle] | None:
+def _moves(view: dict, legal: list[dict], names: dict | None = None) -> list[Bundle] | None:
     me = view.get("me")
     firsts = [a for a in legal if a["type"] == "step" and "then" not in a]
     if not firsts or not _clear_way(view, me):
         return None
-    out = [Bundle(CH.label(a, view), (a,)) for a in firsts]  # each first step stays a choice of its own
+    out = [Bundle(CH.label(a, view, names), (a,)) for a in firsts]  # each first step stays a choice of its own
     done: set[str] = set()
     for a in firsts:  # the rooms next door, then the rooms two away (through the first room next door)
         y = a["to"]

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from engine.blackrose import board as B
 from engine.blackrose import cards as C
+from present.base import fit_labels
 from present.blackrose import card_text as T
 from present.blackrose import words as W
 from present.i18n import join, tr
@@ -238,6 +239,20 @@ def _cast_spell(view: dict, i) -> str:
     return said
 
 
+def slot_spell_name(view: dict, i: int, among: list[int]) -> str:
+    """One of the seat's own ready or armed spells, as short as tells it apart from the slots `among`:
+    "Fireball", or "Fireball (Standard spell 2)" when another of them is a Fireball too."""
+    sl = _my_slot(view, i)
+    if not sl:
+        return tr("a spell")
+    mine = view.get("my_slots") or []
+    same = [j for j in among if j != i and _my_slot(view, j)
+            and mine[j]["card"].split(".")[0] == sl["card"].split(".")[0]]
+    if not same:
+        return W.card_name(sl["card"])
+    return tr("{spell} ({slot})", spell=W.card_name(sl["card"]), slot=W.slot_name(sl["slot"]))
+
+
 def _cast(a: dict, view: dict, names: dict) -> str:
     spell = _cast_spell(view, a.get("slot"))
     sl = _my_slot(view, a.get("slot"))
@@ -402,3 +417,70 @@ LABELS = {
     tr("Go on with my spell"),
     "react": _react,
 }
+
+
+# ---- a whole prompt's labels, short enough for buttons ------------------------------------------------
+
+BUTTON = 40  # bot/render.py BUTTON_LABEL_MAX: a prompt whose labels all fit this is offered as buttons
+
+
+def short_label(action: dict, view: dict, names=None) -> str:
+    """A shorter label where the prompt or the board already says part of it: a spell's target without
+    "Target" (the prompt reads "Fireball: choose the target", prompts.py); a studied pair without "Keep"
+    (the prompt reads "keep 2 of the cards you drew"); an attack without the damage, an Evocation by its
+    kind and number (the board's Mages section says whose each is, where it stands and its damage)."""
+    kind, names = action.get("type"), names or {}
+    choice = view.get("choice") or {}
+    asked = C.side_of(choice["card"], choice.get("side") or "s") if choice.get("card") else {}
+    if kind == "target" and not asked.get("modes"):  # (a spell with effects to choose from asks that first)
+        return room_with_models(view, action["room"], names) if "room" in action else \
+            model_with_place(view, action["model"], names)
+    if kind == "cast" and ("room" in action or "model" in action):
+        return _short_cast(action, view, names)
+    if kind == "attack":
+        target = _short_model(view, action["target"], names)
+        return tr("Attack {target}, then activate the room", target=target) if action.get("then") == "activate" \
+            else tr("Attack {target}", target=target)
+    if kind == "discard_spell":  # the prompt says it is to move 1 room
+        mine = [i for i, sl in enumerate(view.get("my_slots") or ()) if sl["state"] in ("ready", "armed")]
+        return tr("Discard my {spell}", spell=slot_spell_name(view, action.get("slot"), mine))
+    if kind == "study_keep" and "then" not in action:
+        return tr("{spell} + {other}", spell=W.card_name(action["cards"][0]), other=W.card_name(action["cards"][1]))
+    return label(action, view, names)
+
+
+def _short_cast(action: dict, view: dict, names: dict) -> str:
+    """A spell cast at a target, as short as a button needs: "Cast Fireball at A3 Cemetery"; an Evocation
+    by its kind and number (the board says whose it is); a spell named twice by its slot's number or
+    "Quick"; past a button's width, a room by its label alone ("A3", as the board picture labels it)."""
+    sl = _my_slot(view, action.get("slot"))
+    spell = _cast_spell(view, action.get("slot"))
+    if sl and spell != W.card_name(sl["card"]):  # another ready spell is the same: by its slot
+        spell = tr("{spell} ({slot})", spell=W.card_name(sl["card"]),
+                   slot=tr("Quick") if sl["slot"] == "q" else str(sl["slot"]))
+    mode = T.mode_name(action["mode"]) if action.get("mode") else ""
+    said = ""
+    for room in ((room_name(view, action["room"]), action["room"]) if "room" in action
+                 else (_short_model(view, action["model"], names),)):
+        said = tr("{spell}, {mode}: {target}", spell=spell, mode=mode, target=room) if mode else \
+            tr("Cast {spell} at {target}", spell=spell, target=room)
+        if len(said) <= BUTTON:
+            break
+    return said
+
+
+def _short_model(view: dict, m: str, names: dict) -> str:
+    """A mage by player name, an Evocation as "Landsknecht (v12)"."""
+    ev = evo_of(view, m)
+    return tr("{evo} ({id})", evo=W.evo_kind_name(ev["kind"]), id=ev["id"]) if ev else model_name(view, m, names)
+
+
+def prompt_labels(view: dict, legal: list[dict], names=None) -> list[str]:
+    """Every legal action's label (presenter.py `labels`): the full ones when they all fit a button, else the
+    short ones clipped to a button's width, as long as no two then read the same (else the full ones, in a
+    menu)."""
+    names = names or {}
+    full = [label(a, view, names) for a in legal]
+    if all(len(s) <= BUTTON for s in full):
+        return full
+    return fit_labels([short_label(a, view, names) for a in legal], BUTTON, T.clip) or full

@@ -131,8 +131,13 @@ class BlackRosePresenter(BasePresenter):
     def label(self, action: dict, v: dict, names: dict[str, str] | None = None) -> str:
         return CH.label(action, v, names or {})
 
-    def bundles(self, v: dict, legal: list[dict]) -> list[Bundle] | None:
-        return BU.bundles(v, legal)
+    def labels(self, v: dict, legal: list[dict], names: dict[str, str]) -> list[str]:
+        return CH.prompt_labels(v, legal, names)
+
+    bundles_named = True  # bundles() takes the players' names (a spell cast at a mage names them)
+
+    def bundles(self, v: dict, legal: list[dict], names: dict[str, str] | None = None) -> list[Bundle] | None:
+        return BU.bundles(v, legal, names)
 
     def describe(self, ev: dict, names: dict[str, str]) -> Line | None:
         return L.describe(ev, names)

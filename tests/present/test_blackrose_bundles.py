@@ -5,6 +5,7 @@ would tell the mover that a Trap waited there)."""
 from __future__ import annotations
 
 import random
+import re
 
 from engine.blackrose import GAME
 from engine.blackrose import bot as brw_bot
@@ -33,9 +34,9 @@ def prompts(games: int = 12):
 
 
 def test_every_bundle_is_legal_to_its_last_step_and_every_move_stays_reachable():
-    multi = 0
+    multi: dict[str, int] = {}
     for st, seat, view, legal in prompts():
-        offered = offered_bundles(PRESENTER, view, legal)
+        offered = offered_bundles(PRESENTER, view, legal, names=NAMES)
         if not offered:
             labels = [PRESENTER.label(a, view, NAMES) for a in legal]
             assert len(set(labels)) == len(labels), labels
@@ -48,22 +49,38 @@ def test_every_bundle_is_legal_to_its_last_step_and_every_move_stays_reachable()
             assert i in rest or BU.choice_of(a) in alone, (a, shown)
         for b in found:
             assert len(b.label) <= 80
+            assert not re.search(r"\bp[1-4]\b", b.label), b  # players by their names, never by seat
             trial = GAME.load(st.to_json())
             try:
                 for step in b.steps:
-                    trial.act(seat, step)
+                    events = trial.act(seat, step)
             except IllegalAction as exc:
                 raise AssertionError(f"{b} refused: {exc}") from None
             if len(b.steps) > 1:
-                multi += 1
-                room = b.steps[-1].get("room") or b.steps[-1]["to"]
-                assert room in trial.view(seat)["activated"], b  # "Go and activate" (it may send them on)
-    assert multi > 100
+                multi[b.steps[-1]["type"]] = multi.get(b.steps[-1]["type"], 0) + 1
+                after = trial.view(seat)
+                if b.steps[-1]["type"] == "discard_move":  # "Discard Fireball, go to A3": gone from the slots
+                    # (unless a reaction window opens first, as it would after the two clicks)
+                    if not any(e["type"] == "reactions" for e in events):
+                        assert any(e["type"] == "discard_move" and e["room"] == b.steps[-1]["to"] for e in events), b
+                        assert after["my_slots"][b.steps[0]["slot"]]["state"] == "lost", b
+                elif b.steps[-1]["type"] == "target":  # "Cast Meteor Swarm at B3": aimed there (or a Trap
+                    key = "room" if "room" in b.steps[-1] else "model"  # on casting springs first)
+                    assert any(e["type"] == "aim" and e.get(key) == b.steps[-1][key] for e in events) or \
+                        any(e["type"] in ("reactions", "trigger") for e in events), (b, events)
+                elif b.steps[-1]["type"] == "study":  # "Draw the last 3 from Necromancy": that deck is empty
+                    assert after["library"][b.steps[0]["school"]] == 0, b
+                else:
+                    room = b.steps[-1].get("room") or b.steps[-1]["to"]
+                    assert room in after["activated"], b  # "Go and activate" (it may send them on)
+    assert multi["activate"] + multi["step"] > 100 and multi["discard_move"] > 10 and multi["study"] > 3, multi
+    assert multi["target"] > 100, multi
 
 
 def _turn_with_moves():
     for st, seat, view, legal in prompts(4):
         found = BU.bundles(view, legal)
+        found = [b for b in found or () if b.steps[0]["type"] == "step"]  # (not a spell with its target)
         if (view.get("choice") or {}).get("kind") == "turn" and found and any(len(b.steps) > 1 for b in found):
             return view, legal, found
     raise AssertionError("no turn with move bundles")
@@ -86,7 +103,7 @@ def test_no_move_bundle_while_another_mage_has_an_armed_spell():
     view["slots"][other] = [dict(view["slots"][other][0] if view["slots"][other] else {"slot": "q"},
                                  state="armed")]
     found = BU.bundles(view, legal) or []
-    assert not any(len(b.steps) > 1 for b in found)
+    assert not any(len(b.steps) > 1 and b.steps[0]["type"] == "step" for b in found)
 
 
 def test_no_move_bundle_where_leaving_a_marked_room_could_stop_it():
@@ -98,7 +115,7 @@ def test_no_move_bundle_where_leaving_a_marked_room_could_stop_it():
     low = dict(view, dmg=dict(view["dmg"], **{me: {"rose": C.MAGES[view["mage"][me]]["health"] - BU.MARK}}))
     asks = dict(view, my_armed=[{"card": "bone_armor.1", "side": "s", "kind": "protection", "ask": "protection"}])
     for v in (low, asks):
-        assert not any(len(b.steps) > 1 for b in BU.bundles(v, legal) or [])
+        assert not any(len(b.steps) > 1 and b.steps[0]["type"] == "step" for b in BU.bundles(v, legal) or [])
 
 
 def test_copies_of_a_spell_are_one_button():
@@ -110,3 +127,24 @@ def test_copies_of_a_spell_are_one_button():
     assert found[0].alike == ({"type": "ready", "card": "fireball.2", "side": "s", "step": True},) and rest == []
     # Offered as they are (e.g. past one menu of bundles), the copies still read apart.
     assert PRESENTER.label(legal[2], view, NAMES) == "Ready Fireball (straight), copy 2"
+
+
+def test_a_spell_and_its_target_are_one_click_where_the_engine_asks_the_target_next():
+    """A spell with more targets than the engine aims with the cast (Meteor Swarm at any room): each target
+    is a bundle of the cast and its target, beside the spell alone (which then asks the target, as before);
+    the presenter works the targets out from the view as the engine does (every one is legal, above)."""
+    seen = 0
+    for st, seat, view, legal in prompts(6):
+        if (view.get("choice") or {}).get("kind") != "turn":
+            continue
+        for b in BU.bundles(view, legal) or ():
+            if b.steps[-1]["type"] != "target":
+                continue
+            seen += 1
+            cast = b.steps[0]
+            assert cast in legal and not any(k in cast for k in ("room", "model"))
+            assert any(x.steps == (cast,) for x in BU.bundles(view, legal)), "the spell alone stays on offer"
+            trial = GAME.load(st.to_json())
+            trial.act(seat, cast)
+            assert b.steps[1] in trial.pending()[seat], "the very target the engine then asks"
+    assert seen > 50

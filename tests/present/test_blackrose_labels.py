@@ -1,0 +1,63 @@
+"""Black Rose Wars' prompts worded whole (present/blackrose/choices.py prompt_labels): where a label would be
+too long for a button, the prompt's labels are shortened (what the prompt already says is left out, the rest
+clipped to a button's width) only while every one still reads apart and names what it chooses; the hand
+above the buttons still says the rest (who stands where, each spell in full)."""
+from __future__ import annotations
+
+from bot import render
+from engine.blackrose import board as B
+from present.base import fit_labels, offered_bundles, prompt_labels
+from present.blackrose import card_text as T
+from present.blackrose import choices as CH
+from present.blackrose import prompts as P
+from present.blackrose.presenter import PRESENTER
+from tests.present.test_blackrose_bundles import NAMES, prompts
+
+
+def test_short_labels_fit_buttons_read_apart_and_name_their_choice():
+    shortened = targets = 0
+    for st, seat, view, legal in prompts(8):
+        full = [CH.label(a, view, NAMES) for a in legal]
+        said = prompt_labels(PRESENTER, view, legal, NAMES)
+        assert len(said) == len(legal) and len(set(said)) == len(set(full)), said
+        if said == full:
+            continue
+        shortened += 1
+        assert all(len(s) <= render.BUTTON_LABEL_MAX for s in said), said
+        for a, s in zip(legal, said):
+            if a["type"] == "target" and not s.startswith("Target "):  # the prompt asks for the target
+                assert "target" in P.prompt(view), P.prompt(view)
+            if a["type"] == "target" and "room" in a:  # the room's label and kind lead: clipping cuts who is there
+                targets += 1
+                assert s.removeprefix("Target ").startswith(CH.room_name(view, a["room"])[:30].rsplit(" ", 1)[0]), s
+            elif a["type"] == "target":
+                assert s.removeprefix("Target ").startswith(CH.model_name(view, a["model"], NAMES)[:15]), s
+    assert shortened > 50 and targets > 50
+
+
+def test_a_studied_pair_reads_as_its_two_spells_where_keep_would_not_fit():
+    view = {"me": "p1", "hand": [], "choice": {"kind": "study", "look": ["invoke_obscurity.1", "obscuritys_grip.1",
+                                                                          "fireball.1", "ice_burst.1"]}}
+    cards = view["choice"]["look"]
+    legal = []
+    for i, a in enumerate(cards):
+        for b in cards[i + 1:]:
+            legal += [{"type": "study_keep", "cards": sorted([a, b]), "step": True},
+                      {"type": "study_keep", "cards": sorted([a, b]), "then": "remove", "step": True}]
+    found, rest = offered_bundles(PRESENTER, view, legal)
+    names = [b.label for b in found]
+    assert "Invoke Obscurity + Obscurity's Grip" in names and all(len(n) <= 40 for n in names), names
+    assert "keep 2 of the cards you drew" in P.prompt(view)
+    # the pair kept and then a spell removed: offered beside them, each worded in full
+    assert all(CH.label(legal[i], view).endswith(", then remove a spell") for i in rest)
+
+
+def test_clipping_that_would_make_two_labels_alike_keeps_them_long():
+    long = ["Cast Sick Withering at Bartholomew's Malacoda (v15)",
+            "Cast Sick Withering at Bartholomew's Malacoda (v16)"]
+    assert fit_labels(long, 40, T.clip) is None
+    assert fit_labels(["Go and activate " + CH.room_name({"layout": {"A2": "alchemic_lab"}}, "A2")], 30, T.clip)
+
+
+def test_rooms_are_labelled_with_their_board_label_first():
+    assert all(CH.room_name({"layout": {lab: "garden"}}, lab).startswith(lab + " ") for lab in B.HEX)
