@@ -327,7 +327,7 @@ def test_labels_stay_short_for_a_nine_card_straight():
 
 
 def test_rules_text_has_rulings_and_fits():
-    assert "## Rulings" in GAME.rules and len(GAME.rules) < 5000
+    assert "## Rulings" in GAME.rules and len(GAME.rules) < 5500  # a summary, as Nevermore's; /game rules pages any length
     for word in ("Halo", "Gluttony", "Lust", "both are empty", "Turn limit", "Random steal"):
         assert word in GAME.rules
 
