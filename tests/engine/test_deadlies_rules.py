@@ -327,7 +327,8 @@ def test_labels_stay_short_for_a_nine_card_straight():
 
 
 def test_rules_text_has_rulings_and_fits():
-    assert "## Rulings" in GAME.rules and len(GAME.rules) < 5500  # a summary, as Nevermore's; /game rules pages any length
+    # A summary, as long as Nevermore's at most (/game rules pages any length).
+    assert "## Rulings" in GAME.rules and len(GAME.rules) < 5500
     for word in ("Halo", "Gluttony", "Lust", "both are empty", "Turn limit", "Random steal"):
         assert word in GAME.rules
 
