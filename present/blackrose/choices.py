@@ -444,8 +444,9 @@ def short_label(action: dict, view: dict, names=None) -> str:
     if kind == "discard_spell":  # the prompt says it is to move 1 room
         mine = [i for i, sl in enumerate(view.get("my_slots") or ()) if sl["state"] in ("ready", "armed")]
         return tr("Discard my {spell}", spell=slot_spell_name(view, action.get("slot"), mine))
-    if kind == "study_keep" and "then" not in action:
-        return tr("{spell} + {other}", spell=W.card_name(action["cards"][0]), other=W.card_name(action["cards"][1]))
+    if kind == "study_keep":
+        pair = tr("{spell} + {other}", spell=W.card_name(action["cards"][0]), other=W.card_name(action["cards"][1]))
+        return pair if "then" not in action else tr("{spells}, then remove a spell", spells=pair)
     return label(action, view, names)
 
 
@@ -483,4 +484,9 @@ def prompt_labels(view: dict, legal: list[dict], names=None) -> list[str]:
     full = [label(a, view, names) for a in legal]
     if all(len(s) <= BUTTON for s in full):
         return full
-    return fit_labels([short_label(a, view, names) for a in legal], BUTTON, T.clip) or full
+    short = [short_label(a, view, names) for a in legal]
+    # "…, then remove a spell" is all that tells a Study keep from the plain keep of the same pair beside it:
+    # a clip would cut exactly that, so such a prompt keeps its full labels (a menu) rather than lose it.
+    if any(a["type"] == "study_keep" and "then" in a and len(s) > BUTTON for a, s in zip(legal, short)):
+        return full
+    return fit_labels(short, BUTTON, T.clip) or full

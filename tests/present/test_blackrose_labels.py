@@ -52,6 +52,23 @@ def test_a_studied_pair_reads_as_its_two_spells_where_keep_would_not_fit():
     assert all(CH.label(legal[i], view).endswith(", then remove a spell") for i in rest)
 
 
+def test_a_keep_then_remove_label_is_never_clipped_into_a_plain_keep():
+    """The words "then remove a spell" are all that tell a Study keep from the plain keep of the same pair:
+    shortened, they would be clipped away ("Bone Armor +…"), so the prompt keeps its full labels instead."""
+    cards = ["bone_armor.1", "forget_grief.1", "overload.1", "spring_rite.1"]
+    view = {"me": "p1", "hand": [], "choice": {"kind": "study", "look": cards}}
+    legal = []
+    for i, a in enumerate(cards):
+        for b in cards[i + 1:]:
+            legal += [{"type": "study_keep", "cards": sorted([a, b]), "step": True},
+                      {"type": "study_keep", "cards": sorted([a, b]), "then": "remove", "step": True}]
+    said = prompt_labels(PRESENTER, view, legal, NAMES)
+    for a, s in zip(legal, said):
+        if "then" in a:
+            assert s.endswith(", then remove a spell") and "…" not in s, s
+    assert len(set(said)) == len(legal)
+
+
 def test_clipping_that_would_make_two_labels_alike_keeps_them_long():
     long = ["Cast Sick Withering at Bartholomew's Malacoda (v15)",
             "Cast Sick Withering at Bartholomew's Malacoda (v16)"]
