@@ -192,9 +192,17 @@ def prompt_labels(p, view: View, legal: list[Action], names: dict[str, str]) -> 
 
 def fit_labels(labels: list[str], most: int, clip) -> list[str] | None:
     """The labels clipped to `most` characters (by `clip(text, most)`), or None when clipping would make two
-    of them read the same (they stay long, in a menu)."""
+    of them read alike (they stay long, in a menu): the same, or one clipped where it says how it differs
+    from another ("Attack X" beside "Attack X, then…", "Keep A and B" beside "Keep A and…")."""
     short = [s if len(s) <= most else clip(s, most) for s in labels]
-    return short if len(set(short)) == len(set(labels)) else None
+    if len(set(short)) != len(set(labels)):
+        return None
+    stems = {s: s[:-1].rstrip() for s, full in zip(short, labels) if s != full}
+    for s, stem in stems.items():
+        for other in short:
+            if other != s and (other.startswith(stem) or stem.startswith(stems.get(other, other))):
+                return None
+    return short
 
 
 def offered_bundles(p, view: View, legal: list[Action], most: int = 25,

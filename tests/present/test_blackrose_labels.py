@@ -76,5 +76,17 @@ def test_clipping_that_would_make_two_labels_alike_keeps_them_long():
     assert fit_labels(["Go and activate " + CH.room_name({"layout": {"A2": "alchemic_lab"}}, "A2")], 30, T.clip)
 
 
+def test_clipping_that_cuts_how_one_label_differs_from_another_keeps_them_long():
+    """Unique is not enough: "Attack X, then…" beside "Attack X" hides what the second one does."""
+    assert fit_labels(["Attack Divine Altar (v2)", "Attack Divine Altar (v2), then activate the room"],
+                      32, T.clip) is None
+    assert fit_labels(["Keep Forget the Grief and Illusory Pain",
+                       "Keep Forget the Grief and Illusory Pain, then remove a spell"], 40, T.clip) is None
+    # clipped where they differ only after a word both still show: fine
+    assert fit_labels(["Bone Knight (v3): move to X Black Rose Room: ann",
+                       "Bone Knight (v3): move to B12 Oracle Room (empty)"], 40, T.clip) == [
+        "Bone Knight (v3): move to X Black Rose…", "Bone Knight (v3): move to B12 Oracle…"]
+
+
 def test_rooms_are_labelled_with_their_board_label_first():
     assert all(CH.room_name({"layout": {lab: "garden"}}, lab).startswith(lab + " ") for lab in B.HEX)
