@@ -74,6 +74,7 @@ _MODEL_FIELDS = ("model", "tgt", "target", "seat", "evo", "victim")
 
 
 _MASK = (1 << 64) - 1
+_FIRE_CHOICE_CARDS = C.FIRE_CHOICE_CARDS
 
 
 def shuffle(state: int, items: list) -> int:
@@ -117,21 +118,49 @@ class BlackRoseState(FlowState):
         self._pending_top = self._after = None
 
     def act(self, seat: str, action: dict) -> list[dict]:
-        before = self.pending()
-        legal = before.get(seat) or ()
-        for offered in legal:  # a driver usually hands back one of the very dicts it was offered
-            if offered is action:
-                break
-        else:
-            find_legal(before, seat, action)  # compares by value; raises, with the player's message
+        before = self._pending
+        if before is None or self.over or not self.stack or self._pending_top is not self.stack[-1]:
+            before = self.pending()  # not cached (pending() trusts the cache under the same conditions)
+        legal = before.get(seat)
+        # `in` tries identity before value, in C: a driver usually hands back one of the very dicts offered.
+        if not legal or action not in legal:
+            find_legal(before, seat, action)  # raises, with the player's message
         top = self.stack[-1]
-        if top["k"] != "react":
-            if top["k"] in self.FLOW.seat_options:  # only this seat's options change (Flow.waits)
+        kind = top["k"]
+        if kind == "react":
+            return self._answer(top, seat, action)
+        for rec in self.armed:
+            if "ask" in rec or rec["card"] in _FIRE_CHOICE_CARDS:
+                break  # a window may open: applied from a snapshot (_apply)
+        else:
+            # Nothing armed "ask me", and nothing whose firing asks its owner: no window can open, so no
+            # snapshot is needed (see _apply). Almost every action is here: the kernel's act() and run(),
+            # inlined, since this is the whole cost of a step that does little.
+            self._ev = []
+            if kind in self.FLOW.seat_options:  # only this seat's options change (Flow.waits)
                 self._after = (top, before, seat)
             try:
-                return self._apply(seat, action, [])
+                self.FLOW.acts[kind](self, top, seat, action)
+                self._pending = None  # a waiting handler sets it again (Flow.waits)
+                handlers = self.FLOW.handlers
+                while self.stack and not self.over:
+                    t = self.stack[-1]
+                    if handlers[t["k"]](self, t):
+                        return self._ev
             finally:
                 self._after = None
+            if not self.over:
+                raise RuntimeError(f"{self.FLOW.game}: the rules machine ran out of tasks")
+            return self._ev
+        if kind in self.FLOW.seat_options:
+            self._after = (top, before, seat)
+        try:
+            return self._apply(seat, action, [])
+        finally:
+            self._after = None
+
+    def _answer(self, top: dict, seat: str, action: dict) -> list[dict]:
+        """One seat's answer to a reaction window; the last one applies the paused action with them all."""
         top["got"][seat] = action["value"] if "values" in top else action["card"]
         self._pending = None
         self._ev = []
@@ -145,7 +174,7 @@ class BlackRoseState(FlowState):
         self._pending = None
         top = self.stack[-1]
         for rec in self.armed:
-            if "ask" in rec or rec["card"] in C.FIRE_CHOICE_CARDS:
+            if "ask" in rec or rec["card"] in _FIRE_CHOICE_CARDS:
                 break  # armed "ask me", or asking its owner as it fires: a window may open
         else:
             # Nothing armed "ask me", and nothing whose firing asks its owner: no window can open (a spell
@@ -205,11 +234,15 @@ class BlackRoseState(FlowState):
         ("room_id"), and the running totals of damage on a model and instability in a room. Facts only
         (ids and counts), all public on the board already."""
         if self.evos:
-            for k in _MODEL_FIELDS:
-                if k in data:
-                    v = data[k]
-                    if type(v) is str and v[:1] == "v" and (ev := self.evo(v)) is not None:
-                        data.setdefault("evos", {})[v] = [ev["kind"], ev["owner"]]
+            values = data.values()
+            for e in self.evos:
+                if e["id"] in values:  # a cheap first look (in C): most events name no Evocation
+                    for k in _MODEL_FIELDS:
+                        if k in data:
+                            v = data[k]
+                            if type(v) is str and v[:1] == "v" and (ev := self.evo(v)) is not None:
+                                data.setdefault("evos", {})[v] = [ev["kind"], ev["owner"]]
+                    break
         if "room" in data:
             room = data["room"]
             if type(room) is str and room in self.layout:
