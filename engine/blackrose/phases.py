@@ -2,6 +2,8 @@
 Clean-up's room destruction and the end-of-game scoring."""
 from __future__ import annotations
 
+from itertools import chain
+
 from engine.blackrose import board as B
 from engine.blackrose import cards as C
 from engine.blackrose import rules as R
@@ -359,16 +361,26 @@ def study(st, t):
 
 # ---- 3. Preparation (simultaneous, face down) ------------------------------------------------------------
 
-# The sides each card can be readied on (preparation options are rebuilt after every act).
-_SIDES: dict[str, tuple[str, ...]] = {f"{sid}.{k}": ("s",) if "room_trap" in sp else ("s", "r")
-                                      for sid, sp in C.SPELLS.items() for k in range(1, C.COPIES + 1)}
+def _ready_table(step: bool, last: bool) -> dict[str, tuple[dict, ...]]:
+    """card -> its "ready" actions, one per side it can be readied on (a Room Trap only face down: "s")."""
+    out = {}
+    for sid, sp in C.SPELLS.items():
+        for k in range(1, C.COPIES + 1):
+            c = f"{sid}.{k}"
+            out[c] = tuple({"type": "ready", "card": c, "side": x, "step": step, **({"last": True} if last else {})}
+                           for x in (("s",) if "room_trap" in sp else ("s", "r")))
+    return out
+
+
+# Preparation's options are rebuilt after every act, so they are built once here, per (step, last), and
+# copied from these patterns.
+_READY = {(step, last): _ready_table(step, last) for step in (False, True) for last in (False, True)}
 
 
 def _ready_actions(cards: list[str], step: bool, last: bool) -> list[dict]:
-    # Fresh dicts every time: callers (the host, tests) may keep or alter the actions they are given.
-    if last:
-        return [{"type": "ready", "card": c, "side": x, "step": step, "last": True} for c in cards for x in _SIDES[c]]
-    return [{"type": "ready", "card": c, "side": x, "step": step} for c in cards for x in _SIDES[c]]
+    # Fresh dicts every time (callers, the host and tests, may keep or alter the actions they are given):
+    # copies of the patterns, made in C (map and chain), without a Python loop per card.
+    return list(map(dict.copy, chain.from_iterable(map(_READY[step, last].__getitem__, cards))))
 
 
 def prep_seat(st, t, s):

@@ -108,7 +108,7 @@ class BlackRoseState(FlowState):
     FLOW = FLOW
     # Every field is a slot: reading a field is the rules' commonest operation, and with this many fields an
     # instance dict is a plain dict (past CPython's shared-key limit), read by lookup; a slot is read directly.
-    __slots__ = FIELDS + ("rx", "rx_i", "rx_asks", "_ev", "_pending", "_pending_top", "_after")
+    __slots__ = FIELDS + ("rx", "rx_i", "rx_asks", "_snap", "_ev", "_pending", "_pending_top", "_after")
 
     def __init__(self) -> None:
         super().__init__()
@@ -116,15 +116,17 @@ class BlackRoseState(FlowState):
         self.rx_i = 0
         self.rx_asks = False  # whether a spell was armed "ask me" when this action began (rules.reaction)
         self._pending_top = self._after = None
+        self._snap: tuple[dict, list[bytes]] | None = None  # the snapshot a reaction window was opened from
 
     def act(self, seat: str, action: dict) -> list[dict]:
         before = self._pending
         if before is None or self.over or not self.stack or self._pending_top is not self.stack[-1]:
             before = self.pending()  # not cached (pending() trusts the cache under the same conditions)
-        legal = before.get(seat)
-        # `in` tries identity before value, in C: a driver usually hands back one of the very dicts offered.
-        if not legal or action not in legal:
-            find_legal(before, seat, action)  # raises, with the player's message
+        for offered in before.get(seat) or ():  # a driver usually hands back one of the very dicts offered
+            if offered is action:
+                break
+        else:
+            find_legal(before, seat, action)  # compares by value; raises, with the player's message
         top = self.stack[-1]
         kind = top["k"]
         if kind == "react":
@@ -167,9 +169,13 @@ class BlackRoseState(FlowState):
         if len(top["got"]) < len(top["seats"]):
             return self._ev
         self.stack.pop()
-        return self._apply(top["redo"]["seat"], top["redo"]["action"], top["answers"] + [top["got"]])
+        # The state is again as the window found it, so the snapshot taken then still holds (one kept only
+        # for this very task: a loaded state takes a new one).
+        snap = self._snap[1] if self._snap is not None and self._snap[0] is top else None
+        self._snap = None
+        return self._apply(top["redo"]["seat"], top["redo"]["action"], top["answers"] + [top["got"]], snap)
 
-    def _apply(self, seat: str, action: dict, answers: list[dict]) -> list[dict]:
+    def _apply(self, seat: str, action: dict, answers: list[dict], snap: list[bytes] | None = None) -> list[dict]:
         self._ev = []
         self._pending = None
         top = self.stack[-1]
@@ -185,7 +191,8 @@ class BlackRoseState(FlowState):
             return self._ev
         # The snapshot is serialised only (orjson, the cheapest copy of plain JSON); it is parsed back only
         # when a window opens.
-        snap = [orjson.dumps(values(self)) for _, values in _SNAPSHOT]
+        if snap is None:
+            snap = [orjson.dumps(values(self)) for _, values in _SNAPSHOT]
         self.rx, self.rx_i = answers, 0
         # Only a spell armed "ask me" before the action can open a window; one armed during it fires like the
         # default (rules.reaction), whatever else armed made this snapshot necessary.
@@ -200,8 +207,10 @@ class BlackRoseState(FlowState):
                         setattr(self, f, value)
             self._ev = []
             self._pending = None
-            self.stack.append({"k": "react", "redo": {"seat": seat, "action": action}, "answers": answers,
-                               "got": {}, **need.ask})
+            react = {"k": "react", "redo": {"seat": seat, "action": action}, "answers": answers, "got": {},
+                     **need.ask}
+            self.stack.append(react)
+            self._snap = (react, snap)  # for the answers' replay (_answer)
             self.emit("reactions")
         finally:
             self.rx = None
@@ -234,15 +243,11 @@ class BlackRoseState(FlowState):
         ("room_id"), and the running totals of damage on a model and instability in a room. Facts only
         (ids and counts), all public on the board already."""
         if self.evos:
-            values = data.values()
-            for e in self.evos:
-                if e["id"] in values:  # a cheap first look (in C): most events name no Evocation
-                    for k in _MODEL_FIELDS:
-                        if k in data:
-                            v = data[k]
-                            if type(v) is str and v[:1] == "v" and (ev := self.evo(v)) is not None:
-                                data.setdefault("evos", {})[v] = [ev["kind"], ev["owner"]]
-                    break
+            for k in _MODEL_FIELDS:
+                if k in data:
+                    v = data[k]
+                    if type(v) is str and v[:1] == "v" and (ev := self.evo(v)) is not None:
+                        data.setdefault("evos", {})[v] = [ev["kind"], ev["owner"]]
         if "room" in data:
             room = data["room"]
             if type(room) is str and room in self.layout:
