@@ -103,7 +103,10 @@ def school_act(st, t, seat, a):
     st.school[seat] = a["school"]
     names = C.GRIMOIRES[a["school"]][a["grimoire"]]
     lib = st.library[a["school"]]
-    got = [next(c for c in lib if c.split(".")[0] == n) for n in names]
+    first = {}  # each spell's first copy in the deck (one pass, rather than a search per name)
+    for c in lib:
+        first.setdefault(c.split(".", 1)[0], c)
+    got = [first[n] for n in names]
     for c in got:
         lib.remove(c)
     custom = C.custom_cards(st.mage[seat])

@@ -82,16 +82,17 @@ def shuffle(state: int, items: list) -> int:
     and rejection sampling, inlined (a game shuffles a few hundred times, most of it while setting up, and a
     method call per draw was a fair part of that). tests/engine/test_blackrose_stream.py checks it against
     Rng."""
-    x = state & _MASK
+    x = state & 0xFFFFFFFFFFFFFFFF  # the mask as a literal: a constant, not a global looked up per draw
     for i in range(len(items) - 1, 0, -1):
         n = i + 1
-        limit = _MASK - (_MASK % n)
         while True:
-            x = (x + 0x9E3779B97F4A7C15) & _MASK
-            z = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+            x = (x + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
+            z = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
             z ^= z >> 31
-            if z < limit:
+            # Accepted below the limit 2**64-1 - (2**64-1) % n; that limit is never under 2**64 - 2**32 (n is
+            # a list's length, far below 2**32), so the first test settles nearly every draw.
+            if z < 0xFFFFFFFF00000000 or z < _MASK - _MASK % n:
                 break
         j = z % n
         items[i], items[j] = items[j], items[i]
