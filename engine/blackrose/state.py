@@ -197,7 +197,11 @@ class BlackRoseState(FlowState):
         self.rx, self.rx_i = answers, 0
         # Only a spell armed "ask me" before the action can open a window; one armed during it fires like the
         # default (rules.reaction), whatever else armed made this snapshot necessary.
-        self.rx_asks = any("ask" in rec for rec in self.armed)
+        self.rx_asks = False
+        for rec in self.armed:
+            if "ask" in rec:
+                self.rx_asks = True
+                break
         try:
             self.FLOW.acts[top["k"]](self, top, seat, action)
             self.run()
@@ -324,8 +328,9 @@ class BlackRoseState(FlowState):
 
     def next_seats(self, seat: str) -> list[str]:
         """Every other seat clockwise (in turn order) from the one after `seat`."""
-        i = self.order.index(seat)
-        return [self.order[(i + k) % len(self.order)] for k in range(1, len(self.order))]
+        order = self.order
+        i = order.index(seat) + 1
+        return order[i:] + order[:i - 1]  # (slices: a comprehension costs a call on Python 3.11)
 
     # ---- cards -----------------------------------------------------------------------------------
     def draw_grimoire(self, seat: str, n: int) -> list[str]:
