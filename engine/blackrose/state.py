@@ -248,11 +248,17 @@ class BlackRoseState(FlowState):
         ("room_id"), and the running totals of damage on a model and instability in a room. Facts only
         (ids and counts), all public on the board already."""
         if self.evos:
-            for k in _MODEL_FIELDS:
-                if k in data:
-                    v = data[k]
-                    if type(v) is str and v[:1] == "v" and (ev := self.evo(v)) is not None:
-                        data.setdefault("evos", {})[v] = [ev["kind"], ev["owner"]]
+            named = False  # whether any value looks like an Evocation id (most events: none), looked at first
+            for v in data.values():
+                if type(v) is str and v[:1] == "v":
+                    named = True
+                    break
+            if named:
+                for k in _MODEL_FIELDS:
+                    if k in data:
+                        v = data[k]
+                        if type(v) is str and v[:1] == "v" and (ev := self.evo(v)) is not None:
+                            data.setdefault("evos", {})[v] = [ev["kind"], ev["owner"]]
         if "room" in data:
             room = data["room"]
             if type(room) is str and room in self.layout:
