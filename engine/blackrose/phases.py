@@ -2,7 +2,7 @@
 Clean-up's room destruction and the end-of-game scoring."""
 from __future__ import annotations
 
-from itertools import chain
+from itertools import chain, combinations
 
 from engine.blackrose import board as B
 from engine.blackrose import cards as C
@@ -257,14 +257,11 @@ def study_all(st, t):
 def _keep_pairs(look: list[str]) -> list[list[str]]:
     """Every different pair of studied cards to keep (two copies of one spell are the same choice)."""
     out, seen = [], set()
-    spells = [c.split(".", 1)[0] for c in look]
-    for i, a in enumerate(look):
-        for j in range(i + 1, len(look)):
-            b, x, y = look[j], spells[i], spells[j]
-            names = (x, y) if x <= y else (y, x)
-            if names not in seen:
-                seen.add(names)
-                out.append([a, b] if a <= b else [b, a])
+    for (x, a), (y, b) in combinations([(c.split(".", 1)[0], c) for c in look], 2):  # (spell, card) pairs
+        names = (x, y) if x <= y else (y, x)
+        if names not in seen:
+            seen.add(names)
+            out.append([a, b] if a <= b else [b, a])
     return sorted(out)
 
 
