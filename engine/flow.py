@@ -160,11 +160,17 @@ class FlowState:
         assert stack[-1] is t
         stack.pop()
         if then:  # push() inlined: done() runs after nearly every step
-            stack.extend(reversed(then))
+            if len(then) == 1:
+                stack.append(then[0])
+            else:
+                stack.extend(reversed(then))
         return False
 
     def push(self, *tasks: dict) -> None:
-        self.stack.extend(reversed(tasks))
+        if len(tasks) == 1:  # the common case, without a reversed iterator (a push follows most steps)
+            self.stack.append(tasks[0])
+        else:
+            self.stack.extend(reversed(tasks))
 
     def emit(self, type_: str, to: str | None = None, **data) -> None:
         self._ev.append({"type": type_, "to": to, **data})

@@ -609,7 +609,10 @@ def resolve(st, seat: str, sl: dict, side: dict, choice: dict, ask: bool = False
 
 def _protections(st, seat: str, side: dict, ctx: dict) -> bool:
     """Protections of the mages a spell targets fire now; True when the whole spell is cancelled."""
-    if not any(a["kind"] == "protection" or a.get("ask") == "protection" for a in st.armed):
+    for a in st.armed:  # a plain loop: on Python 3.11 any() over a generator costs a call
+        if a["kind"] == "protection" or a.get("ask") == "protection":
+            break
+    else:
         return False  # no Protection armed and nobody asks about one: nothing fires, no window (reaction)
     if ctx.get("model") in st.pos:
         hit = [ctx["model"]]
@@ -659,8 +662,13 @@ def after_cast(st, t):
         st.gain(seat, sum(1 for e in bonus if element in (e, "any")), "event")
     # Each element the mage's Quests ask for, in the order the Quests are held (a set's order would follow
     # the process's string hash seed, so the same game could complete them in another order on a replay).
-    for q_el in dict.fromkeys(C.QUESTS[q]["cond"].get("element") for q in st.quests[seat]):
-        if q_el is not None and element in (q_el, "any"):
+    wanted = []  # (plain loops: a generator costs a call on Python 3.11, and this follows every cast)
+    for q in st.quests[seat]:
+        q_el = C.QUESTS[q]["cond"].get("element")
+        if q_el is not None and q_el not in wanted:
+            wanted.append(q_el)
+    for q_el in wanted:
+        if element in (q_el, "any"):
             R.check_quests(st, seat, "cast", element=q_el)
     for mark in st.mods.get("marks", ()):
         if mark[1] == seat and mark[2] == t["type"] and mark[3] > 0:

@@ -2,6 +2,8 @@
 Clean-up's room destruction and the end-of-game scoring."""
 from __future__ import annotations
 
+from itertools import chain, combinations
+
 from engine.blackrose import board as B
 from engine.blackrose import cards as C
 from engine.blackrose import rules as R
@@ -101,7 +103,10 @@ def school_act(st, t, seat, a):
     st.school[seat] = a["school"]
     names = C.GRIMOIRES[a["school"]][a["grimoire"]]
     lib = st.library[a["school"]]
-    got = [next(c for c in lib if c.split(".")[0] == n) for n in names]
+    first = {}  # each spell's first copy in the deck (one pass, rather than a search per name)
+    for c in lib:
+        first.setdefault(c.split(".", 1)[0], c)
+    got = [first[n] for n in names]
     for c in got:
         lib.remove(c)
     custom = C.custom_cards(st.mage[seat])
@@ -252,14 +257,11 @@ def study_all(st, t):
 def _keep_pairs(look: list[str]) -> list[list[str]]:
     """Every different pair of studied cards to keep (two copies of one spell are the same choice)."""
     out, seen = [], set()
-    spells = [c.split(".", 1)[0] for c in look]
-    for i, a in enumerate(look):
-        for j in range(i + 1, len(look)):
-            b, x, y = look[j], spells[i], spells[j]
-            names = (x, y) if x <= y else (y, x)
-            if names not in seen:
-                seen.add(names)
-                out.append([a, b] if a <= b else [b, a])
+    for (x, a), (y, b) in combinations([(c.split(".", 1)[0], c) for c in look], 2):  # (spell, card) pairs
+        names = (x, y) if x <= y else (y, x)
+        if names not in seen:
+            seen.add(names)
+            out.append([a, b] if a <= b else [b, a])
     return sorted(out)
 
 
@@ -359,16 +361,26 @@ def study(st, t):
 
 # ---- 3. Preparation (simultaneous, face down) ------------------------------------------------------------
 
-# The sides each card can be readied on (preparation options are rebuilt after every act).
-_SIDES: dict[str, tuple[str, ...]] = {f"{sid}.{k}": ("s",) if "room_trap" in sp else ("s", "r")
-                                      for sid, sp in C.SPELLS.items() for k in range(1, C.COPIES + 1)}
+def _ready_table(step: bool, last: bool) -> dict[str, tuple[dict, ...]]:
+    """card -> its "ready" actions, one per side it can be readied on (a Room Trap only face down: "s")."""
+    out = {}
+    for sid, sp in C.SPELLS.items():
+        for k in range(1, C.COPIES + 1):
+            c = f"{sid}.{k}"
+            out[c] = tuple({"type": "ready", "card": c, "side": x, "step": step, **({"last": True} if last else {})}
+                           for x in (("s",) if "room_trap" in sp else ("s", "r")))
+    return out
+
+
+# Preparation's options are rebuilt after every act, so they are built once here, per (step, last), and
+# copied from these patterns.
+_READY = {(step, last): _ready_table(step, last) for step in (False, True) for last in (False, True)}
 
 
 def _ready_actions(cards: list[str], step: bool, last: bool) -> list[dict]:
-    # Fresh dicts every time: callers (the host, tests) may keep or alter the actions they are given.
-    if last:
-        return [{"type": "ready", "card": c, "side": x, "step": step, "last": True} for c in cards for x in _SIDES[c]]
-    return [{"type": "ready", "card": c, "side": x, "step": step} for c in cards for x in _SIDES[c]]
+    # Fresh dicts every time (callers, the host and tests, may keep or alter the actions they are given):
+    # copies of the patterns, made in C (map and chain), without a Python loop per card.
+    return list(map(dict.copy, chain.from_iterable(map(_READY[step, last].__getitem__, cards))))
 
 
 def prep_seat(st, t, s):

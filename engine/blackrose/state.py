@@ -74,6 +74,7 @@ _MODEL_FIELDS = ("model", "tgt", "target", "seat", "evo", "victim")
 
 
 _MASK = (1 << 64) - 1
+_FIRE_CHOICE_CARDS = C.FIRE_CHOICE_CARDS
 
 
 def shuffle(state: int, items: list) -> int:
@@ -81,16 +82,17 @@ def shuffle(state: int, items: list) -> int:
     and rejection sampling, inlined (a game shuffles a few hundred times, most of it while setting up, and a
     method call per draw was a fair part of that). tests/engine/test_blackrose_stream.py checks it against
     Rng."""
-    x = state & _MASK
+    x = state & 0xFFFFFFFFFFFFFFFF  # the mask as a literal: a constant, not a global looked up per draw
     for i in range(len(items) - 1, 0, -1):
         n = i + 1
-        limit = _MASK - (_MASK % n)
         while True:
-            x = (x + 0x9E3779B97F4A7C15) & _MASK
-            z = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+            x = (x + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
+            z = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
             z ^= z >> 31
-            if z < limit:
+            # Accepted below the limit 2**64-1 - (2**64-1) % n; that limit is never under 2**64 - 2**32 (n is
+            # a list's length, far below 2**32), so the first test settles nearly every draw.
+            if z < 0xFFFFFFFF00000000 or z < _MASK - _MASK % n:
                 break
         j = z % n
         items[i], items[j] = items[j], items[i]
@@ -107,7 +109,7 @@ class BlackRoseState(FlowState):
     FLOW = FLOW
     # Every field is a slot: reading a field is the rules' commonest operation, and with this many fields an
     # instance dict is a plain dict (past CPython's shared-key limit), read by lookup; a slot is read directly.
-    __slots__ = FIELDS + ("rx", "rx_i", "rx_asks", "_ev", "_pending", "_pending_top", "_after")
+    __slots__ = FIELDS + ("rx", "rx_i", "rx_asks", "_snap", "_ev", "_pending", "_pending_top", "_after")
 
     def __init__(self) -> None:
         super().__init__()
@@ -115,37 +117,71 @@ class BlackRoseState(FlowState):
         self.rx_i = 0
         self.rx_asks = False  # whether a spell was armed "ask me" when this action began (rules.reaction)
         self._pending_top = self._after = None
+        self._snap: tuple[dict, list[bytes]] | None = None  # the snapshot a reaction window was opened from
 
     def act(self, seat: str, action: dict) -> list[dict]:
-        before = self.pending()
-        legal = before.get(seat) or ()
-        for offered in legal:  # a driver usually hands back one of the very dicts it was offered
+        before = self._pending
+        if before is None or self.over or not self.stack or self._pending_top is not self.stack[-1]:
+            before = self.pending()  # not cached (pending() trusts the cache under the same conditions)
+        for offered in before.get(seat) or ():  # a driver usually hands back one of the very dicts offered
             if offered is action:
                 break
         else:
             find_legal(before, seat, action)  # compares by value; raises, with the player's message
         top = self.stack[-1]
-        if top["k"] != "react":
-            if top["k"] in self.FLOW.seat_options:  # only this seat's options change (Flow.waits)
+        kind = top["k"]
+        if kind == "react":
+            return self._answer(top, seat, action)
+        for rec in self.armed:
+            if "ask" in rec or rec["card"] in _FIRE_CHOICE_CARDS:
+                break  # a window may open: applied from a snapshot (_apply)
+        else:
+            # Nothing armed "ask me", and nothing whose firing asks its owner: no window can open, so no
+            # snapshot is needed (see _apply). Almost every action is here: the kernel's act() and run(),
+            # inlined, since this is the whole cost of a step that does little.
+            self._ev = []
+            if kind in self.FLOW.seat_options:  # only this seat's options change (Flow.waits)
                 self._after = (top, before, seat)
             try:
-                return self._apply(seat, action, [])
+                self.FLOW.acts[kind](self, top, seat, action)
+                self._pending = None  # a waiting handler sets it again (Flow.waits)
+                handlers = self.FLOW.handlers
+                while self.stack and not self.over:
+                    t = self.stack[-1]
+                    if handlers[t["k"]](self, t):
+                        return self._ev
             finally:
                 self._after = None
+            if not self.over:
+                raise RuntimeError(f"{self.FLOW.game}: the rules machine ran out of tasks")
+            return self._ev
+        if kind in self.FLOW.seat_options:
+            self._after = (top, before, seat)
+        try:
+            return self._apply(seat, action, [])
+        finally:
+            self._after = None
+
+    def _answer(self, top: dict, seat: str, action: dict) -> list[dict]:
+        """One seat's answer to a reaction window; the last one applies the paused action with them all."""
         top["got"][seat] = action["value"] if "values" in top else action["card"]
         self._pending = None
         self._ev = []
         if len(top["got"]) < len(top["seats"]):
             return self._ev
         self.stack.pop()
-        return self._apply(top["redo"]["seat"], top["redo"]["action"], top["answers"] + [top["got"]])
+        # The state is again as the window found it, so the snapshot taken then still holds (one kept only
+        # for this very task: a loaded state takes a new one).
+        snap = self._snap[1] if self._snap is not None and self._snap[0] is top else None
+        self._snap = None
+        return self._apply(top["redo"]["seat"], top["redo"]["action"], top["answers"] + [top["got"]], snap)
 
-    def _apply(self, seat: str, action: dict, answers: list[dict]) -> list[dict]:
+    def _apply(self, seat: str, action: dict, answers: list[dict], snap: list[bytes] | None = None) -> list[dict]:
         self._ev = []
         self._pending = None
         top = self.stack[-1]
         for rec in self.armed:
-            if "ask" in rec or rec["card"] in C.FIRE_CHOICE_CARDS:
+            if "ask" in rec or rec["card"] in _FIRE_CHOICE_CARDS:
                 break  # armed "ask me", or asking its owner as it fires: a window may open
         else:
             # Nothing armed "ask me", and nothing whose firing asks its owner: no window can open (a spell
@@ -156,11 +192,16 @@ class BlackRoseState(FlowState):
             return self._ev
         # The snapshot is serialised only (orjson, the cheapest copy of plain JSON); it is parsed back only
         # when a window opens.
-        snap = [orjson.dumps(values(self)) for _, values in _SNAPSHOT]
+        if snap is None:
+            snap = [orjson.dumps(values(self)) for _, values in _SNAPSHOT]
         self.rx, self.rx_i = answers, 0
         # Only a spell armed "ask me" before the action can open a window; one armed during it fires like the
         # default (rules.reaction), whatever else armed made this snapshot necessary.
-        self.rx_asks = any("ask" in rec for rec in self.armed)
+        self.rx_asks = False
+        for rec in self.armed:
+            if "ask" in rec:
+                self.rx_asks = True
+                break
         try:
             self.FLOW.acts[top["k"]](self, top, seat, action)
             self.run()
@@ -171,8 +212,10 @@ class BlackRoseState(FlowState):
                         setattr(self, f, value)
             self._ev = []
             self._pending = None
-            self.stack.append({"k": "react", "redo": {"seat": seat, "action": action}, "answers": answers,
-                               "got": {}, **need.ask})
+            react = {"k": "react", "redo": {"seat": seat, "action": action}, "answers": answers, "got": {},
+                     **need.ask}
+            self.stack.append(react)
+            self._snap = (react, snap)  # for the answers' replay (_answer)
             self.emit("reactions")
         finally:
             self.rx = None
@@ -205,11 +248,19 @@ class BlackRoseState(FlowState):
         ("room_id"), and the running totals of damage on a model and instability in a room. Facts only
         (ids and counts), all public on the board already."""
         if self.evos:
-            for k in _MODEL_FIELDS:
-                if k in data:
-                    v = data[k]
-                    if type(v) is str and v[:1] == "v" and (ev := self.evo(v)) is not None:
-                        data.setdefault("evos", {})[v] = [ev["kind"], ev["owner"]]
+            # Whether any value looks like an Evocation id ("v..."), looked at first: most events name none.
+            # ("v" <= v < "w" is a string starting with "v": two comparisons, quicker than slicing it.)
+            named = False
+            for v in data.values():
+                if type(v) is str and "v" <= v < "w":
+                    named = True
+                    break
+            if named:
+                for k in _MODEL_FIELDS:
+                    if k in data:
+                        v = data[k]
+                        if type(v) is str and "v" <= v < "w" and (ev := self.evo(v)) is not None:
+                            data.setdefault("evos", {})[v] = [ev["kind"], ev["owner"]]
         if "room" in data:
             room = data["room"]
             if type(room) is str and room in self.layout:
@@ -285,8 +336,9 @@ class BlackRoseState(FlowState):
 
     def next_seats(self, seat: str) -> list[str]:
         """Every other seat clockwise (in turn order) from the one after `seat`."""
-        i = self.order.index(seat)
-        return [self.order[(i + k) % len(self.order)] for k in range(1, len(self.order))]
+        order = self.order
+        i = order.index(seat) + 1
+        return order[i:] + order[:i - 1]  # (slices: a comprehension costs a call on Python 3.11)
 
     # ---- cards -----------------------------------------------------------------------------------
     def draw_grimoire(self, seat: str, n: int) -> list[str]:
