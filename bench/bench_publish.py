@@ -8,10 +8,11 @@ do not depend on how the host is built):
   views      engine State.view calls (per click, and per action: a forced move is an action, not a click)
   boards     presenter board() calls
   hands      presenter hand() calls
-  labels     presenter label() calls
+  labels     presenter label() calls (or the labels a presenter words a whole prompt with)
   REST       Discord requests per accepted action (the interaction answer included)
-and per game: DM edits, those that changed nothing (same body as the message's last one), those that only
-uploaded the same picture again, the most edits of the clicker's own DM within one click, and pictures
+and per game: DM edits, those that changed nothing (same body as the message's last one, custom ids
+included), those that changed only the buttons' custom ids (the same choices again after a move: the new
+prompt key makes the old buttons stale, so the edit is needed), those that only uploaded the same picture again, the most edits of the clicker's own DM within one click, and pictures
 uploaded. The baseline beside them is the floor the issue sets: views <= seats + 1, one board per publish,
 no no-op edits, at most one edit of the clicker's DM per click.
 """
@@ -34,14 +35,16 @@ from present import presenter  # noqa: E402
 COUNTS: Counter = Counter()
 
 
-def _count(cls, name: str, key: str) -> None:
+def _count(cls, name: str, key: str, each=False) -> None:
+    """Count calls of cls.name under COUNTS[key]; `each`: count the items it returns instead."""
     original = getattr(cls, name)
     if getattr(original, "_counted", False):
         return
 
     def wrapper(*args, **kwargs):
-        COUNTS[key] += 1
-        return original(*args, **kwargs)
+        result = original(*args, **kwargs)
+        COUNTS[key] += len(result) if each else 1
+        return result
 
     wrapper._counted = True  # type: ignore[attr-defined]
     setattr(cls, name, wrapper)
@@ -53,20 +56,24 @@ def instrument(game: str) -> None:
     p = presenter(game)
     for name, key in (("board", "boards"), ("hand", "hands"), ("label", "labels")):
         _count(type(p), name, key)
+    if hasattr(type(p), "labels"):  # a presenter that words a whole prompt at once (Black Rose Wars)
+        _count(type(p), "labels", "labels", each=True)
 
 
-def _visible(value):
-    """A payload as the reader sees it: custom ids (which carry the prompt's fingerprint) left out."""
+def _visible(value, drop=("custom_id", "attachments", "id")):
+    """A payload as the reader sees it: custom ids (which carry the prompt key) left out, unless told."""
     if isinstance(value, dict):
-        return {k: _visible(v) for k, v in value.items() if k not in ("custom_id", "attachments", "id")}
+        return {k: _visible(v, drop) for k, v in value.items() if k not in drop}
     if isinstance(value, list):
-        return [_visible(v) for v in value]
+        return [_visible(v, drop) for v in value]
     return value
 
 
-def _body_of(payload: dict) -> str:
-    """A message edit's visible body, without the attachment list (new uploads are counted apart)."""
-    return json.dumps(_visible(payload), sort_keys=True, default=str)
+def _body_of(payload: dict) -> tuple[str, str]:
+    """A message edit's visible body, and the same with its custom ids, without the attachment list (new
+    uploads are counted apart)."""
+    return (json.dumps(_visible(payload), sort_keys=True, default=str),
+            json.dumps(_visible(payload, ("attachments", "id")), sort_keys=True, default=str))
 
 
 def _uploads(entry) -> int:
@@ -100,7 +107,7 @@ async def play(game: str, humans: int, seed: int, limit: int = 4000) -> dict:
         clicker_most = state["clicker_most"]
         requests = env.http_requests[start:]
         actions = table.version - version
-        dm_edits = noop = picture_only = uploads = 0
+        dm_edits = noop = ids_only = picture_only = uploads = 0
         last: dict[str, str] = {}
         for i, e in enumerate(requests, start=start):
             uploads += _uploads(e)
@@ -113,21 +120,23 @@ async def play(game: str, humans: int, seed: int, limit: int = 4000) -> dict:
                 body, path = _body_of(e.json or {}), e.path
             else:
                 continue
-            if last.get(path) == body:
+            if last.get(path, ("",))[0] == body[0]:
                 if _uploads(e):
                     picture_only += 1
-                else:
+                elif last[path][1] == body[1]:
                     noop += 1
+                else:
+                    ids_only += 1
             last[path] = body
         return {"clicks": clicks, "actions": actions, "requests": len(requests), "seats": len(table.seats),
-                "dm_edits": dm_edits, "noop": noop, "picture_only": picture_only, "uploads": uploads,
+                "dm_edits": dm_edits, "noop": noop, "ids_only": ids_only, "picture_only": picture_only, "uploads": uploads,
                 "clicker_most": clicker_most, **{k: COUNTS[k] for k in ("views", "boards", "hands", "labels")}}
 
 
 async def main(games: int) -> None:
     random.seed(0)
     print(f"{'game':<22} {'views/click':>11} {'/action':>7} {'(floor)':>7} {'boards':>7} {'hands':>6} {'labels':>7} "
-          f"{'REST/action':>11} {'DM edits':>8} {'no-op':>6} {'pic-only':>8} {'uploads':>7} {'clicker max':>11}")
+          f"{'REST/action':>11} {'DM edits':>8} {'no-op':>6} {'ids only':>8} {'pic-only':>8} {'uploads':>7} {'clicker max':>11}")
     for game, humans in (("raven", 4), ("blackrose", 3)):
         for seed in range(games):
             r = await play(game, humans, seed)
@@ -135,7 +144,7 @@ async def main(games: int) -> None:
             print(f"{game + f' ({humans}) #{seed}':<22} {r['views'] / c:>11.1f} "
                   f"{r['views'] / max(1, r['actions']):>7.1f} {r['seats'] + 1:>7} "
                   f"{r['boards'] / c:>7.1f} {r['hands'] / c:>6.1f} {r['labels'] / c:>7.1f} "
-                  f"{r['requests'] / max(1, r['actions']):>11.2f} {r['dm_edits']:>8} {r['noop']:>6} "
+                  f"{r['requests'] / max(1, r['actions']):>11.2f} {r['dm_edits']:>8} {r['noop']:>6} {r['ids_only']:>8} "
                   f"{r['picture_only']:>8} {r['uploads']:>7} {r['clicker_most']:>11}")
 
 
