@@ -187,6 +187,10 @@ def _last_results(v: dict, names: dict) -> Section | None:
     return Section(tr("Last results"), rows) if rows else None
 
 
+SAFEGUARD_LIMIT = 100  # turn limits from this one up are safeguards (data/deadlies/rules.md, ruling 12)
+NEAR_THE_LIMIT = 10    # ...shown in the title only for the last turns before them
+
+
 class DeadliesPresenter(BasePresenter):
     key = "deadlies"
     emoji = "😈"
@@ -231,8 +235,10 @@ class DeadliesPresenter(BasePresenter):
         return out
 
     def _title(self, v: dict) -> str:
-        turn = (tr("turn {n} of {limit}", n=v["turn_number"], limit=v["turn_limit"]) if v["turn_limit"]
-                else tr("turn {n}", n=v["turn_number"]))
+        limit, n = v["turn_limit"], v["turn_number"]
+        # A limit players chose to play to (the quick 60) is always shown; a safeguard (100, 200) only near it.
+        shown = limit and (limit < SAFEGUARD_LIMIT or limit - n < NEAR_THE_LIMIT)
+        turn = tr("turn {n} of {limit}", n=n, limit=limit) if shown else tr("turn {n}", n=n)
         return f"{self.emoji} {self.game_title()} · {turn}"
 
     def board(self, v: dict, names: dict[str, str]) -> Doc:

@@ -57,3 +57,15 @@ def test_the_bot_looks_at_the_hand_after_the_effect_not_just_the_play_size():
     assert sorted(bot.best_set(hand)) == ["EN2", "EN3"]
     target, kind = bot._plan({"seat": "p1", "hand_sizes": {"p1": 3, "p2": 5}}, hand)
     assert target == ["SL5"] and kind == "single"
+
+
+def test_the_title_shows_a_safeguard_turn_limit_only_near_it():
+    """Ruling 12: 100 and 200 are safeguards, so "turn 1 of 200" would only be noise; the quick 60 is a
+    limit the table chose and always shows."""
+    from present.deadlies.presenter import DeadliesPresenter
+
+    title = DeadliesPresenter()._title
+    assert title({"turn_number": 1, "turn_limit": 200}).endswith("· turn 1")
+    assert title({"turn_number": 191, "turn_limit": 200}).endswith("· turn 191 of 200")
+    assert title({"turn_number": 1, "turn_limit": 60}).endswith("· turn 1 of 60")
+    assert title({"turn_number": 3, "turn_limit": None}).endswith("· turn 3")
