@@ -132,30 +132,7 @@ class BlackRoseState(FlowState):
         kind = top["k"]
         if kind == "react":
             return self._answer(top, seat, action)
-        for rec in self.armed:
-            if "ask" in rec or rec["card"] in _FIRE_CHOICE_CARDS:
-                break  # a window may open: applied from a snapshot (_apply)
-        else:
-            # Nothing armed "ask me", and nothing whose firing asks its owner: no window can open, so no
-            # snapshot is needed (see _apply). Almost every action is here: the kernel's act() and run(),
-            # inlined, since this is the whole cost of a step that does little.
-            self._ev = []
-            if kind in self.FLOW.seat_options:  # only this seat's options change (Flow.waits)
-                self._after = (top, before, seat)
-            try:
-                self.FLOW.acts[kind](self, top, seat, action)
-                self._pending = None  # a waiting handler sets it again (Flow.waits)
-                handlers = self.FLOW.handlers
-                while self.stack and not self.over:
-                    t = self.stack[-1]
-                    if handlers[t["k"]](self, t):
-                        return self._ev
-            finally:
-                self._after = None
-            if not self.over:
-                raise RuntimeError(f"{self.FLOW.game}: the rules machine ran out of tasks")
-            return self._ev
-        if kind in self.FLOW.seat_options:
+        if kind in self.FLOW.seat_options:  # only this seat's options change (Flow.waits)
             self._after = (top, before, seat)
         try:
             return self._apply(seat, action, [])
