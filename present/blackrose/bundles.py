@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
+from itertools import combinations
 
 from engine.blackrose import board as B
 from engine.blackrose import cards as C
@@ -49,9 +50,47 @@ def bundles(view: dict, legal: list[dict], names: dict | None = None) -> list[Bu
         found = _draws(view, legal, names)
     elif kind == "evo_seat" and len(legal) > 5:  # many Evocation moves: "Hunt" and "Done" stay buttons
         found = [Bundle(CH.label(a, view, names), (a,)) for a in legal if a["type"] in ("hunt", "done")]
+    elif kind == "phys":
+        found = _move_attacks(view, legal, names)
+    elif kind == "pick" and (view.get("choice") or {}).get("op") == "room_forgotten" \
+            and (view.get("choice") or {}).get("key") == "discard":
+        found = _forgotten_discards(view, legal, names)
     elif kind == "dmove" and legal and all(a["type"] == "discard_spell" for a in legal):
         found = _discard_moves(view, legal, names)
+    elif kind == "prep":
+        found = _last_two(view, legal, names)
     return _fit(view, found or _copies(view, legal, names), names)
+
+
+def _last_two(view: dict, legal: list[dict], names: dict | None = None) -> list[Bundle] | None:
+    """Preparation: the last two spells of the hand readied in one click, in either order and on either side
+    ("Fireball (straight), then Ice Burst (reverse)"), beside each ready alone, when two are readied and the
+    hand holds just two more (the fourth confirms by itself). Offered only where every label fits a button."""
+    readies = [a for a in legal if a["type"] == "ready"]
+    placed = (view.get("choice") or {}).get("ready") or ()
+    cards = sorted({a["card"] for a in readies})
+    if len(placed) != 2 or len(cards) != 2:
+        return None
+    singles = _copies(view, legal, names) or [Bundle(CH.label(a, view, names), (a,)) for a in legal]
+    pairs, seen = [], set()
+    for first in readies:
+        for then in readies:
+            if then["card"] == first["card"]:
+                continue
+            said = (T.card_label(first["card"], first["side"]), T.card_label(then["card"], then["side"]))
+            if said in seen:  # two copies of one spell: the same choice
+                continue
+            seen.add(said)
+            last = {"type": "ready", "card": then["card"], "side": then["side"], "step": True, "last": True}
+            for text in (tr("Ready {first}, then {second}", first=said[0], second=said[1]),
+                         tr("{first}, then {second}", first=said[0], second=said[1]),
+                         tr("{first}, then {second}", first=_arrow(first), second=_arrow(then))):
+                if len(text) <= CH.BUTTON:
+                    break
+            pairs.append(Bundle(text, (first, last)))
+    if any(len(b.label) > CH.BUTTON for b in pairs) or len(singles) + len(pairs) > BUTTONS:
+        return None
+    return singles + pairs
 
 
 def _draws(view: dict, legal: list[dict], names: dict | None = None) -> list[Bundle] | None:
@@ -105,6 +144,9 @@ def _short(view: dict, b: Bundle, names: dict | None = None) -> str:
     if b.steps[-1]["type"] == "target":
         return CH.short_label({**b.steps[0], **{k: v for k, v in b.steps[-1].items() if k in ("room", "model")}},
                               view, names)
+    if b.steps[-1]["type"] == "attack":  # "Move to A3, attack Landsknecht (v2)": the room by its label alone
+        return tr("Move to {room}, attack {target}", room=b.steps[0]["to"],
+                  target=CH._short_model(view, b.steps[-1]["target"], names or {}))
     if b.steps[-1]["type"] == "discard_move":  # past a button's width, the room by its label alone ("A3")
         return b.label if len(b.label) <= CH.BUTTON else _discard_move_label(view, b.steps[-1], b.steps[-1]["to"])
     return b.label
@@ -122,6 +164,44 @@ def _pairs(view: dict, legal: list[dict], names: dict | None = None) -> list[Bun
     """Keeping 2 studied spells: each pair is a button of its own, and keeping a pair to go on and remove a
     spell from the hand is offered beside them (a menu of the same pairs): the usual choice first."""
     return [Bundle(CH.label(a, view, names), (a,)) for a in legal if a["type"] == "study_keep" and "then" not in a]
+
+
+def _forgotten_discards(view: dict, legal: list[dict], names: dict | None = None) -> list[Bundle] | None:
+    """The Black Rose Room's discards (4 spells from the hand, one prompt each) in one click, named by what
+    stays in hand ("Keep Fireball and Ice Burst", "Discard all 4 spells"), beside each discard alone. The hand
+    is the seat's own and nothing happens between the discards. The engine takes a last lone card itself, so
+    a bundle's steps stop before it."""
+    choice = view.get("choice") or {}
+    said = re.search(r"\((\d) of 4\)", str(choice.get("prompt", "")))
+    hand = sorted(a["value"] for a in legal if isinstance(a.get("value"), str))
+    if not said or len(hand) != len(legal):
+        return None
+    n = 5 - int(said.group(1))  # discards still to make
+    groups: dict[tuple, tuple[str, ...]] = {}  # the spells kept -> the cards discarded (the first copies)
+    for gone in combinations(hand, n):
+        kept = tuple(_same(c) for c in hand if c not in gone)
+        groups.setdefault(kept, gone)
+    singles = _copies(view, legal, names) or [Bundle(CH.label(a, view, names), (a,)) for a in legal]
+    if len(groups) + len(singles) > BUTTONS:
+        return None
+    out = list(singles)
+    for kept, gone in groups.items():
+        # (a discard is asked while the hand holds 2 cards or more)
+        steps = [{"type": "pick", "value": c} for i, c in enumerate(gone) if len(hand) - i >= 2]
+        text = tr("Keep only {spells}", spells=", ".join(W.card_name(c) for c in kept)) if kept else \
+            tr("Discard all {n} spells", n=n)
+        if len(steps) > 1:
+            out.append(Bundle(text, tuple(steps)))
+    return out if len(out) > len(singles) else None
+
+
+def _arrow(ready: dict) -> str:
+    """A readied spell with its side as an arrow, where a button has no room for the word: the straight side
+    up ("Fireball ↑"), the reverse down ("Fireball ↓"), as the card lies on the Mage Sheet."""
+    if C.is_room_trap(ready["card"]):
+        return T.card_label(ready["card"], ready["side"])
+    return tr("{spell} ↑", spell=W.card_name(ready["card"])) if ready["side"] == "s" else \
+        tr("{spell} ↓", spell=W.card_name(ready["card"]))
 
 
 # ---- copies ---------------------------------------------------------------------------------------------
@@ -176,6 +256,35 @@ def _turn(view: dict, legal: list[dict], names: dict | None = None) -> list[Bund
                                (a, {"type": "target", key: v, "step": True})) for v in pick]
                 break
     return out or None
+
+
+def _move_attacks(view: dict, legal: list[dict], names: dict | None = None) -> list[Bundle] | None:
+    """A spell's (or the Forge's) move and attack: "Move to B3 Forge, attack Ben" in one click, beside each
+    step and attack alone, where nothing hidden can stop the step (as a move bundle). Only for an effect's
+    move of one room, before it moves: the mage may attack after its step there, which a Physical Action
+    token's move never allows."""
+    me = view.get("me")
+    if not _effect_move(view) or not _nothing_hidden_on_the_way(view, me) or _other_target_spent(view):
+        return None
+    out = [Bundle(CH.label(a, view, names), (a,)) for a in legal]
+    for a in legal:
+        if a["type"] == "step":
+            for m in CH.models_in(view, a["to"]):
+                if _rival_in(view, "model", m):
+                    out.append(Bundle(CH.label(dict(a, target=m), view, names),
+                                      (a, {"type": "attack", "target": m, "step": True})))
+    return out if len(legal) < len(out) <= BUTTONS else None
+
+
+def _effect_move(view: dict) -> bool:
+    """Whether the seat's move decision is an effect's move and attack of one room, not yet moved: a Physical
+    Action token's own move is asked right above the seat's turn (game turn, Action Phase, turn, the move),
+    an effect's above the effect (the decision id says how deep: "turn:depth:kind"). Its moves and attacks
+    are public either way (the spell was cast face up)."""
+    choice = view.get("choice") or {}
+    parts = str(choice.get("id", "")).split(":")
+    return choice.get("kind") == "phys" and choice.get("left") == 1 and len(parts) == 3 and parts[1].isdigit() \
+        and int(parts[1]) > 4
 
 
 def _rival_in(view: dict, key: str, value: str) -> bool:
@@ -257,22 +366,42 @@ def _ops(obj):
 MARK = max(o.get("n", 0) for o in _ops(list(C.SPELLS.values())) if o["op"] == "mark_leave")
 
 
+# Spells whose second move and attack must hit another target than the first (which the view does not name).
+OTHER_TARGET = {sid for sid, sp in C.SPELLS.items() for k in ("s", "r") if k in sp
+                for o in _ops(sp[k]) if o["op"] == "move_attack" and o.get("different")}
+
+
+def _other_target_spent(view: dict) -> bool:
+    """Whether a spell spent this turn (face up on any Mage Sheet) moves and attacks twice, the second time
+    another target than the first: then no move and attack bundle (the first target is not in the view)."""
+    sheets = [view.get("my_slots") or (), *(view.get("slots") or {}).values()]
+    return any(sl.get("state") == "used" and str(sl.get("card", "")).split(".")[0] in OTHER_TARGET
+               for mine in sheets for sl in mine)
+
+
 def _clear_way(view: dict, me: str) -> bool:
     """Whether a two-room move can only go as planned, from the seat's own view: no other mage has an armed
     spell (no Room Trap, no reaction window on the way); the mage moves by the plain rule (a Physical Action
     of 2 rooms, not one that may move and attack); and leaving a marked room could neither
     defeat them nor open a window for their own "ask me" Protection."""
+    if not _nothing_hidden_on_the_way(view, me):
+        return False
+    mage = C.MAGES.get((view.get("mage") or {}).get(me), {})
+    held = set((view.get("inhib") or {}).get(me) or ())
+    return mage.get("move", 0) == 2 and "move_attack" not in ((view.get("buffs") or {}).get(me) or ()) \
+        and not held & {"move", "leave"}
+
+
+def _nothing_hidden_on_the_way(view: dict, me: str) -> bool:
+    """No other mage has an armed spell (no Room Trap, no reaction window on the way), and leaving a marked
+    room could neither defeat the mage nor open a window for their own "ask me" Protection."""
     slots = view.get("slots") or {}
     if any(sl.get("state") == "armed" for s, mine in slots.items() if s != me for sl in mine):
         return False
     if any(a.get("ask") == "protection" for a in view.get("my_armed") or ()):
         return False
     mage = C.MAGES.get((view.get("mage") or {}).get(me), {})
-    if mage.get("health", 0) - sum(((view.get("dmg") or {}).get(me) or {}).values()) <= MARK:
-        return False
-    held = set((view.get("inhib") or {}).get(me) or ())
-    return mage.get("move", 0) == 2 and "move_attack" not in ((view.get("buffs") or {}).get(me) or ()) \
-        and not held & {"move", "leave"}
+    return mage.get("health", 0) - sum(((view.get("dmg") or {}).get(me) or {}).values()) > MARK
 
 
 def can_activate(view: dict, me: str, room: str) -> bool:

@@ -70,11 +70,21 @@ def test_every_bundle_is_legal_to_its_last_step_and_every_move_stays_reachable()
                         any(e["type"] in ("reactions", "trigger") for e in events), (b, events)
                 elif b.steps[-1]["type"] == "study":  # "Draw the last 3 from Necromancy": that deck is empty
                     assert after["library"][b.steps[0]["school"]] == 0, b
+                elif b.steps[-1]["type"] == "attack":  # "Move to B3, attack Ben": there, and attacked
+                    assert after["pos"][seat] == b.steps[0]["to"], b
+                    assert any(e["type"] == "attack" for e in events) or \
+                        any(e["type"] in ("reactions", "trigger") for e in events), (b, events)
+                elif b.steps[-1]["type"] == "pick":  # the Black Rose Room's discards: gone from the hand
+                    assert not {s["value"] for s in b.steps} & set(after["hand"]), b
+                    assert "Discard a spell" not in str((after.get("choice") or {}).get("prompt")), b
+                elif b.steps[-1]["type"] == "ready":  # the last two spells: the fourth confirms the Preparation
+                    assert any(e["type"] == "prepared" and e["seat"] == seat and e["n"] == 4 for e in events), b
                 else:
                     room = b.steps[-1].get("room") or b.steps[-1]["to"]
                     assert room in after["activated"], b  # "Go and activate" (it may send them on)
     assert multi["activate"] + multi["step"] > 100 and multi["discard_move"] > 10 and multi["study"] > 3, multi
     assert multi["target"] > 100, multi
+    assert multi["attack"] > 10 and multi["pick"] > 3 and multi["ready"] > 10, multi
 
 
 def _turn_with_moves():
