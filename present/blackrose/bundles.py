@@ -14,6 +14,15 @@ step or beside the bundles).
   casting spring only once the target is chosen, so nothing hidden can stop the bundle half-way.
 - **Discarding a spell to move** (which spell, then where) and **the last cards of a school deck** in the
   Study are one click too.
+- **A spell's move and attack.** A spell (Fire Dash, Nature's Wrath...) or the Forge moves the mage one room
+  and lets them attack there: "Move to B3, attack Ben" is the step and the attack in one click, where the
+  way is clear as for a move bundle. Not for a spell whose second attack must find another target than
+  the first (the view does not say which that was).
+- **The last two ready spells.** With two spells readied and two left in hand, "Fireball (straight), then
+  Ice Burst (reverse)" readies both (the fourth confirms the Preparation): each order and side, beside each
+  spell alone, only where every label fits a button (a side shown as an arrow where the word does not fit).
+- **The Black Rose Room's discards.** "Keep only Fireball" (or "Discard all 4 spells") makes its four
+  discards from the hand in one click, beside each discard alone.
 - **The Evocation Phase.** With many Evocation moves on offer (a menu), "Hunt with every Evocation left"
   and "Done" stay buttons beside them.
 - **Keeping 2 studied spells.** The pairs are buttons; keeping a pair and then removing a spell is offered

@@ -83,3 +83,56 @@ async def test_a_two_step_bundle_is_one_click_stored_step_by_step(simcord_env, w
     assert [r["action"] for r in mine] == list(bundle.steps), "stored as the engine took them"
     assert sum(1 for r in mine if r["interaction_id"]) == 1, "one click, recorded once"
     assert len(rows) == 2 and table.state.to_json() == separately.to_json(), "where the two clicks lead"
+
+
+def _move_attack(view, legal) -> bool:
+    """A spell's move of one room, with an attack there on offer."""
+    found = offered_bundles(PRESENTER, view, legal)
+    return bool(found) and any(b.steps[-1]["type"] == "attack" for b in found[0])
+
+
+def _last_two(view, legal) -> bool:
+    """Two spells readied, two left in hand."""
+    found = offered_bundles(PRESENTER, view, legal)
+    return bool(found) and any(b.steps[-1]["type"] == "ready" for b in found[0])
+
+
+def _forgotten(view, legal) -> bool:
+    """The Black Rose Room's first discard."""
+    found = offered_bundles(PRESENTER, view, legal)
+    return bool(found) and any(b.steps[-1]["type"] == "pick" and len(b.steps) > 2 for b in found[0])
+
+
+@pytest.mark.parametrize("wanted, last, first", [(_move_attack, "attack", "Move to "), (_last_two, "ready", ""),
+                                                 (_forgotten, "pick", "")])
+async def test_a_new_bundle_is_one_click_stored_step_by_step(simcord_env, wanted, last, first):
+    """A spell's move and attack, the last two ready spells, the Black Rose Room's discards: one button, the
+    engine's steps stored one by one, and the game where the separate clicks would have taken it."""
+    env = simcord_env
+    channel, members, table = await started_table(env, "blackrose", ("ann", "ben", "cat"))
+    state, seat = _state_where(wanted)
+    table.state = GAME.load(state.to_json())
+    table.touch()
+    async with table.lock:
+        env.bot.host.publisher.publish(table)
+    await env.bot.host.settled(table)
+    await env.settle()
+    member = next(m for m in members if m.id == table.seat(seat).user_id)
+    dm = hand_dm(table, member)
+    offered = render.choices(table, seat)
+    n, bundle = [(n, b) for n, b in enumerate(offered.bundles or ()) if b.steps[-1]["type"] == last
+                 and len(b.steps) > 1][-1]
+    button = next(b for b in bundle_buttons(dm) if b["custom_id"].endswith(f":{n}") or b["value"] == str(n))
+    assert button["label"] == bundle.label and button["label"].startswith(first), text_of(dm)
+    assert button["value"] is None, "a button, not a menu"
+    separately = GAME.load(state.to_json())
+    for step in bundle.steps:
+        separately.act(seat, step)
+    version = table.version
+    result = await choose(member.user, dm, button)
+    assert not result.ephemeral, text_of(result.response)
+    rows = (await env.bot.service.store.actions(table.id))[version:]
+    mine = [r for r in rows if r["seat"] == seat]
+    assert [r["action"] for r in mine] == list(bundle.steps), "stored as the engine took them"
+    assert sum(1 for r in mine if r["interaction_id"]) == 1, "one click, recorded once"
+    assert len(rows) == len(bundle.steps) and table.state.to_json() == separately.to_json(), "where the clicks lead"

@@ -158,3 +158,76 @@ def test_a_spell_and_its_target_are_one_click_where_the_engine_asks_the_target_n
             trial.act(seat, cast)
             assert b.steps[1] in trial.pending()[seat], "the very target the engine then asks"
     assert seen > 50
+
+
+def _first(wanted, games: int = 12):
+    for st, seat, view, legal in prompts(games):
+        if wanted(view, legal):
+            return st, seat, view, legal
+    raise AssertionError("no such prompt")
+
+
+def _effect_move_with_attacks(view, legal) -> bool:
+    return any(b.steps[-1]["type"] == "attack" for b in BU.bundles(view, legal) or ())
+
+
+def test_a_spells_move_and_attack_is_one_click_but_never_a_tokens_move():
+    """A spell's (or the Forge's) one-room move may attack after it: "Move to B3, attack Ben" stands for the
+    two clicks, where they lead. A Physical Action token's move never attacks after moving, and a rival's
+    armed spell (a Room Trap on the way) or a spell whose second attack must find another target (the
+    first is not in the view) leaves the steps as they are."""
+    st, seat, view, legal = _first(_effect_move_with_attacks)
+    found = BU.bundles(view, legal)
+    both = [b for b in found if b.steps[-1]["type"] == "attack"]
+    assert all(b.label.startswith("Move to ") and ", attack " in b.label for b in both)
+    for b in both:
+        assert b.steps[0] in legal and b.steps[1]["target"] in BU.CH.models_in(view, b.steps[0]["to"])
+        separately = GAME.load(st.to_json())
+        separately.act(seat, b.steps[0])
+        assert b.steps[1] in separately.pending()[seat], "the very attack the engine then offers"
+    token = dict(view, choice=dict(view["choice"], id="1:4:phys"))  # right above the turn: a token's move
+    assert not any(b.steps[-1]["type"] == "attack" for b in BU.bundles(token, legal) or ())
+    other = next(s for s in view["seats"] if s != seat)
+    armed = dict(view, slots=dict(view["slots"], **{other: [{"slot": "q", "state": "armed"}]}))
+    assert not any(b.steps[-1]["type"] == "attack" for b in BU.bundles(armed, legal) or ())
+    twice = dict(view, my_slots=[*view["my_slots"], {"slot": 3, "card": "natures_wrath.1", "side": "s",
+                                                    "state": "used"}])
+    assert not any(b.steps[-1]["type"] == "attack" for b in BU.bundles(twice, legal) or ())
+
+
+def test_the_last_two_ready_spells_are_one_click_in_either_order_and_side():
+    """Two spells readied and two left in hand: each order and side of the last two is a button (the fourth
+    confirms the Preparation), beside each spell alone; a label too long for a button shows the side as an
+    arrow (straight up, reverse down)."""
+    view = {"me": "p1", "hand": ["fireball.1", "ice_burst.1", "meteor_swarm.1", "stone_claws.1"],
+            "choice": {"kind": "prep", "ready": [["fireball.1", "s"], ["ice_burst.1", "r"]]}}
+    legal = [{"type": "ready", "card": c, "side": s, "step": True} for c in ("meteor_swarm.1", "stone_claws.1")
+             for s in "sr"] + [{"type": "confirm", "step": True}, {"type": "unready", "step": True}]
+    found = BU.bundles(view, legal)
+    pairs = [b for b in found if len(b.steps) == 2]
+    assert len(pairs) == 8 and len(found) == 14
+    assert {(b.steps[0]["card"], b.steps[0]["side"], b.steps[1]["card"], b.steps[1]["side"]) for b in pairs} == \
+        {(x, s, y, t) for x in ("meteor_swarm.1", "stone_claws.1") for y in ("meteor_swarm.1", "stone_claws.1")
+         if x != y for s in "sr" for t in "sr"}
+    assert all(b.steps[1]["last"] and b.steps[0] in legal for b in pairs)
+    assert "Meteor Swarm ↑, then Stone Claws ↓" in [b.label for b in pairs]
+    assert all(len(b.label) <= 40 for b in found)
+    three_left = dict(view, choice={"kind": "prep", "ready": [["fireball.1", "s"]]})
+    assert BU.bundles(three_left, legal[:4] + legal[5:]) is None  # (one readied: as before)
+
+
+def test_the_black_rose_rooms_four_discards_are_one_click_named_by_what_stays():
+    """Discarding 4 spells for the Black Rose Room: "Keep only Fireball" (a hand of 5) or "Discard all 4
+    spells" (a hand of 4, whose last card the engine takes without asking), beside each discard alone."""
+    choice = {"kind": "pick", "op": "room_forgotten", "key": "discard", "prompt": "Discard a spell (1 of 4)"}
+    hand = ["fireball.1", "fireball.2", "ice_burst.1", "maelstrom.1", "putrefy.1"]
+    view = {"me": "p1", "hand": hand, "choice": choice}
+    found = BU.bundles(view, [{"type": "pick", "value": c} for c in hand])
+    keeps = {b.label: b.steps for b in found if len(b.steps) > 1}
+    assert set(keeps) == {"Keep only Fireball", "Keep only Ice Burst", "Keep only Maelstrom", "Keep only Putrefy"}
+    assert keeps["Keep only Fireball"] == tuple({"type": "pick", "value": c} for c in hand if c != "fireball.2")
+    four = BU.bundles(dict(view, hand=hand[1:]), [{"type": "pick", "value": c} for c in hand[1:]])
+    assert [(b.label, len(b.steps)) for b in four if len(b.steps) > 1] == [("Discard all 4 spells", 3)]
+    later = dict(choice, prompt="Discard a spell (3 of 4)")
+    two = BU.bundles(dict(view, choice=later), [{"type": "pick", "value": c} for c in hand[:3]])
+    assert {b.label for b in two if len(b.steps) > 1} == {"Keep only Fireball", "Keep only Ice Burst"}
