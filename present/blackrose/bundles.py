@@ -204,6 +204,17 @@ def _forgotten_discards(view: dict, legal: list[dict], names: dict | None = None
     return out if len(out) > len(singles) else None
 
 
+def last_two_offered(view: dict) -> bool:
+    """Whether the Preparation prompt offers the last two spells in one click (prompts.py says so)."""
+    ready = (view.get("choice") or {}).get("ready") or ()
+    left = sorted(set(view.get("hand") or ()) - {c for c, _ in ready})
+    if len(ready) != 2 or len(left) != 2:
+        return False
+    legal = [{"type": "ready", "card": c, "side": x, "step": True} for c in left
+             for x in (("s",) if C.is_room_trap(c) else ("s", "r"))]
+    return bool(_last_two(view, legal + [{"type": "confirm", "step": True}, {"type": "unready", "step": True}]))
+
+
 def _arrow(ready: dict) -> str:
     """A readied spell with its side as an arrow, where a button has no room for the word: the straight side
     up ("Fireball ↑"), the reverse down ("Fireball ↓"), as the card lies on the Mage Sheet."""

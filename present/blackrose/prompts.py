@@ -6,6 +6,7 @@ from __future__ import annotations
 from engine.blackrose import cards as C
 from present.blackrose import card_text as T
 from present.blackrose import words as W
+from present.blackrose.bundles import last_two_offered
 from present.blackrose.choices import evo_of, model_name, room_name, seat_name
 from present.i18n import tr
 
@@ -109,7 +110,11 @@ def prompt(view: dict) -> str:
     if kind == "study":
         return _study_prompt(view, choice)
     if kind == "prep":
-        return _prep_prompt(len(choice.get("ready") or ()))
+        ready = choice.get("ready") or ()
+        if last_two_offered(view):  # the last two can be readied in one click (bundles.py)
+            return tr("Ready your Standard spells 2 and 3, one by one or both at once (↑ straight side, "
+                      "↓ reverse side), or confirm these 2 spells")
+        return _prep_prompt(len(ready))
     found = PROMPT.get(kind)
     return found() if found else tr("Choose your move")
 

@@ -214,6 +214,15 @@ def test_the_last_two_ready_spells_are_one_click_in_either_order_and_side():
     assert all(len(b.label) <= 40 for b in found)
     three_left = dict(view, choice={"kind": "prep", "ready": [["fireball.1", "s"]]})
     assert BU.bundles(three_left, legal[:4] + legal[5:]) is None  # (one readied: as before)
+    # The prompt says the last two go at once (and what the arrows mean) only where they do.
+    assert "both at once (↑ straight side, ↓ reverse side)" in PRESENTER.prompt(view)
+    assert "both at once" not in PRESENTER.prompt(three_left)
+    long = dict(view, hand=["fireball.1", "ice_burst.1", "change_past_future.1", "disfiguring_mutation.1"])
+    long_legal = [dict(a, card={"meteor_swarm.1": "change_past_future.1",
+                                "stone_claws.1": "disfiguring_mutation.1"}[a["card"]]) if "card" in a else a
+                  for a in legal]
+    assert not any(len(b.steps) == 2 for b in BU.bundles(long, long_legal) or ())  # too long for buttons
+    assert "both at once" not in PRESENTER.prompt(long)
 
 
 def test_the_black_rose_rooms_four_discards_are_one_click_named_by_what_stays():
