@@ -177,7 +177,7 @@ def _pairs(view: dict, legal: list[dict], names: dict | None = None) -> list[Bun
 
 def _forgotten_discards(view: dict, legal: list[dict], names: dict | None = None) -> list[Bundle] | None:
     """The Black Rose Room's discards (4 spells from the hand, one prompt each) in one click, named by what
-    stays in hand ("Keep Fireball and Ice Burst", "Discard all 4 spells"), beside each discard alone. The hand
+    stays in hand ("Keep only Fireball, Ice Burst", "Discard all 4 spells"), beside each discard alone. The hand
     is the seat's own and nothing happens between the discards. The engine takes a last lone card itself, so
     a bundle's steps stop before it."""
     choice = view.get("choice") or {}
@@ -392,11 +392,15 @@ OTHER_TARGET = {sid for sid, sp in C.SPELLS.items() for k in ("s", "r") if k in 
 
 
 def _other_target_spent(view: dict) -> bool:
-    """Whether a spell spent this turn (face up on any Mage Sheet) moves and attacks twice, the second time
-    another target than the first: then no move and attack bundle (the first target is not in the view)."""
-    sheets = [view.get("my_slots") or (), *(view.get("slots") or {}).values()]
+    """Whether a spell the seat spent this turn moves and attacks twice, the second time another target than
+    the first: then no move and attack bundle (the first target is not in the view). Another mage's such
+    spell counts too where the seat has a Jester Hat on its sheet (which resolves a rival's spell for it)."""
+    mine = view.get("my_slots") or ()
+    sheets = [mine]
+    if any(str(sl.get("card", "")).startswith("jester_hat.") for sl in mine):
+        sheets += list((view.get("slots") or {}).values())
     return any(sl.get("state") == "used" and str(sl.get("card", "")).split(".")[0] in OTHER_TARGET
-               for mine in sheets for sl in mine)
+               for sheet in sheets for sl in sheet)
 
 
 def _clear_way(view: dict, me: str) -> bool:
