@@ -81,25 +81,24 @@ def _last_two(view: dict, legal: list[dict], names: dict | None = None) -> list[
     if len(placed) != 2 or len(cards) != 2:
         return None
     singles = _copies(view, legal, names) or [Bundle(CH.label(a, view, names), (a,)) for a in legal]
-    pairs, seen = [], set()
+    steps: dict[tuple, tuple[dict, dict]] = {}  # (first, then) as they read -> the two readies
     for first in readies:
         for then in readies:
-            if then["card"] == first["card"]:
-                continue
             said = (T.card_label(first["card"], first["side"]), T.card_label(then["card"], then["side"]))
-            if said in seen:  # two copies of one spell: the same choice
-                continue
-            seen.add(said)
-            last = {"type": "ready", "card": then["card"], "side": then["side"], "step": True, "last": True}
-            for text in (tr("Ready {first}, then {second}", first=said[0], second=said[1]),
-                         tr("{first}, then {second}", first=said[0], second=said[1]),
-                         tr("{first}, then {second}", first=_arrow(first), second=_arrow(then))):
-                if len(text) <= CH.BUTTON:
-                    break
-            pairs.append(Bundle(text, (first, last)))
-    if any(len(b.label) > CH.BUTTON for b in pairs) or len(singles) + len(pairs) > BUTTONS:
+            if then["card"] != first["card"] and said not in steps:  # (two copies of one spell: one choice)
+                steps[said] = (first, {"type": "ready", "card": then["card"], "side": then["side"], "step": True,
+                                       "last": True})
+    if len(singles) + len(steps) > BUTTONS:
         return None
-    return singles + pairs
+    for words in (lambda a, b: tr("Ready {first}, then {second}", first=T.card_label(a["card"], a["side"]),
+                                  second=T.card_label(b["card"], b["side"])),
+                  lambda a, b: tr("{first}, then {second}", first=T.card_label(a["card"], a["side"]),
+                                  second=T.card_label(b["card"], b["side"])),
+                  lambda a, b: tr("{first}, then {second}", first=_arrow(a), second=_arrow(b))):
+        pairs = [Bundle(words(*two), two) for two in steps.values()]  # one wording for all of them
+        if all(len(b.label) <= CH.BUTTON for b in pairs):
+            return singles + pairs
+    return None
 
 
 def _draws(view: dict, legal: list[dict], names: dict | None = None) -> list[Bundle] | None:
@@ -204,15 +203,20 @@ def _forgotten_discards(view: dict, legal: list[dict], names: dict | None = None
     return out if len(out) > len(singles) else None
 
 
-def last_two_offered(view: dict) -> bool:
-    """Whether the Preparation prompt offers the last two spells in one click (prompts.py says so)."""
+def last_two_offered(view: dict) -> str | None:
+    """How the Preparation prompt offers the last two spells in one click, for prompts.py to say so:
+    "arrows" (the sides as arrows), "words", or None (not offered)."""
     ready = (view.get("choice") or {}).get("ready") or ()
     left = sorted(set(view.get("hand") or ()) - {c for c, _ in ready})
     if len(ready) != 2 or len(left) != 2:
-        return False
+        return None
     legal = [{"type": "ready", "card": c, "side": x, "step": True} for c in left
              for x in (("s",) if C.is_room_trap(c) else ("s", "r"))]
-    return bool(_last_two(view, legal + [{"type": "confirm", "step": True}, {"type": "unready", "step": True}]))
+    found = _last_two(view, legal + [{"type": "confirm", "step": True}, {"type": "unready", "step": True}])
+    if not found:
+        return None
+    arrows = {_arrow(a) for a in legal} - {T.card_label(a["card"], a["side"]) for a in legal}
+    return "arrows" if any(x in b.label for b in found for x in arrows) else "words"
 
 
 def _arrow(ready: dict) -> str:

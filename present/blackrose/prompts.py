@@ -111,9 +111,12 @@ def prompt(view: dict) -> str:
         return _study_prompt(view, choice)
     if kind == "prep":
         ready = choice.get("ready") or ()
-        if last_two_offered(view):  # the last two can be readied in one click (bundles.py)
+        both = last_two_offered(view)  # the last two can be readied in one click (bundles.py)
+        if both == "arrows":
             return tr("Ready your Standard spells 2 and 3, one by one or both at once (↑ straight side, "
                       "↓ reverse side), or confirm these 2 spells")
+        if both:
+            return tr("Ready your Standard spells 2 and 3, one by one or both at once, or confirm these 2 spells")
         return _prep_prompt(len(ready))
     found = PROMPT.get(kind)
     return found() if found else tr("Choose your move")

@@ -223,6 +223,12 @@ def test_the_last_two_ready_spells_are_one_click_in_either_order_and_side():
                   for a in legal]
     assert not any(len(b.steps) == 2 for b in BU.bundles(long, long_legal) or ())  # too long for buttons
     assert "both at once" not in PRESENTER.prompt(long)
+    swap = {"meteor_swarm.1": "gaze.1", "stone_claws.1": "plot.1"}  # names short enough for the words
+    short = dict(view, hand=["fireball.1", "ice_burst.1", "gaze.1", "plot.1"])
+    worded = [b.label for b in BU.bundles(short, [dict(a, card=swap[a["card"]]) if "card" in a else a
+                                                  for a in legal]) if len(b.steps) == 2]
+    assert "Gaze (straight), then Plot (reverse)" in worded and not any("↑" in x for x in worded)
+    assert PRESENTER.prompt(short).endswith("one by one or both at once, or confirm these 2 spells")
 
 
 def test_the_black_rose_rooms_four_discards_are_one_click_named_by_what_stays():
