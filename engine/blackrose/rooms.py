@@ -56,12 +56,16 @@ def _mirror_sources(st) -> list[str]:
             and r not in st.destroyed]
 
 
+FORGOTTEN_DISCARDS = 4  # the Black Rose Room: spells discarded from hand before looking at the Forgotten
+
+
 @op("room_forgotten")
 def room_forgotten(st, seat, o, ctx):
     """Black Rose Room: discard 4 spells from hand, look at the top 3 Forgotten Spells, keep 1."""
     gone = ctx.setdefault("gone", 0)
-    if gone < 4 and st.hand[seat]:
-        wait, c = choose(st, seat, ctx, "discard", sorted(st.hand[seat]), prompt=f"Discard a spell ({gone + 1} of 4)",
+    if gone < FORGOTTEN_DISCARDS and st.hand[seat]:
+        wait, c = choose(st, seat, ctx, "discard", sorted(st.hand[seat]),
+                         prompt=f"Discard a spell ({gone + 1} of {FORGOTTEN_DISCARDS})",
                          again=True)
         if wait:
             return c

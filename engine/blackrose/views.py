@@ -143,6 +143,8 @@ def _decision(st, seat: str) -> dict:
             out["tribute"] = True  # Illusory Tribute caught it: cancel the spell or go on
     elif top["k"] in ("phys", "evo_turn"):
         out["left"] = top["left"]
+        if top["k"] == "phys":
+            out["mode"] = top["mode"]  # "token": the Physical Action; "spell": an effect's move and attack
         if top["k"] == "evo_turn":
             out["evo"] = top["evo"]
     return out
@@ -154,4 +156,7 @@ def _asker(st, t: dict) -> dict:
     fx = st.stack[i] if isinstance(i, int) and 0 <= i < len(st.stack) else None
     if not fx or fx.get("k") != "fx" or fx["i"] >= len(fx["ops"]):
         return {}
-    return {"op": fx["ops"][fx["i"]]["op"]}
+    out = {"op": fx["ops"][fx["i"]]["op"]}
+    if "gone" in fx["ctx"]:
+        out["gone"] = fx["ctx"]["gone"]  # the Black Rose Room's discards made so far (its prompt's "n of 4")
+    return out

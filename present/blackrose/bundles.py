@@ -40,6 +40,7 @@ from itertools import combinations
 
 from engine.blackrose import board as B
 from engine.blackrose import cards as C
+from engine.blackrose.rooms import FORGOTTEN_DISCARDS
 from present.base import Bundle, fit_labels
 from present.blackrose import card_text as T
 from present.blackrose import choices as CH
@@ -179,12 +180,11 @@ def _forgotten_discards(view: dict, legal: list[dict], names: dict | None = None
     stays in hand ("Keep only Fireball, Ice Burst", "Discard all 4 spells"), beside each discard alone. The hand
     is the seat's own and nothing happens between the discards. The engine takes a last lone card itself, so
     a bundle's steps stop before it."""
-    choice = view.get("choice") or {}
-    said = re.search(r"\((\d) of 4\)", str(choice.get("prompt", "")))
+    gone = (view.get("choice") or {}).get("gone")
     hand = sorted(a["value"] for a in legal if isinstance(a.get("value"), str))
-    if not said or len(hand) != len(legal):
+    if gone is None or len(hand) != len(legal):
         return None
-    n = 5 - int(said.group(1))  # discards still to make
+    n = FORGOTTEN_DISCARDS - gone  # discards still to make
     groups: dict[tuple, tuple[str, ...]] = {}  # the spells kept -> the cards discarded (the first copies)
     for gone in combinations(hand, n):
         kept = tuple(_same(c) for c in hand if c not in gone)
@@ -301,14 +301,10 @@ def _move_attacks(view: dict, legal: list[dict], names: dict | None = None) -> l
 
 
 def _effect_move(view: dict) -> bool:
-    """Whether the seat's move decision is an effect's move and attack of one room, not yet moved: a Physical
-    Action token's own move is asked right above the seat's turn (game turn, Action Phase, turn, the move),
-    an effect's above the effect (the decision id says how deep: "turn:depth:kind"). Its moves and attacks
-    are public either way (the spell was cast face up)."""
+    """Whether the seat's move decision is an effect's move and attack with one step left (a spell,
+    the Forge), not a Physical Action token's own move, after which the mage may not attack."""
     choice = view.get("choice") or {}
-    parts = str(choice.get("id", "")).split(":")
-    return choice.get("kind") == "phys" and choice.get("left") == 1 and len(parts) == 3 and parts[1].isdigit() \
-        and int(parts[1]) > 4
+    return choice.get("kind") == "phys" and choice.get("mode") == "spell" and choice.get("left") == 1
 
 
 def _rival_in(view: dict, key: str, value: str) -> bool:

@@ -185,7 +185,8 @@ def test_a_spells_move_and_attack_is_one_click_but_never_a_tokens_move():
         separately = GAME.load(st.to_json())
         separately.act(seat, b.steps[0])
         assert b.steps[1] in separately.pending()[seat], "the very attack the engine then offers"
-    token = dict(view, choice=dict(view["choice"], id="1:4:phys"))  # right above the turn: a token's move
+    assert view["choice"]["mode"] == "spell"
+    token = dict(view, choice=dict(view["choice"], mode="token"))  # a Physical Action token's move
     assert not any(b.steps[-1]["type"] == "attack" for b in BU.bundles(token, legal) or ())
     other = next(s for s in view["seats"] if s != seat)
     armed = dict(view, slots=dict(view["slots"], **{other: [{"slot": "q", "state": "armed"}]}))
@@ -234,7 +235,7 @@ def test_the_last_two_ready_spells_are_one_click_in_either_order_and_side():
 def test_the_black_rose_rooms_four_discards_are_one_click_named_by_what_stays():
     """Discarding 4 spells for the Black Rose Room: "Keep only Fireball" (a hand of 5) or "Discard all 4
     spells" (a hand of 4, whose last card the engine takes without asking), beside each discard alone."""
-    choice = {"kind": "pick", "op": "room_forgotten", "key": "discard", "prompt": "Discard a spell (1 of 4)"}
+    choice = {"kind": "pick", "op": "room_forgotten", "key": "discard", "gone": 0}
     hand = ["fireball.1", "fireball.2", "ice_burst.1", "maelstrom.1", "putrefy.1"]
     view = {"me": "p1", "hand": hand, "choice": choice}
     found = BU.bundles(view, [{"type": "pick", "value": c} for c in hand])
@@ -243,6 +244,6 @@ def test_the_black_rose_rooms_four_discards_are_one_click_named_by_what_stays():
     assert keeps["Keep only Fireball"] == tuple({"type": "pick", "value": c} for c in hand if c != "fireball.2")
     four = BU.bundles(dict(view, hand=hand[1:]), [{"type": "pick", "value": c} for c in hand[1:]])
     assert [(b.label, len(b.steps)) for b in four if len(b.steps) > 1] == [("Discard all 4 spells", 3)]
-    later = dict(choice, prompt="Discard a spell (3 of 4)")
+    later = dict(choice, gone=2)
     two = BU.bundles(dict(view, choice=later), [{"type": "pick", "value": c} for c in hand[:3]])
     assert {b.label for b in two if len(b.steps) > 1} == {"Keep only Fireball", "Keep only Ice Burst"}
