@@ -59,6 +59,9 @@ def build_view(st, seat: str | None) -> dict:
         v["aside"] = len(st.aside[seat])
         v["seen"] = [dict(x, slots=[dict(sl) for sl in x["slots"]]) for x in st.mods.get("seen", {}).get(seat, ())]
         v["choice"] = _decision(st, seat)
+        top = st.stack[-1] if st.stack else None
+        if top and top["k"] == "prep" and seat in top.get("ok", ()):  # prepared, waiting for the others
+            v["prepared"] = [list(x) for x in top["ready"][seat]]
     return v
 
 

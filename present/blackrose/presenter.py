@@ -90,6 +90,11 @@ class BlackRosePresenter(BasePresenter):
                     for s in C.SCHOOLS for i in range(len(C.GRIMOIRES.get(s, ())))]
         for c in choice.get("look") or ():
             out.append(line(tr("Studying: {spell}", spell=T.card_text(c))))
+        if v.get("prepared"):  # the hand still holds them: they go on the Mage Sheet once every mage is ready
+            out.append(line(tr("Your Preparation is set: {spells}. They go on your Mage Sheet when every mage has "
+                               "prepared.", spells=", ".join(T.card_label(c, s) for c, s in v["prepared"]))))
+        elif v.get("prepared") == []:
+            out.append(line(tr("Your Preparation is set, with no spell readied.")))
         if choice.get("ready"):
             out.append(line(tr("Readied so far: {spells}", spells=", ".join(T.card_label(c, s)
                                                                             for c, s in choice["ready"]))))

@@ -372,3 +372,27 @@ def test_no_public_log_line_names_a_spell_that_went_face_down_to_memories():
                     hidden = {W.card_name(c) for c in st.memories[ev["seat"]]}
                     assert not any(h in line for h in hidden), line
     assert seen, "the games reached such moments"
+
+
+def test_a_mage_who_has_prepared_still_sees_their_preparation_while_the_others_prepare():
+    """Once a mage's Preparation is complete (confirmed, or a fourth spell readied), the others may still be
+    preparing: the hand still holds the readied spells until every mage is done, so the DM says what was
+    readied, to that mage alone."""
+    rng = random.Random(3)
+    st = GAME.new(["p1", "p2", "p3"], 3, {})
+    while not (st.stack and st.stack[-1]["k"] == "prep"):
+        seat = sorted(st.pending())[0]
+        st.act(seat, brw_bot.choose(st.view(seat), st.pending()[seat], rng))
+    for _ in range(8):  # p1 readies until its Preparation is complete
+        if "p1" not in st.pending():
+            break
+        legal = st.pending()["p1"]
+        st.act("p1", next((a for a in legal if a["type"] == "ready"), None) or
+               next(a for a in legal if a["type"] == "confirm"))
+    assert "p1" not in st.pending() and "p2" in st.pending(), "p1 is done, p2 still prepares"
+    readied = st.stack[-1]["ready"]["p1"]
+    assert readied and st.view("p1")["prepared"] == readied
+    mine = fmt.plain(PRESENTER.hand(st.view("p1"), NAMES))
+    assert "Your Preparation is set: " + ", ".join(T.card_label(c, s) for c, s in readied) in mine
+    assert "prepared" not in st.view("p2") and "prepared" not in st.view(None)
+    assert "Your Preparation is set" not in fmt.plain(PRESENTER.hand(st.view("p2"), NAMES))
