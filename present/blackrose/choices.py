@@ -422,6 +422,8 @@ LABELS = {
 # ---- a whole prompt's labels, short enough for buttons ------------------------------------------------
 
 BUTTON = 40  # bot/render.py BUTTON_LABEL_MAX: a prompt whose labels all fit this is offered as buttons
+FEW = 5  # bot/render.py as_buttons: a prompt of at most this many choices is buttons, whatever their length
+LABEL_MAX = 80  # Discord's longest button label
 
 
 def short_label(action: dict, view: dict, names=None) -> str:
@@ -483,6 +485,8 @@ def prompt_labels(view: dict, legal: list[dict], names=None) -> list[str]:
     names = names or {}
     full = [label(a, view, names) for a in legal]
     if all(len(s) <= BUTTON for s in full):
+        return full
+    if len(full) <= FEW and all(len(s) <= LABEL_MAX for s in full):  # buttons anyway: nothing to clip
         return full
     short = [short_label(a, view, names) for a in legal]
     # "…, then remove a spell" is all that tells a Study keep from the plain keep of the same pair beside it:

@@ -90,3 +90,14 @@ def test_clipping_that_cuts_how_one_label_differs_from_another_keeps_them_long()
 
 def test_rooms_are_labelled_with_their_board_label_first():
     assert all(CH.room_name({"layout": {lab: "garden"}}, lab).startswith(lab + " ") for lab in B.HEX)
+
+
+def test_a_handful_of_long_choices_keeps_its_full_labels():
+    """At most five choices are buttons whatever their length (bot/render.py as_buttons), so nothing is
+    clipped: "Arm Obscure Armor (Protection) — fire at the first chance", never "— fire…"."""
+    view = {"me": "p1", "choice": {"kind": "cast", "card": "obscure_armor.1", "side": "r"}}
+    legal = [{"type": "arm", "ask": False, "step": True}, {"type": "arm", "ask": True, "step": True}]
+    labels = prompt_labels(PRESENTER, view, legal, NAMES)
+    assert labels == ["Arm Obscure Armor (Protection) — fire at the first chance",
+                      "Arm Obscure Armor (Protection) — ask me first"]
+    assert render.as_buttons(labels) and max(map(len, labels)) > CH.BUTTON
