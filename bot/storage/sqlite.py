@@ -195,14 +195,16 @@ def _dump(value: Any) -> str | None:
 
 
 @functools.lru_cache(maxsize=64)
-def _set_clause(names: tuple[str, ...]) -> str:
-    """The SET list for these columns: the same few sets every click, so built once each."""
-    return ", ".join(f"{n} = ?" for n in names)
+def _update_sql(names: tuple[str, ...]) -> str:
+    """The UPDATE of a game's row for these columns: the same few sets every click, so built once each."""
+    return f"UPDATE games SET {', '.join(f'{n} = ?' for n in names)} WHERE id = ?"
 
 
-def _assignments(fields: dict[str, Any]) -> tuple[str, list]:
+def _update(game_id: int, fields: dict[str, Any]) -> tuple[str, list]:
+    """The UPDATE statement and its parameters (JSON columns encoded, the game's id last)."""
     values = [_dump(v) if n in JSON_COLUMNS else v for n, v in fields.items()]
-    return _set_clause(tuple(fields)), values
+    values.append(game_id)
+    return _update_sql(tuple(fields)), values
 
 
 class SqliteStorage(Storage):
@@ -302,8 +304,7 @@ class SqliteStorage(Storage):
 
     async def update_game(self, game_id: int, **fields: Any) -> None:
         fields["updated_at"] = time.time()
-        assignments, values = _assignments(fields)
-        self.conn.execute(f"UPDATE games SET {assignments} WHERE id = ?", [*values, game_id])
+        self.conn.execute(*_update(game_id, fields))
         self._committed()
         if "status" in fields:
             self._status[game_id] = fields["status"]
@@ -325,7 +326,7 @@ class SqliteStorage(Storage):
         status = fields.get("status")
         if status is not None and self._status.get(game_id) == status:
             del fields["status"]  # stored already: see self._status
-        assignments, values = _assignments(fields)
+        update, values = _update(game_id, fields)
         rows = [
             (game_id, first_seq + offset, seat, _dump(action), source, interaction_id, now)
             for offset, (seat, action, source, interaction_id) in enumerate(entries)
@@ -336,7 +337,7 @@ class SqliteStorage(Storage):
                 conn.execute(INSERT_ACTION, rows[0])
             else:
                 conn.executemany(INSERT_ACTION, rows)
-            conn.execute(f"UPDATE games SET {assignments} WHERE id = ?", [*values, game_id])
+            conn.execute(update, values)
 
         try:
             self._transaction(append)
