@@ -77,8 +77,8 @@ class LobbyService:
     @staticmethod
     def _progress(table: Table) -> dict:
         """What an action can change: all a commit rewrites (every byte is encoded and written per click).
-        The values share the table's own dicts and lists, uncopied: the storage encodes them before it
-        awaits anything, and the caller holds the table's lock. A state may offer json_view(), its to_json()
+        The values share the table's own dicts and lists, uncopied: both storages encode them before they
+        await anything, so nothing can change them first. A state may offer json_view(), its to_json()
         without the copies."""
         state = table.state
         return {
