@@ -76,11 +76,15 @@ class LobbyService:
 
     @staticmethod
     def _progress(table: Table) -> dict:
-        """What an action can change: all a commit rewrites (every byte is encoded and written per click)."""
+        """What an action can change: all a commit rewrites (every byte is encoded and written per click).
+        The values share the table's own dicts and lists, uncopied: both storages encode them before they
+        await anything, so nothing can change them first. A state may offer json_view(), its to_json()
+        without the copies."""
+        state = table.state
         return {
-            "status": table.status, "seats": seat_records(table),
-            "state": table.state.to_json() if table.state is not None else None, "version": table.version,
-            "timers": table.timers, "logs": table.logs,
+            "status": table.status, "seats": [vars(s) for s in table.seats],
+            "state": None if state is None else getattr(state, "json_view", state.to_json)(),
+            "version": table.version, "timers": table.timers, "logs": table.logs,
         }
 
     async def save_messages(self, table: Table) -> None:

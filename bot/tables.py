@@ -125,6 +125,11 @@ class TableService(LobbyService):
     def _bot_moves(self, table: Table) -> list[Step]:
         """Play every bot move due now, in memory only; the caller commits them (before anyone is told)."""
         steps: list[Step] = []
+        for seat in table.seats:
+            if seat.user_id is None:
+                break
+        else:  # all human: nothing to play (table.pending() would build a Frame the commit soon outdates)
+            return steps
         for _ in range(MAX_BOT_STEPS):
             pending = table.pending()
             bot_seats = [s for s in pending if table.seat(s).is_bot]
