@@ -36,14 +36,16 @@ COUNTS: Counter = Counter()
 
 
 def _count(cls, name: str, key: str, each=False) -> None:
-    """Count calls of cls.name under COUNTS[key]; `each`: count the items it returns instead."""
+    """Count calls of cls.name under COUNTS[key]; `each`: count the items it returns instead. A call that
+    returns None built nothing and is not counted (a dm_hand that leaves the hand to hand())."""
     original = getattr(cls, name)
     if getattr(original, "_counted", False):
         return
 
     def wrapper(*args, **kwargs):
         result = original(*args, **kwargs)
-        COUNTS[key] += len(result) if each else 1
+        if result is not None:
+            COUNTS[key] += len(result) if each else 1
         return result
 
     wrapper._counted = True  # type: ignore[attr-defined]
@@ -54,7 +56,7 @@ def instrument(game: str) -> None:
     state = GAMES[game].new(["p1", "p2", "p3"] if game != "raven" else ["p1", "p2"], 1, None)
     _count(type(state), "view", "views")
     p = presenter(game)
-    for name, key in (("board", "boards"), ("hand", "hands"), ("label", "labels")):
+    for name, key in (("board", "boards"), ("hand", "hands"), ("dm_hand", "hands"), ("label", "labels")):
         _count(type(p), name, key)
     if hasattr(type(p), "labels"):  # a presenter that words a whole prompt at once (Black Rose Wars)
         _count(type(p), "labels", "labels", each=True)

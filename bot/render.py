@@ -9,6 +9,7 @@ events addressed to that reader, worded in the language being written (present.i
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Callable
 
 from bot.table import Frame, Table
 from present import fmt, presenter
@@ -109,19 +110,24 @@ def board_doc(table: Table, frame: Frame | None = None) -> Doc:
 
 # ---- hands
 def hand_doc(table: Table, seat_id: str, where: str = "", private: bool = False,
-             board: Doc | None = None, frame: Frame | None = None) -> Doc:
+             board: Callable[[], Doc] | None = None, frame: Frame | None = None) -> Doc:
     """A player's private hand: the board as they see it, their cards, and what to do now.
 
     `private`: the form kept in the seat's DM. It leaves out what the public board in the channel already
-    shows (sections equal to `board`'s, the public log, the "waiting for" line), so the DM changes only
-    when the seat's own cards or prompt change. Its own private log lines are in the Log button's answer."""
+    shows (sections equal to the board's, the public log, the "waiting for" line), so the DM changes only
+    when the seat's own cards or prompt change. Its own private log lines are in the Log button's answer.
+    The presenter may build that form without the board (dm_hand: a click's answer need not wait for the
+    board); else `board()` gives the board's Doc to compare with (built here without it)."""
     frame = frame or table.frame()
     p = presenter(table.game_key)
     seat = table.seat(seat_id)
-    doc = p.hand(frame.view(seat_id), table.names)
-    if private:
-        public = (board or board_doc(table, frame)).sections
-        doc.sections = [s for s in doc.sections if s not in public]
+    dm_hand = getattr(p, "dm_hand", None) if private else None
+    doc = dm_hand(frame.view(seat_id), frame.view(None), table.names) if dm_hand else None
+    if doc is None:
+        doc = p.hand(frame.view(seat_id), table.names)
+        if private:
+            public = (board() if board else board_doc(table, frame)).sections
+            doc.sections = [s for s in doc.sections if s not in public]
     head = trl("🃏 your seat: {name}", name=Strong(seat.name)) + ((" " + where,) if where else ())
     doc.sections.insert(0, Section("", [head]))
     if not private:  # the DM leaves the log to the board and the Log button: old lines scrolling away would edit it

@@ -167,6 +167,12 @@ class BasePresenter:
         (a Raven bid's cards), or None."""
         return None
 
+    def dm_hand(self, view: View, public: View, names: dict[str, str]) -> Doc | None:
+        """The hand's DM form, built without the board: hand(view) minus the sections the public board
+        (board(public)) shows too, or None when this presenter can't tell them apart without building the
+        board (the caller then compares with the board's sections, as it always may)."""
+        return None
+
     def game_title(self) -> str:
         """The game's name in the reading language (published titles stay as printed)."""
         return tr(self.title)

@@ -7,6 +7,7 @@ only Strong adds formatting, so a name can never bold, strike or link anything.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from discord.utils import escape_markdown
 
@@ -24,7 +25,9 @@ LABEL_LIMIT = 80          # a button label (select options allow 100; 80 fits bo
 _PLAIN = re.compile(r"[A-Za-z0-9 .,;!?'’·•—–/+=%&…À-ÿ]*")
 
 
+@lru_cache(maxsize=8192)
 def _escape(text: str) -> str:
+    # Cached: the same runs (cards, names, a hand's lines) come back in every message of every click.
     return text if _PLAIN.fullmatch(text) else escape_markdown(text)
 
 

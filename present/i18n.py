@@ -159,12 +159,25 @@ def babel_locale(code: str) -> Locale:
     return Locale.parse(_BABEL.get(PSEUDO_LOCALES.get(code, code), code.replace("-", "_")))
 
 
+@lru_cache(maxsize=8192)
+def _template(text: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """A message split once into its literal parts and its field names, in order: parts[0], fields[0],
+    parts[1], …, parts[-1] (a click fills dozens of messages; parsing each again cost more than filling it)."""
+    pieces = _FIELD.split(text)
+    return tuple(pieces[0::2]), tuple(pieces[1::2])
+
+
 def _fill(text: str, fields: dict) -> str:
     # Values go in as given: an id (<@123…>, table #1234) must never gain a thousands separator, so a
     # count that wants the language's digits says so with number() (trn does it for its `n`).
     if not fields or "{" not in text:
         return text
-    return _FIELD.sub(lambda m: str(fields[m.group(1)]) if m.group(1) in fields else m.group(0), text)
+    parts, names = _template(text)
+    out = [parts[0]]
+    for name, part in zip(names, parts[1:]):
+        out.append(str(fields[name]) if name in fields else "{" + name + "}")
+        out.append(part)
+    return "".join(out)
 
 
 # A test sets this to a set to collect every lookup the catalog could not answer in a translated language:
@@ -217,17 +230,13 @@ def trn(singular: str, plural: str, n: int, /, **fields) -> str:
 
 
 def _runs(text: str, runs: dict) -> tuple:
-    out: list = []
-    pos = 0
-    for m in _FIELD.finditer(text):
-        if m.start() > pos:
-            out.append(text[pos:m.start()])
-        value = runs.get(m.group(1), m.group(0))
+    parts, names = _template(text)
+    out: list = [parts[0]]
+    for name, part in zip(names, parts[1:]):
+        value = runs.get(name, "{" + name + "}")
         value = str(value) if isinstance(value, (int, float)) else value
         out.extend(value if isinstance(value, tuple) else (value,))  # a field may be a whole Line
-        pos = m.end()
-    if pos < len(text):
-        out.append(text[pos:])
+        out.append(part)
     return tuple(r for r in out if r != "")
 
 
@@ -264,7 +273,12 @@ def mark(msgid: str) -> str:
 def _list_template(n: int, style: str = "standard") -> str:
     """A list of n items as the reading language writes it, items as {0}..{n-1} (CLDR list patterns; style
     "standard" is "and", "or" is "or")."""
-    patterns = babel_locale(lang()).list_patterns[style]
+    return _list_template_in(lang(), n, style)
+
+
+@lru_cache(maxsize=512)
+def _list_template_in(code: str, n: int, style: str) -> str:
+    patterns = babel_locale(code).list_patterns[style]
     if n == 1:
         return "{0}"
     if n == 2:
@@ -274,7 +288,7 @@ def _list_template(n: int, style: str = "standard") -> str:
         for i in range(2, n - 1):
             text = patterns["middle"].format(text, f"{{{i}}}")
         text = patterns["end"].format(text, f"{{{n - 1}}}")
-    if lang() in PSEUDO_LOCALES:  # " and " is a word too: the pseudo-locale accents it
+    if code in PSEUDO_LOCALES:  # " and " is a word too: the pseudo-locale accents it
         text = "".join(part if i % 2 else part.translate(_ACCENTS)
                        for i, part in enumerate(re.split(r"(\{\d+\})", text)))
     return text
@@ -294,9 +308,14 @@ def join_runs(items, style: str = "standard") -> tuple:
     if not items:
         return ()
     out: list = []
-    for i, part in enumerate(re.split(r"\{(\d+)\}", _list_template(len(items), style))):
+    for i, part in enumerate(_list_parts(_list_template(len(items), style))):
         out.append(items[int(part)] if i % 2 else part)
     return tuple(r for r in out if r != "")
+
+
+@lru_cache(maxsize=512)
+def _list_parts(template: str) -> tuple[str, ...]:
+    return tuple(re.split(r"\{(\d+)\}", template))
 
 
 def number(n) -> str:

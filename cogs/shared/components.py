@@ -1,7 +1,14 @@
-"""Persistent components of a table. Every custom_id carries what is needed to act after a restart
-(DynamicItem), so buttons on old messages keep working. Each item resolves its table and seat in
-`from_custom_id` and refuses in `interaction_check` (privately, in the clicker's language); what it does
-when allowed is the host's (cogs/shared/interactions.py).
+"""Persistent components of a table. Every custom_id carries what is needed to act after a restart, so
+buttons on old messages keep working. Each item resolves its table and seat in `interaction_check` and
+refuses there (privately, in the clicker's language); what it does when allowed is the host's
+(cogs/shared/interactions.py).
+
+These items are plain buttons and selects that discord.py neither stores nor dispatches: the Host does,
+from on_interaction (`TABLE_ITEMS`, `table_item`), as discord.py does a DynamicItem (the component must be
+on the clicked message; the item is made from its custom_id; its interaction_check may refuse; then its
+callback), but without first rebuilding the whole clicked message as a view (discord.py does that for a
+DynamicItem: for a Components V2 hand of dozens of parts, about a tenth of a click's answer). The lobby's and
+history's items are DynamicItems, as before.
 
 custom_id formats (<= 100 chars):
   rk:a:<game>:<seat>:<prompt>:<index>   one legal action (button)
@@ -68,8 +75,8 @@ def not_theirs(seat: Seat | None, user_id: int) -> errors.Refusal | None:
 
 
 class TableItem:
-    """Mixin for a DynamicItem on a table's message: resolves the table (and the seat the item belongs
-    to) once, refuses in interaction_check, and runs `handle` through the host's safety net."""
+    """Mixin for an item on a table's message: resolves the table (and the seat the item belongs to)
+    once, refuses in interaction_check, and runs `handle` through the host's safety net."""
 
     game: int
     seat_id: str | None = None
@@ -110,11 +117,30 @@ class TableItem:
         raise NotImplementedError
 
 
-class PromptItem(TableItem):
+class HostItem(TableItem):
+    """A table item the Host dispatches itself (see the module's docstring): `template` is the custom_id it
+    answers, compiled as `custom_id_pattern`; `from_match` makes the item from a match of it."""
+
+    custom_id_pattern: re.Pattern[str]
+
+    def __init_subclass__(cls, template: str | None = None, **kwargs) -> None:
+        super().__init_subclass__(**kwargs)
+        if template is not None:
+            cls.custom_id_pattern = re.compile(template)
+
+    @classmethod
+    def from_match(cls, match: re.Match[str]) -> "HostItem":
+        raise NotImplementedError
+
+    def is_dispatchable(self) -> bool:
+        return False  # so discord.py never stores a view of ours, nor answers its clicks: the Host does
+
+
+class PromptItem(HostItem):
     """An item of one seat's prompt: its custom_id names the game, the seat and the prompt key."""
 
     @classmethod
-    async def from_custom_id(cls, interaction, item, match: re.Match[str]):
+    def from_match(cls, match: re.Match[str]) -> "PromptItem":
         g = match.groupdict()
         return cls(int(g["game"]), g["seat"], g["prompt"], int(g.get("n") or 0))
 
@@ -131,29 +157,25 @@ def _pick(indexes: list[int]):
     return pick
 
 
-class ActionButton(PromptItem, discord.ui.DynamicItem[discord.ui.Button],
-                   template=rf"rk:a:{GAME}:{SEAT}:{PROMPT}:(?P<n>\d{{1,4}})"):
+class ActionButton(PromptItem, discord.ui.Button, template=rf"rk:a:{GAME}:{SEAT}:{PROMPT}:(?P<n>\d{{1,4}})"):
     def __init__(self, game: int, seat: str, prompt: str, index: int, label: str = "…",
                  style=discord.ButtonStyle.primary):
-        super().__init__(discord.ui.Button(label=label[:80], style=style,
-                                           custom_id=f"rk:a:{game}:{seat}:{prompt}:{index}"))
+        super().__init__(label=label[:80], style=style, custom_id=f"rk:a:{game}:{seat}:{prompt}:{index}")
         self.game, self.seat_id, self.prompt, self.index = game, seat, prompt, index
 
     async def handle(self, interaction: discord.Interaction) -> None:
         await self.choose(interaction, _pick([self.index]))
 
 
-class ActionSelect(PromptItem, discord.ui.DynamicItem[discord.ui.Select],
-                   template=rf"rk:s:{GAME}:{SEAT}:{PROMPT}:(?P<n>\d)"):
+class ActionSelect(PromptItem, discord.ui.Select, template=rf"rk:s:{GAME}:{SEAT}:{PROMPT}:(?P<n>\d)"):
     def __init__(self, game: int, seat: str, prompt: str, chunk: int,
                  options: list[discord.SelectOption] | None = None, placeholder: str = "…",
                  count: tuple[int, int] = (1, 1)):
         # count: (min, max) values. Past 1 it is a multi-select: the chosen actions are the steps of one
         # decision (cards of a bid), applied together or not at all.
-        super().__init__(discord.ui.Select(custom_id=f"rk:s:{game}:{seat}:{prompt}:{chunk}",
-                                           options=options or [discord.SelectOption(label="…")],
-                                           placeholder=placeholder[:150], min_values=count[0],
-                                           max_values=count[1]))
+        super().__init__(custom_id=f"rk:s:{game}:{seat}:{prompt}:{chunk}",
+                         options=options or [discord.SelectOption(label="…")], placeholder=placeholder[:150],
+                         min_values=count[0], max_values=count[1])
         self.game, self.seat_id, self.prompt = game, seat, prompt
 
     async def handle(self, interaction: discord.Interaction) -> None:
@@ -170,77 +192,80 @@ def _bundle(n: int):
     return pick
 
 
-class BundleButton(PromptItem, discord.ui.DynamicItem[discord.ui.Button],
-                   template=rf"rk:b:{GAME}:{SEAT}:{PROMPT}:(?P<n>\d{{1,2}})"):
+class BundleButton(PromptItem, discord.ui.Button, template=rf"rk:b:{GAME}:{SEAT}:{PROMPT}:(?P<n>\d{{1,2}})"):
     """A whole multi-step choice (the presenter's bundle n)."""
 
     def __init__(self, game: int, seat: str, prompt: str, n: int, label: str = "…"):
-        super().__init__(discord.ui.Button(label=label[:80], style=discord.ButtonStyle.primary,
-                                           custom_id=f"rk:b:{game}:{seat}:{prompt}:{n}"))
+        super().__init__(label=label[:80], style=discord.ButtonStyle.primary,
+                         custom_id=f"rk:b:{game}:{seat}:{prompt}:{n}")
         self.game, self.seat_id, self.prompt, self.n = game, seat, prompt, n
 
     async def handle(self, interaction: discord.Interaction) -> None:
         await self.choose(interaction, _bundle(self.n))
 
 
-class BundleSelect(PromptItem, discord.ui.DynamicItem[discord.ui.Select],
-                   template=rf"rk:b:{GAME}:{SEAT}:{PROMPT}:s"):
+class BundleSelect(PromptItem, discord.ui.Select, template=rf"rk:b:{GAME}:{SEAT}:{PROMPT}:s"):
     """More bundles than buttons hold (or long labels): one menu, each value a bundle number."""
 
     def __init__(self, game: int, seat: str, prompt: str, _n: int = 0,
                  options: list[discord.SelectOption] | None = None, placeholder: str = "…"):
-        super().__init__(discord.ui.Select(custom_id=f"rk:b:{game}:{seat}:{prompt}:s", placeholder=placeholder[:150],
-                                           options=options or [discord.SelectOption(label="…")]))
+        super().__init__(custom_id=f"rk:b:{game}:{seat}:{prompt}:s", placeholder=placeholder[:150],
+                         options=options or [discord.SelectOption(label="…")])
         self.game, self.seat_id, self.prompt = game, seat, prompt
 
     async def handle(self, interaction: discord.Interaction) -> None:
         await self.choose(interaction, _bundle(index_of(values_of(interaction))))
 
 
-class PageButton(PromptItem, discord.ui.DynamicItem[discord.ui.Button],
-                 template=rf"rk:p:{GAME}:{SEAT}:{PROMPT}:(?P<n>\d{{1,3}})"):
+class PageButton(PromptItem, discord.ui.Button, template=rf"rk:p:{GAME}:{SEAT}:{PROMPT}:(?P<n>\d{{1,3}})"):
     """Turns a long prompt's page: no option is ever dropped, however many the rules allow."""
 
     def __init__(self, game: int, seat: str, prompt: str, page: int, label: str = "…"):
-        super().__init__(discord.ui.Button(label=label[:80], style=discord.ButtonStyle.secondary,
-                                           custom_id=f"rk:p:{game}:{seat}:{prompt}:{page}"))
+        super().__init__(label=label[:80], style=discord.ButtonStyle.secondary,
+                         custom_id=f"rk:p:{game}:{seat}:{prompt}:{page}")
         self.game, self.seat_id, self.prompt, self.page = game, seat, prompt, page
 
     async def handle(self, interaction: discord.Interaction) -> None:
         await host_of(interaction).turn_page(interaction, self.table, self.seat_id, self.prompt, self.page)
 
 
-class BoardItem(TableItem):
+class BoardItem(HostItem):
     @classmethod
-    async def from_custom_id(cls, interaction, item, match: re.Match[str]):
+    def from_match(cls, match: re.Match[str]) -> "BoardItem":
         return cls(int(match["game"]))
 
 
-class HandButton(BoardItem, discord.ui.DynamicItem[discord.ui.Button], template=rf"rk:h:{GAME}"):
+class HandButton(BoardItem, discord.ui.Button, template=rf"rk:h:{GAME}"):
     def __init__(self, game: int):
-        super().__init__(discord.ui.Button(label=tr("My hand"), emoji="🃏", style=discord.ButtonStyle.success,
-                                           custom_id=f"rk:h:{game}"))
+        super().__init__(label=tr("My hand"), emoji="🃏", style=discord.ButtonStyle.success, custom_id=f"rk:h:{game}")
         self.game = game
 
     async def handle(self, interaction: discord.Interaction) -> None:
         await host_of(interaction).show_hand(interaction, self.table)
 
 
-class LogButton(BoardItem, discord.ui.DynamicItem[discord.ui.Button], template=rf"rk:g:{GAME}"):
+class LogButton(BoardItem, discord.ui.Button, template=rf"rk:g:{GAME}"):
     """The whole game's log as the clicking member may read it (rebuilt from the stored actions)."""
 
     statuses = ("active", "paused", "over", "ended")
 
     def __init__(self, game: int):
-        super().__init__(discord.ui.Button(label=tr("Log"), emoji="📜", style=discord.ButtonStyle.secondary,
-                                           custom_id=f"rk:g:{game}"))
+        super().__init__(label=tr("Log"), emoji="📜", style=discord.ButtonStyle.secondary, custom_id=f"rk:g:{game}")
         self.game = game
 
     async def handle(self, interaction: discord.Interaction) -> None:
         await host_of(interaction).show_log(interaction, self.table)
 
 
-DYNAMIC_ITEMS = (ActionButton, ActionSelect, BundleButton, BundleSelect, PageButton, HandButton, LogButton)
+TABLE_ITEMS = (ActionButton, ActionSelect, BundleButton, BundleSelect, PageButton, HandButton, LogButton)
+
+
+def table_item(custom_id: str) -> tuple[type[HostItem], re.Match[str]] | None:
+    """The table item class this custom_id names, with the match its item is made from (None: not one)."""
+    for item in TABLE_ITEMS:
+        if (match := item.custom_id_pattern.fullmatch(custom_id)) is not None:
+            return item, match
+    return None
 
 
 # ---- a prompt's rows
@@ -320,6 +345,8 @@ def board_rows(game_id: int) -> list[discord.ui.ActionRow]:
     return [discord.ui.ActionRow(HandButton(game_id), LogButton(game_id))]
 
 
-def handled(custom_id: str, items=DYNAMIC_ITEMS) -> bool:
-    """Whether one of these persistent items answers this custom_id (else it is forged or out of date)."""
-    return any(item.__discord_ui_compiled_template__.fullmatch(custom_id) for item in items)
+def handled(custom_id: str, items=TABLE_ITEMS) -> bool:
+    """Whether one of these persistent items (the Host's, or DynamicItems) answers this custom_id (else it
+    is forged or out of date)."""
+    patterns = (getattr(item, "custom_id_pattern", None) or item.__discord_ui_compiled_template__ for item in items)
+    return any(pattern.fullmatch(custom_id) for pattern in patterns)

@@ -19,7 +19,7 @@ from discord.ext import commands
 from bot import errors
 from bot.table import Outcome, Table
 from bot.tables import TableService
-from cogs.shared.components import DYNAMIC_ITEMS, handled
+from cogs.shared.components import TABLE_ITEMS, HostItem, handled, table_item
 from cogs.shared.interactions import Interactions
 from cogs.shared.publisher import Publisher
 from cogs.shared.settings import MemberSettings
@@ -42,13 +42,12 @@ class Host(Interactions, commands.Cog):
         self.settings = MemberSettings(service.store)  # notify, autoplay, languages, DM channels
         self.publisher = Publisher(bot, service, self.settings, self._result_rows)
         self.timers = Timers(self)
-        self.items = list(DYNAMIC_ITEMS)  # every persistent item any cog registered (for the stale check)
+        self.items = list(TABLE_ITEMS)  # every persistent item: the Host's own and any cog's (the stale check)
         self._republish_task: asyncio.Task | None = None
         self.republished = asyncio.Event()  # set when the after-restart pass is done (tests, soak script)
         service.loggable = lambda table, event: presenter(table.game_key).describe(event, table.names) is not None
 
     async def cog_load(self) -> None:
-        self.register(*DYNAMIC_ITEMS)
         self.bot.tree.error(self.on_app_command_error)
         await self.bot.tree.set_translator(CommandTranslator())  # before the app syncs the commands
         self.bot.tree.interaction_check = self.speak_to  # every slash command answers in its member's language
@@ -58,7 +57,6 @@ class Host(Interactions, commands.Cog):
         self.publisher.stop()
         if self._republish_task is not None:
             self._republish_task.cancel()
-        self.bot.remove_dynamic_items(*DYNAMIC_ITEMS)
 
     def register(self, *items) -> None:
         """A cog's persistent items: buttons on old messages work again after a restart."""
@@ -169,8 +167,8 @@ class Host(Interactions, commands.Cog):
 
     @commands.Cog.listener()
     async def on_interaction(self, interaction: discord.Interaction) -> None:
-        """Remember the locales it carries; answer components that no handler will (forged, truncated, from
-        an older format)."""
+        """Remember the locales it carries; run the table's own items (cogs/shared/components.py); answer
+        components that no handler will (forged, truncated, from an older format)."""
         try:
             await self.settings.seen(interaction)
         except Exception:  # remembering a locale must never cost an answer
@@ -179,13 +177,28 @@ class Host(Interactions, commands.Cog):
             return
         custom_id = str((interaction.data or {}).get("custom_id", ""))
         if custom_id.startswith("rk"):
-            if handled(custom_id, self.items) and self._on_message(interaction, custom_id):
-                return
+            found = table_item(custom_id)
+            if found is not None and self._on_message(interaction, custom_id):
+                return await self.run_item(interaction, found[0].from_match(found[1]))
+            if found is None and handled(custom_id, self.items) and self._on_message(interaction, custom_id):
+                return  # a cog's DynamicItem: discord.py runs it
         else:  # not ours: a short-lived view may still answer it, so only step in if nobody did in time
             await asyncio.sleep(FALLBACK_AFTER)
         if not interaction.response.is_done():
             with reading(self.settings.reader_lang(interaction)):
                 await self.say(interaction, tr(STALE, hand=command("game hand"), status=command("game status")))
+
+    async def run_item(self, interaction: discord.Interaction, item: HostItem) -> None:
+        """A table item's click, as discord.py runs a DynamicItem's: its check may refuse it (and answers
+        then), else its callback runs (which answers whatever happens). A check that fails is a bug: logged,
+        and the clicker is told, instead of Discord's "This interaction failed"."""
+        try:
+            allowed = await item.interaction_check(interaction)
+        except Exception:
+            log.exception("checking %s failed", item.custom_id)
+            return await self.apologise(interaction)
+        if allowed:
+            await item.callback(interaction)
 
     @staticmethod
     def _on_message(interaction: discord.Interaction, custom_id: str) -> bool:

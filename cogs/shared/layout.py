@@ -6,8 +6,9 @@ oldest lines first, with a line saying where the rest is (the Log button); anyth
 fit goes whole into an attached text file, with a line saying so: nothing is ever dropped silently, and
 a player's own hand is never cut.
 
-A Message is built once per reader and version, hashed once (`shown`), and compared with what the
-Discord message shows now, so a message that would not change is never edited.
+A Message is built once per reader and version, hashed once (`shown`, when first compared: a click's
+answer goes out before its hash is needed), and compared with what the Discord message shows now, so a
+message that would not change is never edited.
 """
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ import hashlib
 import io
 import json
 from dataclasses import dataclass, field
+from functools import cached_property
 
 import discord
 from discord.utils import escape_markdown
@@ -35,13 +37,14 @@ class Message:
     view: discord.ui.LayoutView
     picture: tuple[bytes, str, str] | None = None   # (PNG, key, file name) shown in the gallery
     extra_files: list[tuple[str, bytes]] = field(default_factory=list)  # e.g. the overflow text
-    shown: str = ""
 
-    def __post_init__(self) -> None:
+    @cached_property
+    def shown(self) -> str:
+        """A hash of everything the message shows: its components and its files."""
         components = self.view.to_components()
         extra = [self.picture[1] if self.picture else "", [(n, len(b)) for n, b in self.extra_files]]
         raw = json.dumps([components, extra], sort_keys=True, default=str).encode()
-        self.shown = hashlib.blake2s(raw, digest_size=8).hexdigest()
+        return hashlib.blake2s(raw, digest_size=8).hexdigest()
 
     @property
     def picture_key(self) -> str:

@@ -294,7 +294,8 @@ class Publisher:
         lang = lang or self.settings.member_lang(table.seat(seat_id).user_id)
 
         def build() -> Message:
-            board = self.board_doc(table, frame, lang) if private else None
+            def board():
+                return self.board_doc(table, frame, lang)
             with reading(lang):
                 doc = render.hand_doc(table, seat_id, self.where(table), private, board, frame)
                 if note:

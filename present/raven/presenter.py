@@ -169,8 +169,18 @@ class RavenPresenter(BasePresenter):
         return Doc(self._title(view), self._sections(view, names), self.waiting(view, names) or ())
 
     def hand(self, view: dict, names: dict[str, str]) -> Doc:
+        return self._hand(view, names, self._sections(view, names))
+
+    def dm_hand(self, view: dict, public: dict, names: dict[str, str]) -> Doc | None:
+        """The board's sections are _sections() of the public view, which reads only fields the public view
+        has. A seat's view has the same fields, equal (a seat sees the table as everyone does, plus its own
+        cards): then its copies of those sections are the board's, and the DM leaves them out unbuilt."""
+        if any(view.get(key) != value for key, value in public.items() if key != "seat"):
+            return None
+        return self._hand(view, names, [])
+
+    def _hand(self, view: dict, names: dict[str, str], sections: list[Section]) -> Doc:
         theme = view["theme"]
-        sections = self._sections(view, names)
         if "hand" in view:
             mine = [line(cards(view["hand"], theme))]
             if view["my_bid"] and view["seat"] not in view.get("revealed_bids", {}):

@@ -23,7 +23,7 @@ def test_bundles_and_what_is_beside_them_are_all_buttons_when_they_fit():
     kinds = _kinds(rows)
     assert len(rows) == 4 and sum(map(len, kinds)) == 18
     assert all(k in ("BundleButton", "ActionButton") for row in kinds for k in row)
-    ids = [item.item.custom_id for row in rows for item in row.children]
+    ids = [item.custom_id for row in rows for item in row.children]
     assert ids[:4] == [f"rk:b:7:p1:1.0123abcd:{n}" for n in range(4)]          # bundle n
     assert ids[4:] == [f"rk:a:7:p1:1.0123abcd:{i}" for i in range(4, 18)]     # legal action i
     assert rest_as_buttons([f"Cast {i}" for i in range(4)], [f"Cast {i}" for i in range(14)])

@@ -160,7 +160,7 @@ async def test_a_hand_sent_before_its_seat_changed_hands_is_not_recorded_for_the
     publisher = env.bot.host.publisher
     seat = next(s for s in table.seats if not s.is_bot)
     old_user, old_channel, old_message = seat.user_id, seat.dm_channel_id, seat.dm_message_id
-    message = Message(view=discord.ui.LayoutView(), shown="the old holder's hand")
+    message = Message(view=discord.ui.LayoutView())
     sent = SimpleNamespace(id=987654321, channel=SimpleNamespace(id=123456789))
     seat.user_id, seat.dm_channel_id, seat.dm_message_id = 42, None, None  # replaced while the DM was out
     await publisher._record(table, Request(), [Job("hand", seat.seat, message, new=True, user=old_user)], [sent])
