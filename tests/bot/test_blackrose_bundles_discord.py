@@ -33,6 +33,21 @@ def _state_where(wanted):
     raise AssertionError("no such prompt in 40 games")
 
 
+async def _at_prompt(env, wanted):
+    """A 3-human table on simcord loaded at a prompt `wanted` picks, published: (table, the state loaded,
+    the seat, its member, its hand DM)."""
+    channel, members, table = await started_table(env, "blackrose", ("ann", "ben", "cat"))
+    state, seat = _state_where(wanted)
+    table.state = GAME.load(state.to_json())
+    table.touch()
+    async with table.lock:
+        env.bot.host.publisher.publish(table)
+    await env.bot.host.settled(table)
+    await env.settle()
+    member = next(m for m in members if m.id == table.seat(seat).user_id)
+    return table, state, seat, member, hand_dm(table, member)
+
+
 def _dmove(view, legal) -> bool:
     """Which spell to discard to move, with rooms to choose from."""
     return len(legal) > 1 and all(a["type"] == "discard_spell" for a in legal)
@@ -50,16 +65,7 @@ def _big_turn(view, legal) -> bool:
 @pytest.mark.parametrize("wanted, first", [(_dmove, "Discard "), (_big_turn, "")])
 async def test_a_two_step_bundle_is_one_click_stored_step_by_step(simcord_env, wanted, first):
     env = simcord_env
-    channel, members, table = await started_table(env, "blackrose", ("ann", "ben", "cat"))
-    state, seat = _state_where(wanted)
-    table.state = GAME.load(state.to_json())
-    table.touch()
-    async with table.lock:
-        env.bot.host.publisher.publish(table)
-    await env.bot.host.settled(table)
-    await env.settle()
-    member = next(m for m in members if m.id == table.seat(seat).user_id)
-    dm = hand_dm(table, member)
+    table, state, seat, member, dm = await _at_prompt(env, wanted)
     offered = render.choices(table, seat)
     go = [(n, b) for n, b in enumerate(offered.bundles or ()) if len(b.steps) == 2 and b.steps[0]["type"] != "step"]
     assert go, text_of(dm)
@@ -109,16 +115,7 @@ async def test_a_new_bundle_is_one_click_stored_step_by_step(simcord_env, wanted
     """A spell's move and attack, the last two ready spells, the Black Rose Room's discards: one button, the
     engine's steps stored one by one, and the game where the separate clicks would have taken it."""
     env = simcord_env
-    channel, members, table = await started_table(env, "blackrose", ("ann", "ben", "cat"))
-    state, seat = _state_where(wanted)
-    table.state = GAME.load(state.to_json())
-    table.touch()
-    async with table.lock:
-        env.bot.host.publisher.publish(table)
-    await env.bot.host.settled(table)
-    await env.settle()
-    member = next(m for m in members if m.id == table.seat(seat).user_id)
-    dm = hand_dm(table, member)
+    table, state, seat, member, dm = await _at_prompt(env, wanted)
     offered = render.choices(table, seat)
     n, bundle = [(n, b) for n, b in enumerate(offered.bundles or ()) if b.steps[-1]["type"] == last
                  and len(b.steps) > 1][-1]
