@@ -74,3 +74,16 @@ def test_prompt_fits_a_menu_placeholder_in_every_view(n):
                 assert len(prompt(state.view(reader))) <= 120
             seat, legal = rng.choice(sorted(state.pending().items()))
             state.act(seat, rng.choice(legal))
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_json_view_reads_as_to_json_at_every_step(seed):
+    """The host encodes json_view() (to_json without its copies): it must say exactly what to_json says, or
+    a stored game would differ from the state it came from."""
+    rng = random.Random(seed)
+    st = GAMES["raven"].new([f"p{i}" for i in range(1, 2 + seed + 1)], seed, None)
+    while not st.over:
+        assert st.json_view() == st.to_json()
+        seat, legal = rng.choice(sorted(st.pending().items()))
+        st.act(seat, rng.choice(legal))
+    assert st.json_view() == st.to_json()
