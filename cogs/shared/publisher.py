@@ -307,15 +307,22 @@ class Publisher:
         return build() if note else frame.memo(("hand", seat_id, private, page, lang), build)
 
     def where(self, table: Table) -> str:
-        channel = self.bot.get_channel(table.channel_id)
+        channel = self.cached_channel(table)
         guild = getattr(channel, "guild", None)
         if channel is None:
             return ""
         return tr("in {guild} › #{channel}", guild=guild.name, channel=channel.name) if guild else f"#{channel.name}"
 
     # ---- 2. sending (without the lock)
+    def cached_channel(self, table: Table):
+        """The table's channel (or thread) from discord.py's cache, looked up in its own server first:
+        Client.get_channel goes through every server the bot is in, and a click's DM names the channel."""
+        guild = self.bot.get_guild(table.guild_id)
+        found = guild.get_channel_or_thread(table.channel_id) if guild is not None else None
+        return found or self.bot.get_channel(table.channel_id)
+
     async def channel(self, table: Table):
-        return self.bot.get_channel(table.channel_id) or await self.bot.fetch_channel(table.channel_id)
+        return self.cached_channel(table) or await self.bot.fetch_channel(table.channel_id)
 
     async def dm_channel(self, user_id: int, known: int | None = None):
         """The member's DM channel, by id: opened once per member and stored (no user lookup per DM)."""
