@@ -1,7 +1,9 @@
 """A cheaper publish path (issue 14): a DM holds the seat's private part and prompt, not the public board and
 log that change on every move, so a DM whose private content did not change is not touched at all."""
 import asyncio
+from types import SimpleNamespace
 
+from cogs.shared.publisher import Publisher
 from tests.bot.driver import Driver, built_text, started_table, text_of
 
 
@@ -80,3 +82,21 @@ async def test_moves_made_while_a_board_edit_is_in_flight_cost_one_more_edit_and
         seat = table.seat_of(member.id)
         hand = host.publisher.hand_message(table, seat.seat, private=True)
         assert text_of(member.user.dm_channel.last_message) == built_text(hand), f"{seat.seat}'s hand ends up current"
+
+
+def test_the_tables_channel_is_found_in_its_own_server_without_walking_every_server():
+    """Client.get_channel looks through every server the bot is in; every click's DM names the table's
+    channel, so the publisher asks the table's own server first (a thread too), and falls back only when
+    that server is not cached."""
+    channel = SimpleNamespace(name="games", guild=SimpleNamespace(name="Guild"))
+    guild = SimpleNamespace(get_channel_or_thread=lambda channel_id: channel if channel_id == 5 else None)
+
+    def every_server(channel_id):
+        raise AssertionError("Client.get_channel walked every server")
+
+    bot = SimpleNamespace(get_guild=lambda guild_id: guild if guild_id == 1 else None, get_channel=every_server)
+    publisher = Publisher(bot, service=None, settings=None)
+    assert publisher.cached_channel(SimpleNamespace(guild_id=1, channel_id=5)) is channel
+    assert publisher.where(SimpleNamespace(guild_id=1, channel_id=5)) == "in Guild › #games"
+    bot.get_channel = lambda channel_id: channel  # a server not in the cache: the old lookup still answers
+    assert publisher.cached_channel(SimpleNamespace(guild_id=2, channel_id=5)) is channel

@@ -91,7 +91,8 @@ def emoji_faults(components: list[dict]) -> list[str]:
 async def world(tmp_path):
     store = await Storage.open(str(tmp_path / "rookery.sqlite3"))
     service = TableService(store)
-    bot = SimpleNamespace(service=service, store=store, get_channel=lambda channel_id: None)
+    bot = SimpleNamespace(service=service, store=store, get_channel=lambda channel_id: None,
+                          get_guild=lambda guild_id: None)
     bot.host = Host(bot, service)
     yield service, bot.host, Lobby(bot), History(bot)
     await store.close()
