@@ -48,6 +48,22 @@ async def _at_prompt(env, wanted):
     return table, state, seat, member, hand_dm(table, member)
 
 
+async def _click_as_the_steps(env, table, state, seat, member, dm, button, bundle) -> None:
+    """Click the bundle's button: accepted, its steps stored one by one as the engine took them with the
+    click's id once, and the game where the separate clicks would have taken it."""
+    separately = GAME.load(state.to_json())
+    for step in bundle.steps:
+        separately.act(seat, step)
+    version = table.version
+    result = await choose(member.user, dm, button)
+    assert not result.ephemeral, text_of(result.response)
+    rows = (await env.bot.service.store.actions(table.id))[version:]
+    mine = [r for r in rows if r["seat"] == seat]
+    assert [r["action"] for r in mine] == list(bundle.steps), "stored as the engine took them"
+    assert sum(1 for r in mine if r["interaction_id"]) == 1, "one click, recorded once"
+    assert len(rows) == len(bundle.steps) and table.state.to_json() == separately.to_json(), "where the clicks lead"
+
+
 def _dmove(view, legal) -> bool:
     """Which spell to discard to move, with rooms to choose from."""
     return len(legal) > 1 and all(a["type"] == "discard_spell" for a in legal)
@@ -78,17 +94,7 @@ async def test_a_two_step_bundle_is_one_click_stored_step_by_step(simcord_env, w
     assert where is None or where in button["label"], "names the room it goes to or aims at"
     if wanted is _big_turn:
         assert len([c for c in action_components(dm) if c["type"] == 2]) > 20, "one grid of buttons"
-    separately = GAME.load(state.to_json())
-    for step in bundle.steps:
-        separately.act(seat, step)
-    version = table.version
-    result = await choose(member.user, dm, button)
-    assert not result.ephemeral, text_of(result.response)
-    rows = (await env.bot.service.store.actions(table.id))[version:]
-    mine = [r for r in rows if r["seat"] == seat][:2]
-    assert [r["action"] for r in mine] == list(bundle.steps), "stored as the engine took them"
-    assert sum(1 for r in mine if r["interaction_id"]) == 1, "one click, recorded once"
-    assert len(rows) == 2 and table.state.to_json() == separately.to_json(), "where the two clicks lead"
+    await _click_as_the_steps(env, table, state, seat, member, dm, button, bundle)
 
 
 def _move_attack(view, legal) -> bool:
@@ -122,14 +128,4 @@ async def test_a_new_bundle_is_one_click_stored_step_by_step(simcord_env, wanted
     button = next(b for b in bundle_buttons(dm) if b["custom_id"].endswith(f":{n}") or b["value"] == str(n))
     assert button["label"] == bundle.label and button["label"].startswith(first), text_of(dm)
     assert button["value"] is None, "a button, not a menu"
-    separately = GAME.load(state.to_json())
-    for step in bundle.steps:
-        separately.act(seat, step)
-    version = table.version
-    result = await choose(member.user, dm, button)
-    assert not result.ephemeral, text_of(result.response)
-    rows = (await env.bot.service.store.actions(table.id))[version:]
-    mine = [r for r in rows if r["seat"] == seat]
-    assert [r["action"] for r in mine] == list(bundle.steps), "stored as the engine took them"
-    assert sum(1 for r in mine if r["interaction_id"]) == 1, "one click, recorded once"
-    assert len(rows) == len(bundle.steps) and table.state.to_json() == separately.to_json(), "where the clicks lead"
+    await _click_as_the_steps(env, table, state, seat, member, dm, button, bundle)
