@@ -11,13 +11,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
-from bot.table import Frame, Table
+from bot.table import LOG_SHOWN, Frame, Table
 from present import fmt, presenter
 from present.base import Bundle, Doc, Line, Name, Section, Strong, line, offered_bundles, prompt_labels
 from present.datawords import GAME_OPTION, GAME_OPTION_HELP, GAME_OPTION_VALUE, option_words, term
 from present.i18n import command, tr, trl, trn
 
-LOG_SHOWN = 8  # the running log on a board or hand; the whole game's log is kept in storage
 BUTTONS_MAX = 20       # up to this many actions become buttons (4 rows of 5): one click instead of a select's two
 BUTTON_LABEL_MAX = 40  # ...when their labels are short (cards); long labels read better in a select menu
 ALL_BUTTONS_MAX = 25   # bundles and the actions beside them, all short: five rows of buttons, no menu

@@ -14,6 +14,9 @@ from dataclasses import dataclass, field
 from engine import GAMES
 from engine.core import Action, Event, Game, State, View
 
+LOG_SHOWN = 8   # log lines a board or hand shows (bot/render.py); the whole log is rebuilt from the actions
+LOG_KEEP = 30   # at most this many recent loggable events are kept in the game's row
+
 
 @dataclass
 class Seat:
@@ -198,6 +201,20 @@ class Table:
 
     def pending(self) -> dict[str, list[Action]]:
         return self.frame().pending()
+
+    def log(self, to: str | None, event: Event) -> None:
+        """Add a loggable event to the recent log (`to`: the one seat that may read it, None for all), and
+        keep only what some reader still sees: the tail from the LOG_SHOWN-th last public line (each seat
+        reads the public lines too, so each has its last LOG_SHOWN there), never more than LOG_KEEP. Why so
+        few: the log is written in the game's row on every click, and a row past one database page costs
+        each commit more pages; older lines come back from the stored actions (render.full_log)."""
+        log = self.logs.setdefault("log", [])
+        log.append([to, event])
+        public = keep = 0
+        while keep < min(len(log), LOG_KEEP) and public < LOG_SHOWN:
+            keep += 1
+            public += log[-keep][0] is None
+        del log[:-keep]
 
     def view(self, reader: str | None) -> View:
         return self.frame().view(reader)

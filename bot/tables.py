@@ -23,7 +23,6 @@ from bot.table import Actor, Outcome, Seat, Step, Table
 
 __all__ = ["Actor", "Outcome", "Seat", "Step", "Table", "TableService"]
 
-LOG_KEEP = 30          # recent loggable events kept per game (public and private together)
 SHORT_TIMER = 20       # seconds for reaction windows (quick play-or-pass answers); every other prompt gets the turn timer
 AWAY_AFTER = 2         # timeouts in a row after which a seat is marked away (its own next move brings it back)
 MAX_BOT_STEPS = 5000   # a safety net: bot seats never loop forever
@@ -160,11 +159,9 @@ class TableService(LobbyService):
 
     def _log(self, table: Table, events: list[dict]) -> None:
         """Keep the last loggable events as data: each reader's presenter words them in their language."""
-        log = table.logs.setdefault("log", [])
         for event in events:
             if self.loggable(table, event):
-                log.append([event.get("to"), event])
-        del log[:-LOG_KEEP]
+                table.log(event.get("to"), event)
 
     # ---- timers
     def _sync_timers(self, table: Table, now: float | None = None) -> None:
@@ -226,9 +223,7 @@ class TableService(LobbyService):
             seat.away = True
             # A timeout in a hidden reaction window would tell the table who held a reaction card.
             public = table.frame().publicly_awaited(seat_id)
-            log = table.logs.setdefault("log", [])
-            log.append([None if public else seat_id, {"type": "_away", "seat": seat_id}])
-            del log[:-LOG_KEEP]
+            table.log(None if public else seat_id, {"type": "_away", "seat": seat_id})
         steps: list[Step] = []
         for _ in range(MAX_BOT_STEPS):
             action = timeout_choice(table.game, table.view(seat_id), legal)

@@ -3,12 +3,13 @@ buttons on old messages keep working. Each item resolves its table and seat in `
 refuses there (privately, in the clicker's language); what it does when allowed is the host's
 (cogs/shared/interactions.py).
 
-These items are plain buttons and selects that discord.py neither stores nor dispatches: the Host does,
-from on_interaction (`TABLE_ITEMS`, `table_item`), as discord.py does a DynamicItem (the component must be
-on the clicked message; the item is made from its custom_id; its interaction_check may refuse; then its
-callback), but without first rebuilding the whole clicked message as a view (discord.py does that for a
-DynamicItem: for a Components V2 hand of dozens of parts, about a tenth of a click's answer). The lobby's and
-history's items are DynamicItems, as before.
+These items are not discord.py items: discord.py neither stores nor dispatches them. The Host does, from
+on_interaction (`TABLE_ITEMS`, `table_item`), as discord.py does a DynamicItem (the component must be on the
+clicked message; the item is made from its custom_id; its interaction_check may refuse; then its callback),
+but without first rebuilding the whole clicked message as a view (discord.py does that for a DynamicItem:
+for a Components V2 hand of dozens of parts, about a tenth of a click's answer). On a message they are
+parts (cogs/shared/parts.py), each class's `part` giving its JSON. The lobby's and history's items are
+DynamicItems, as before.
 
 custom_id formats (<= 100 chars):
   rk:a:<game>:<seat>:<prompt>:<index>   one legal action (button)
@@ -32,6 +33,7 @@ import discord
 from bot import errors
 from bot.render import SELECT_SIZE, Choices, all_buttons, as_buttons, choices
 from bot.table import Actor, Seat, Table
+from cogs.shared import parts as P
 from present.i18n import tr
 
 GAME = r"(?P<game>\d{1,18})"  # below 2**63: SQLite's INTEGER range
@@ -122,6 +124,7 @@ class HostItem(TableItem):
     answers, compiled as `custom_id_pattern`; `from_match` makes the item from a match of it."""
 
     custom_id_pattern: re.Pattern[str]
+    custom_id: str
 
     def __init_subclass__(cls, template: str | None = None, **kwargs) -> None:
         super().__init_subclass__(**kwargs)
@@ -132,12 +135,20 @@ class HostItem(TableItem):
     def from_match(cls, match: re.Match[str]) -> "HostItem":
         raise NotImplementedError
 
-    def is_dispatchable(self) -> bool:
-        return False  # so discord.py never stores a view of ours, nor answers its clicks: the Host does
-
 
 class PromptItem(HostItem):
-    """An item of one seat's prompt: its custom_id names the game, the seat and the prompt key."""
+    """An item of one seat's prompt: its custom_id names the game, the seat, the prompt key and a number
+    (`kind` is its letter in the custom_id)."""
+
+    kind: str
+
+    def __init__(self, game: int, seat: str, prompt: str, n: int = 0) -> None:
+        self.game, self.seat_id, self.prompt, self.n = game, seat, prompt, n
+        self.custom_id = self.id_of(game, seat, prompt, n)
+
+    @classmethod
+    def id_of(cls, game: int, seat: str, prompt: str, n: int | str) -> str:
+        return f"rk:{cls.kind}:{game}:{seat}:{prompt}:{n}"
 
     @classmethod
     def from_match(cls, match: re.Match[str]) -> "PromptItem":
@@ -157,26 +168,30 @@ def _pick(indexes: list[int]):
     return pick
 
 
-class ActionButton(PromptItem, discord.ui.Button, template=rf"rk:a:{GAME}:{SEAT}:{PROMPT}:(?P<n>\d{{1,4}})"):
-    def __init__(self, game: int, seat: str, prompt: str, index: int, label: str = "…",
-                 style=discord.ButtonStyle.primary):
-        super().__init__(label=label[:80], style=style, custom_id=f"rk:a:{game}:{seat}:{prompt}:{index}")
-        self.game, self.seat_id, self.prompt, self.index = game, seat, prompt, index
+class ActionButton(PromptItem, template=rf"rk:a:{GAME}:{SEAT}:{PROMPT}:(?P<n>\d{{1,4}})"):
+    """Legal action n."""
+
+    kind = "a"
+
+    @classmethod
+    def part(cls, game: int, seat: str, prompt: str, index: int, label: str, style: int = P.PRIMARY) -> dict:
+        return P.button(cls.id_of(game, seat, prompt, index), label, style)
 
     async def handle(self, interaction: discord.Interaction) -> None:
-        await self.choose(interaction, _pick([self.index]))
+        await self.choose(interaction, _pick([self.n]))
 
 
-class ActionSelect(PromptItem, discord.ui.Select, template=rf"rk:s:{GAME}:{SEAT}:{PROMPT}:(?P<n>\d)"):
-    def __init__(self, game: int, seat: str, prompt: str, chunk: int,
-                 options: list[discord.SelectOption] | None = None, placeholder: str = "…",
-                 count: tuple[int, int] = (1, 1)):
-        # count: (min, max) values. Past 1 it is a multi-select: the chosen actions are the steps of one
-        # decision (cards of a bid), applied together or not at all.
-        super().__init__(custom_id=f"rk:s:{game}:{seat}:{prompt}:{chunk}",
-                         options=options or [discord.SelectOption(label="…")], placeholder=placeholder[:150],
-                         min_values=count[0], max_values=count[1])
-        self.game, self.seat_id, self.prompt = game, seat, prompt
+class ActionSelect(PromptItem, template=rf"rk:s:{GAME}:{SEAT}:{PROMPT}:(?P<n>\d)"):
+    """A menu of legal actions (menu n of the prompt); each value is an action's index. Past one value
+    (`count`: min, max) it is a multi-select: the chosen actions are the steps of one decision (cards of a
+    bid), applied together or not at all."""
+
+    kind = "s"
+
+    @classmethod
+    def part(cls, game: int, seat: str, prompt: str, chunk: int, options: list[dict], placeholder: str,
+             count: tuple[int, int] = (1, 1)) -> dict:
+        return P.select(cls.id_of(game, seat, prompt, chunk), options, placeholder, count)
 
     async def handle(self, interaction: discord.Interaction) -> None:
         values = values_of(interaction)[:SELECT_SIZE]
@@ -192,66 +207,83 @@ def _bundle(n: int):
     return pick
 
 
-class BundleButton(PromptItem, discord.ui.Button, template=rf"rk:b:{GAME}:{SEAT}:{PROMPT}:(?P<n>\d{{1,2}})"):
+class BundleButton(PromptItem, template=rf"rk:b:{GAME}:{SEAT}:{PROMPT}:(?P<n>\d{{1,2}})"):
     """A whole multi-step choice (the presenter's bundle n)."""
 
-    def __init__(self, game: int, seat: str, prompt: str, n: int, label: str = "…"):
-        super().__init__(label=label[:80], style=discord.ButtonStyle.primary,
-                         custom_id=f"rk:b:{game}:{seat}:{prompt}:{n}")
-        self.game, self.seat_id, self.prompt, self.n = game, seat, prompt, n
+    kind = "b"
+
+    @classmethod
+    def part(cls, game: int, seat: str, prompt: str, n: int, label: str) -> dict:
+        return P.button(cls.id_of(game, seat, prompt, n), label)
 
     async def handle(self, interaction: discord.Interaction) -> None:
         await self.choose(interaction, _bundle(self.n))
 
 
-class BundleSelect(PromptItem, discord.ui.Select, template=rf"rk:b:{GAME}:{SEAT}:{PROMPT}:s"):
+class BundleSelect(PromptItem, template=rf"rk:b:{GAME}:{SEAT}:{PROMPT}:s"):
     """More bundles than buttons hold (or long labels): one menu, each value a bundle number."""
 
-    def __init__(self, game: int, seat: str, prompt: str, _n: int = 0,
-                 options: list[discord.SelectOption] | None = None, placeholder: str = "…"):
-        super().__init__(custom_id=f"rk:b:{game}:{seat}:{prompt}:s", placeholder=placeholder[:150],
-                         options=options or [discord.SelectOption(label="…")])
-        self.game, self.seat_id, self.prompt = game, seat, prompt
+    kind = "b"
+
+    @classmethod
+    def id_of(cls, game: int, seat: str, prompt: str, n: int | str = 0) -> str:
+        return super().id_of(game, seat, prompt, "s")
+
+    @classmethod
+    def part(cls, game: int, seat: str, prompt: str, options: list[dict], placeholder: str) -> dict:
+        return P.select(cls.id_of(game, seat, prompt), options, placeholder)
 
     async def handle(self, interaction: discord.Interaction) -> None:
         await self.choose(interaction, _bundle(index_of(values_of(interaction))))
 
 
-class PageButton(PromptItem, discord.ui.Button, template=rf"rk:p:{GAME}:{SEAT}:{PROMPT}:(?P<n>\d{{1,3}})"):
+class PageButton(PromptItem, template=rf"rk:p:{GAME}:{SEAT}:{PROMPT}:(?P<n>\d{{1,3}})"):
     """Turns a long prompt's page: no option is ever dropped, however many the rules allow."""
 
-    def __init__(self, game: int, seat: str, prompt: str, page: int, label: str = "…"):
-        super().__init__(label=label[:80], style=discord.ButtonStyle.secondary,
-                         custom_id=f"rk:p:{game}:{seat}:{prompt}:{page}")
-        self.game, self.seat_id, self.prompt, self.page = game, seat, prompt, page
+    kind = "p"
+
+    @classmethod
+    def part(cls, game: int, seat: str, prompt: str, page: int, label: str) -> dict:
+        return P.button(cls.id_of(game, seat, prompt, page), label, P.SECONDARY)
 
     async def handle(self, interaction: discord.Interaction) -> None:
-        await host_of(interaction).turn_page(interaction, self.table, self.seat_id, self.prompt, self.page)
+        await host_of(interaction).turn_page(interaction, self.table, self.seat_id, self.prompt, self.n)
 
 
 class BoardItem(HostItem):
+    """An item on the public board: its custom_id names only the game."""
+
+    kind: str
+
+    def __init__(self, game: int) -> None:
+        self.game = game
+        self.custom_id = f"rk:{self.kind}:{game}"
+
     @classmethod
     def from_match(cls, match: re.Match[str]) -> "BoardItem":
         return cls(int(match["game"]))
 
 
-class HandButton(BoardItem, discord.ui.Button, template=rf"rk:h:{GAME}"):
-    def __init__(self, game: int):
-        super().__init__(label=tr("My hand"), emoji="🃏", style=discord.ButtonStyle.success, custom_id=f"rk:h:{game}")
-        self.game = game
+class HandButton(BoardItem, template=rf"rk:h:{GAME}"):
+    kind = "h"
+
+    @staticmethod
+    def part(game: int) -> dict:
+        return P.button(f"rk:h:{game}", tr("My hand"), P.SUCCESS, "🃏")
 
     async def handle(self, interaction: discord.Interaction) -> None:
         await host_of(interaction).show_hand(interaction, self.table)
 
 
-class LogButton(BoardItem, discord.ui.Button, template=rf"rk:g:{GAME}"):
+class LogButton(BoardItem, template=rf"rk:g:{GAME}"):
     """The whole game's log as the clicking member may read it (rebuilt from the stored actions)."""
 
+    kind = "g"
     statuses = ("active", "paused", "over", "ended")
 
-    def __init__(self, game: int):
-        super().__init__(label=tr("Log"), emoji="📜", style=discord.ButtonStyle.secondary, custom_id=f"rk:g:{game}")
-        self.game = game
+    @staticmethod
+    def part(game: int) -> dict:
+        return P.button(f"rk:g:{game}", tr("Log"), P.SECONDARY, "📜")
 
     async def handle(self, interaction: discord.Interaction) -> None:
         await host_of(interaction).show_log(interaction, self.table)
@@ -268,14 +300,14 @@ def table_item(custom_id: str) -> tuple[type[HostItem], re.Match[str]] | None:
     return None
 
 
-# ---- a prompt's rows
-def _row_of(items: list) -> list[discord.ui.ActionRow]:
+# ---- a prompt's rows (parts: cogs/shared/parts.py)
+def _row_of(items: list[dict]) -> list[dict]:
     """Buttons five to a row, in order."""
-    return [discord.ui.ActionRow(*items[i:i + 5]) for i in range(0, len(items), 5)]
+    return [P.row(items[i:i + 5]) for i in range(0, len(items), 5)]
 
 
-def _options(labels: list[str], indexes: list[int]) -> list[discord.SelectOption]:
-    return [discord.SelectOption(label=labels[i][:100], value=str(i)) for i in indexes]
+def _options(labels: list[str], indexes: list[int]) -> list[dict]:
+    return [P.option(labels[i], str(i)) for i in indexes]
 
 
 def pages(count: int) -> int:
@@ -283,18 +315,17 @@ def pages(count: int) -> int:
     return 1 if count <= SELECTS_MAX * SELECT_SIZE else -(-count // PAGE_SIZE)
 
 
-def _rest(game_id: int, seat: str, c: Choices, rest: list[int]) -> list[discord.ui.ActionRow]:
+def _rest(game_id: int, seat: str, c: Choices, rest: list[int]) -> list[dict]:
     """The actions offered beside a bundle or a multi-select: small buttons, or one menu per 25."""
     if len(rest) <= 5:
-        return _row_of([ActionButton(game_id, seat, c.key, i, c.labels[i], discord.ButtonStyle.secondary)
-                        for i in rest])
-    return [discord.ui.ActionRow(ActionSelect(game_id, seat, c.key, chunk,
-                                              _options(c.labels, rest[chunk * SELECT_SIZE:(chunk + 1) * SELECT_SIZE]),
-                                              c.placeholder))
+        return _row_of([ActionButton.part(game_id, seat, c.key, i, c.labels[i], P.SECONDARY) for i in rest])
+    return [P.row([ActionSelect.part(game_id, seat, c.key, chunk,
+                                     _options(c.labels, rest[chunk * SELECT_SIZE:(chunk + 1) * SELECT_SIZE]),
+                                     c.placeholder)])
             for chunk in range(min(SELECTS_MAX - 1, -(-len(rest) // SELECT_SIZE)))]
 
 
-def choice_rows(game_id: int, seat: str, c: Choices | None, page: int = 0) -> list[discord.ui.ActionRow]:
+def choice_rows(game_id: int, seat: str, c: Choices | None, page: int = 0) -> list[dict]:
     """Buttons for a few choices, select menus for many, pages of three selects and a "More…" button past
     100. Index i always means legal action i, whatever the display order or the page puts where."""
     if c is None or not c.labels:
@@ -303,25 +334,24 @@ def choice_rows(game_id: int, seat: str, c: Choices | None, page: int = 0) -> li
         names = [b.label for b in c.bundles]
         rest = [i for i in c.order if i in (c.rest or [])]
         if len(names) + len(rest) > 5 and all_buttons(names, [c.labels[i] for i in rest]):  # one grid, 5 rows
-            return _row_of([BundleButton(game_id, seat, c.key, n, name) for n, name in enumerate(names)]
-                           + [ActionButton(game_id, seat, c.key, i, c.labels[i], discord.ButtonStyle.secondary)
-                              for i in rest])
+            return _row_of([BundleButton.part(game_id, seat, c.key, n, name) for n, name in enumerate(names)]
+                           + [ActionButton.part(game_id, seat, c.key, i, c.labels[i], P.SECONDARY) for i in rest])
         if as_buttons(names):  # at most 4 rows of buttons: the 5th is left for what else is on offer
-            rows = _row_of([BundleButton(game_id, seat, c.key, n, name) for n, name in enumerate(names)])
+            rows = _row_of([BundleButton.part(game_id, seat, c.key, n, name) for n, name in enumerate(names)])
         else:
-            rows = [discord.ui.ActionRow(BundleSelect(game_id, seat, c.key, 0, [
-                discord.SelectOption(label=name[:100], value=str(n)) for n, name in enumerate(names)],
-                c.placeholder))]
+            rows = [P.row([BundleSelect.part(game_id, seat, c.key, [P.option(name, str(n))
+                                                                    for n, name in enumerate(names)],
+                                             c.placeholder)])]
         return rows + _rest(game_id, seat, c, rest)
     if c.together is not None:  # (indexes, min, max): one multi-select for them, the other actions as usual
         indexes, low, high = c.together
         hint = tr("{prompt} (choose {n})", prompt=c.placeholder, n=low) if low == high else \
             tr("{prompt} (up to {n} at once)", prompt=c.placeholder, n=high)
-        rows = [discord.ui.ActionRow(ActionSelect(game_id, seat, c.key, 9, _options(
-            c.labels, [i for i in c.order if i in indexes]), hint, (low, high)))]
+        rows = [P.row([ActionSelect.part(game_id, seat, c.key, 9, _options(
+            c.labels, [i for i in c.order if i in indexes]), hint, (low, high))])]
         return rows + _rest(game_id, seat, c, [i for i in c.order if i not in indexes])
     if c.as_buttons:
-        return _row_of([ActionButton(game_id, seat, c.key, i, c.labels[i]) for i in c.order])
+        return _row_of([ActionButton.part(game_id, seat, c.key, i, c.labels[i]) for i in c.order])
     total = pages(len(c.labels))
     page = page % total
     first = page * PAGE_SIZE if total > 1 else 0
@@ -332,17 +362,17 @@ def choice_rows(game_id: int, seat: str, c: Choices | None, page: int = 0) -> li
         start = first + chunk * SELECT_SIZE
         suffix = tr(" ({first}–{last} of {n})", first=start + 1, last=start + len(part), n=len(c.labels)) \
             if len(c.labels) > SELECT_SIZE else ""
-        rows.append(discord.ui.ActionRow(ActionSelect(game_id, seat, c.key, chunk, _options(c.labels, part),
-                                                      c.placeholder + suffix)))
+        rows.append(P.row([ActionSelect.part(game_id, seat, c.key, chunk, _options(c.labels, part),
+                                             c.placeholder + suffix)]))
     if total > 1:
         nxt = (page + 1) % total
-        rows.append(discord.ui.ActionRow(PageButton(game_id, seat, c.key, nxt,
-                                                    tr("More… (page {n} of {total})", n=nxt + 1, total=total))))
+        rows.append(P.row([PageButton.part(game_id, seat, c.key, nxt,
+                                           tr("More… (page {n} of {total})", n=nxt + 1, total=total))]))
     return rows
 
 
-def board_rows(game_id: int) -> list[discord.ui.ActionRow]:
-    return [discord.ui.ActionRow(HandButton(game_id), LogButton(game_id))]
+def board_rows(game_id: int) -> list[dict]:
+    return [P.row([HandButton.part(game_id), LogButton.part(game_id)])]
 
 
 def handled(custom_id: str, items=TABLE_ITEMS) -> bool:

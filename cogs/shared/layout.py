@@ -21,6 +21,7 @@ from functools import cached_property
 import discord
 from discord.utils import escape_markdown
 
+from cogs.shared import parts as P
 from present import fmt
 from present.base import Doc
 from present.i18n import tr, trn
@@ -34,7 +35,7 @@ FULL_TEXT_FILE = "full-text.txt"
 class Message:
     """One message's content: its layout, the files it uploads, and a hash of everything it shows."""
 
-    view: discord.ui.LayoutView
+    view: P.Parts   # what discord.py sends as the message's view
     picture: tuple[bytes, str, str] | None = None   # (PNG, key, file name) shown in the gallery
     extra_files: list[tuple[str, bytes]] = field(default_factory=list)  # e.g. the overflow text
 
@@ -79,9 +80,11 @@ def _text(block: list[str]) -> int:
 
 
 def layout(doc: Doc, *, colour: int, picture: tuple[bytes, str] | None = None, picture_name: str = "",
-           rows: list[discord.ui.ActionRow] = (), full_text: bool = True, raw: bool = False) -> Message:
-    """The Doc as a V2 message; `rows` are its action rows (inside the container, after the text).
-    `raw`: the Doc's lines are Markdown already (a rules summary), shown as written."""
+           rows: list[dict | discord.ui.ActionRow] = (), full_text: bool = True, raw: bool = False) -> Message:
+    """The Doc as a V2 message; `rows` are its action rows (inside the container, after the text): parts
+    (cogs/shared/parts.py) or a cog's discord.py rows. `raw`: the Doc's lines are Markdown already (a rules
+    summary), shown as written."""
+    rows = [P.as_part(r) for r in rows]
     title = f"### {escape_markdown(doc.title)}" if doc.title else ""
     footer = fmt.md_line(doc.footer)
     sections = [s for s in doc.sections if s.lines]
@@ -120,27 +123,21 @@ def layout(doc: Doc, *, colour: int, picture: tuple[bytes, str] | None = None, p
                                      file=FULL_TEXT_FILE)]]
     # 3. Sections become text displays; past what 40 components hold, neighbours share one.
     fixed = (1 + bool(title) + bool(picture) + bool(extra) + bool(footer) + bool(rows)
-             + sum(1 + len(r.children) for r in rows))
+             + sum(1 + len(r["components"]) for r in rows))
     room = max(1, COMPONENTS_MAX - fixed)
     texts = ["\n".join(b) for b in blocks if b]
     while len(texts) > room:
         merged = min(range(len(texts) - 1), key=lambda i: len(texts[i]) + len(texts[i + 1]))
         texts[merged:merged + 2] = [texts[merged] + "\n\n" + texts[merged + 1]]
-    container = discord.ui.Container(accent_colour=colour)
-    if title:
-        container.add_item(discord.ui.TextDisplay(title))
+    inside = [P.text(title)] if title else []
     if picture is not None:
-        container.add_item(discord.ui.MediaGallery(discord.MediaGalleryItem(f"attachment://{picture_name}")))
-    for text in texts:
-        container.add_item(discord.ui.TextDisplay(fmt.clip(text, TEXT_MAX)))
+        inside.append(P.gallery(f"attachment://{picture_name}"))
+    inside += [P.text(fmt.clip(text, TEXT_MAX)) for text in texts]
     if extra:  # with Components V2 an attachment shows only where a component places it
-        container.add_item(discord.ui.File(f"attachment://{FULL_TEXT_FILE}"))
+        inside.append(P.file(f"attachment://{FULL_TEXT_FILE}"))
     if footer:
-        container.add_item(discord.ui.TextDisplay(footer))
+        inside.append(P.text(footer))
     if rows:
-        container.add_item(discord.ui.Separator())
-        for row in rows:
-            container.add_item(row)
-    view = discord.ui.LayoutView(timeout=None)
-    view.add_item(container)
+        inside += [P.separator(), *rows]
+    view = P.Parts([P.container(colour, inside)])
     return Message(view, (picture[0], picture[1], picture_name) if picture else None, extra)

@@ -2,7 +2,7 @@
 buttons, five rows at most, when they are few and short; past that the actions beside them go in a menu.
 bench/bench_clicks.py prices them by the same rule (bot/render.py rest_as_buttons)."""
 from bot.render import Choices, bundles_as_buttons, rest_as_buttons
-from cogs.shared.components import choice_rows
+from cogs.shared.components import choice_rows, table_item
 from present.base import Bundle
 
 
@@ -15,7 +15,8 @@ def _choices(bundles: int, rest: int, long: bool = False) -> Choices:
 
 
 def _kinds(rows) -> list[list[str]]:
-    return [[type(item).__name__ for item in row.children] for row in rows]
+    """Each row's items by the table item class their custom_id names (what the Host would run)."""
+    return [[table_item(item["custom_id"])[0].__name__ for item in row["components"]] for row in rows]
 
 
 def test_bundles_and_what_is_beside_them_are_all_buttons_when_they_fit():
@@ -23,7 +24,7 @@ def test_bundles_and_what_is_beside_them_are_all_buttons_when_they_fit():
     kinds = _kinds(rows)
     assert len(rows) == 4 and sum(map(len, kinds)) == 18
     assert all(k in ("BundleButton", "ActionButton") for row in kinds for k in row)
-    ids = [item.custom_id for row in rows for item in row.children]
+    ids = [item["custom_id"] for row in rows for item in row["components"]]
     assert ids[:4] == [f"rk:b:7:p1:1.0123abcd:{n}" for n in range(4)]          # bundle n
     assert ids[4:] == [f"rk:a:7:p1:1.0123abcd:{i}" for i in range(4, 18)]     # legal action i
     assert rest_as_buttons([f"Cast {i}" for i in range(4)], [f"Cast {i}" for i in range(14)])

@@ -152,6 +152,7 @@ async def test_a_hand_sent_before_its_seat_changed_hands_is_not_recorded_for_the
     from types import SimpleNamespace
 
     from cogs.shared.layout import Message
+    from cogs.shared.parts import Parts
     from cogs.shared.publisher import Job, Request
 
     env = simcord_env
@@ -160,7 +161,7 @@ async def test_a_hand_sent_before_its_seat_changed_hands_is_not_recorded_for_the
     publisher = env.bot.host.publisher
     seat = next(s for s in table.seats if not s.is_bot)
     old_user, old_channel, old_message = seat.user_id, seat.dm_channel_id, seat.dm_message_id
-    message = Message(view=discord.ui.LayoutView())
+    message = Message(view=Parts([]))
     sent = SimpleNamespace(id=987654321, channel=SimpleNamespace(id=123456789))
     seat.user_id, seat.dm_channel_id, seat.dm_message_id = 42, None, None  # replaced while the DM was out
     await publisher._record(table, Request(), [Job("hand", seat.seat, message, new=True, user=old_user)], [sent])
