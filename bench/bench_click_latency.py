@@ -1,6 +1,6 @@
 """Click → interaction callback latency: the real Rookery process against a minimal discord.py bot (issue 14).
 
-    python bench/bench_click_latency.py [clicks]
+    python bench/bench_click_latency.py [clicks] [rounds]     (defaults: 40 clicks, 3 rounds)
 
 Both bots run as real processes against the same in-process fake Discord (tests/e2e/fake_discord.py, loopback
 only), one after the other. The baseline is tests/e2e/minibot.py's counter button, whose callback only edits
@@ -103,24 +103,47 @@ async def rookery(clicks: int, humans: int) -> list[float]:
         return await with_bot(ROOKERY, env, body)
 
 
-async def main(clicks: int) -> None:
-    runs = [("minibot (baseline)", minibot(clicks)), ("rookery, 4 humans", rookery(clicks, 4)),
-            ("rookery, 2 humans + 2 bots", rookery(clicks, 2))]
-    print(f"click → interaction callback, {clicks} clicks per run, loopback fake Discord")
+RUNS = (("minibot (baseline)", lambda n: minibot(n)), ("rookery, 4 humans", lambda n: rookery(n, 4)),
+        ("rookery, 2 humans + 2 bots", lambda n: rookery(n, 2)))
+
+
+async def main(clicks: int, rounds: int) -> None:
+    """`rounds` rounds, each the minibot then Rookery's two runs, fresh processes each: the baseline's p50
+    drifts by a tenth or more between runs on a shared machine, so one pair of runs cannot tell 1.25x from
+    1.35x. Each round is printed with its own ratios; the last lines pool every round's clicks."""
+    print(f"click → interaction callback, {clicks} clicks per run, {rounds} round(s), loopback fake Discord")
     print("reached: the callback request is wholly at the fake (what the bot spends; the issue's figure);")
     print("answered: also the fake's own spec check and message edit (larger for a larger message)")
-    print(f"{'run':<28} {'clicks':>6} {'p50 ms':>8} {'p90 ms':>8} {'p50 ratio':>10}"
-          f" {'answered p50':>13} {'ratio':>6}")
-    base = None
+    header = f"{'run':<34} {'clicks':>6} {'p50 ms':>8} {'p90 ms':>8} {'p50 ratio':>10} {'answered p50':>13} {'ratio':>6}"
+    print(header)
+    pooled: dict[str, list] = {name: [] for name, _ in RUNS}
+    ratios: dict[str, list[float]] = {name: [] for name, _ in RUNS}
     started = time.monotonic()
-    for name, run in runs:
-        samples = await asyncio.wait_for(run, max(1.0, DEADLINE - (time.monotonic() - started)))
-        reached, answered = [r for r, _ in samples], [a for _, a in samples]
-        p50, p90, a50 = statistics.median(reached), percentile(reached, 0.9), statistics.median(answered)
-        base = base or (p50, a50)
-        print(f"{name:<28} {len(reached):>6} {p50 * 1000:>8.2f} {p90 * 1000:>8.2f} {p50 / base[0]:>10.2f}"
-              f" {a50 * 1000:>13.2f} {a50 / base[1]:>6.2f}")
+    for n in range(rounds):
+        base = None
+        for name, run in RUNS:
+            samples = await asyncio.wait_for(run(clicks), max(1.0, DEADLINE * rounds - (time.monotonic() - started)))
+            pooled[name] += samples
+            base = _row(f"{name} (round {n + 1})", samples, base)
+            ratios[name].append(statistics.median(r for r, _ in samples) / base[0])
+    if rounds > 1:
+        print("all rounds pooled (the ratio range: each round's own)")
+        base = None
+        for name, _ in RUNS:
+            base = _row(name, pooled[name], base)
+            if ratios[name][0] != 1.0:
+                print(f"{'':<34} per round: {min(ratios[name]):.2f}–{max(ratios[name]):.2f}")
+
+
+def _row(name: str, samples: list, base: tuple[float, float] | None) -> tuple[float, float]:
+    reached, answered = [r for r, _ in samples], [a for _, a in samples]
+    p50, p90, a50 = statistics.median(reached), percentile(reached, 0.9), statistics.median(answered)
+    base = base or (p50, a50)
+    print(f"{name:<34} {len(reached):>6} {p50 * 1000:>8.2f} {p90 * 1000:>8.2f} {p50 / base[0]:>10.2f}"
+          f" {a50 * 1000:>13.2f} {a50 / base[1]:>6.2f}")
+    return base
 
 
 if __name__ == "__main__":
-    asyncio.run(main(int(sys.argv[1]) if len(sys.argv) > 1 else 40))
+    args = [int(a) for a in sys.argv[1:3]]
+    asyncio.run(main(args[0] if args else 40, args[1] if len(args) > 1 else 3))
