@@ -113,7 +113,8 @@ class TableItem:
         return True
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await host_of(interaction).safely(interaction, self.handle(interaction))
+        # interaction_check, just before in the same task, already set the member's language
+        await host_of(interaction).safely(interaction, self.handle(interaction), spoken=True)
 
     async def handle(self, interaction: discord.Interaction) -> None:
         raise NotImplementedError
@@ -292,9 +293,13 @@ class LogButton(BoardItem, template=rf"rk:g:{GAME}"):
 TABLE_ITEMS = (ActionButton, ActionSelect, BundleButton, BundleSelect, PageButton, HandButton, LogButton)
 
 
+_BY_KIND = {kind: tuple(i for i in TABLE_ITEMS if i.kind == kind) for kind in {i.kind for i in TABLE_ITEMS}}
+
+
 def table_item(custom_id: str) -> tuple[type[HostItem], re.Match[str]] | None:
-    """The table item class this custom_id names, with the match its item is made from (None: not one)."""
-    for item in TABLE_ITEMS:
+    """The table item class this custom_id names, with the match its item is made from (None: not one).
+    Only the classes of its kind (the letter after "rk:") are tried."""
+    for item in _BY_KIND.get(custom_id[3:4], ()) if custom_id.startswith("rk:") else ():
         if (match := item.custom_id_pattern.fullmatch(custom_id)) is not None:
             return item, match
     return None

@@ -146,11 +146,12 @@ class Host(Interactions, commands.Cog):
         with reading(self.settings.reader_lang(interaction)):
             await self.say(interaction, refusal.message())
 
-    async def safely(self, interaction: discord.Interaction, coro) -> None:
-        """Run a handler in its member's language: a Refusal is answered with its words, a failure with a
-        private apology."""
+    async def safely(self, interaction: discord.Interaction, coro, spoken: bool = False) -> None:
+        """Run a handler in its member's language (`spoken`: already set in this task): a Refusal is answered
+        with its words, a failure with a private apology."""
         try:
-            await self.speak_to(interaction)
+            if not spoken:
+                await self.speak_to(interaction)
             await coro
         except errors.Refusal as refusal:
             await self.refuse(interaction, refusal)
