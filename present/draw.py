@@ -15,6 +15,7 @@ import hashlib
 import io
 import json
 import math
+import threading
 from functools import lru_cache
 from typing import Callable
 
@@ -417,15 +418,19 @@ def key(game: str, facts: dict) -> str:
 
 
 def cached(game: str, facts: dict, render: Callable[[dict], Image.Image]) -> tuple[bytes, str]:
-    """(PNG, key); the host asks for the same picture once per reader, so recent ones are reused."""
+    """(PNG, key); the host asks for the same picture once per reader, so recent ones are reused. The host
+    also draws on a worker thread (cogs/shared/publisher.py `_draw_ahead`): the cache is changed under a
+    lock and the drawing done outside it (two threads may draw one picture once each; both are equal)."""
     k = key(game, facts)
     png = _recent.get(k)
     if png is None:
         png = encode(render(facts))
-        if len(_recent) >= 64:
-            _recent.pop(next(iter(_recent)))
-        _recent[k] = png
+        with _recent_lock:
+            if len(_recent) >= 64:
+                _recent.pop(next(iter(_recent)))
+            _recent[k] = png
     return png, k
 
 
 _recent: dict[str, bytes] = {}
+_recent_lock = threading.Lock()

@@ -166,6 +166,7 @@ class Publisher:
             while self.held_until(table) == 0.0 and (request := self._requests.pop(table.id, None)) is not None:
                 if table.id in self._pending:
                     request.merge(self._pending.pop(table.id))
+                await self._draw_ahead(table)
                 async with table.lock:
                     jobs = await self._plan(table, request)
                 if not jobs:
@@ -264,6 +265,40 @@ class Publisher:
                 with reading(lang):
                     jobs.append(Job("notice", seat_id, text=build(table), notice=notice))
         return jobs
+
+    async def _draw_ahead(self, table: Table) -> None:
+        """Draw the pictures of the table's current version (the board's, each DM's hand picture) on a
+        worker thread before the pass builds its messages, which then find them in present/draw.py's
+        cache. Pillow gives up the GIL while it draws and encodes, so the event loop goes on answering
+        clicks meanwhile (bench/bench_loop_lag.py); drawn inline, a board held it 12 ms (a card game) to
+        40 ms (the Lodge).
+
+        Without the table's lock, so a click on this table does not wait either: the views are built here,
+        on the loop, before the thread starts, and the thread reads only those (a Frame's views are made
+        once; the state is never read off the loop). If a move lands meanwhile, the pass builds from the
+        newer version and draws inline whatever changed."""
+        p = presenter(table.game_key)
+        if not table.game.traits.pictures or table.state is None:
+            return
+        frame = table.frame()
+        board_lang = await self.settings.guild_lang(table.guild_id)
+        await self.settings.load_members(s.user_id for s in table.seats)
+        if frame is not table.frame():
+            return  # a move landed during the look-ups: the pass draws inline
+        frame.view(None)
+        unasked = frame.unasked()
+        hands = [(s.seat, self.settings.member_lang(s.user_id)) for s in table.seats
+                 if p.hand_picture_in_dm and not s.is_bot and not s.dm_closed and s.seat not in unasked]
+        for seat_id, _ in hands:
+            frame.view(seat_id)
+
+        def draw() -> None:
+            with reading(board_lang):
+                render.board_picture(table, frame)
+            for seat_id, lang in hands:
+                with reading(lang):
+                    render.hand_picture(table, seat_id, dm=True, frame=frame)
+        await asyncio.to_thread(draw)
 
     @staticmethod
     def board_doc(table: Table, frame: Frame, lang: str):

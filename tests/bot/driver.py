@@ -135,7 +135,10 @@ class Driver:
         return None if pending is None else await self.step_seat(self.rng.choice(pending))
 
     async def step_seat(self, seat_id: str) -> tuple[str, Any, str]:
-        """One move by this (pending, human) seat."""
+        """One move by this (pending, human) seat, read from its messages once the host has sent them (a
+        publish pass draws its pictures on a worker thread first: a click can return before it)."""
+        await self.env.bot.host.settled()
+        await self.env.settle()
         table = self.table()
         seat = table.seat(seat_id)
         member = self.members[seat.user_id]
