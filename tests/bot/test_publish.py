@@ -60,10 +60,10 @@ async def test_moves_made_while_a_board_edit_is_in_flight_cost_one_more_edit_and
     host.publisher._send = held_send
     try:
         await asyncio.wait_for(move(), 5)  # publishing under the lock would wait for the gate here
-        for _ in range(50):
+        for _ in range(500):  # the pass draws the board picture on a worker thread first
             if edits:
                 break
-            await asyncio.sleep(0)
+            await asyncio.sleep(0.01)
         assert len(edits) == 1 and not table.lock.locked(), "the edit is sent with the lock released"
         await move()
         await move()  # two commits while the first edit is still in flight
