@@ -48,6 +48,7 @@ class Interactions:
                 return await self.refuse_with_hand(interaction, table, seat_id, errors.RaceLost(), in_dm)
             # Committed: from here on nothing may stop the publish, or another player could be left waiting.
             answered = {}
+            await self.publisher.draw_hand(table, seat_id, dm=in_dm)  # the loop goes on meanwhile
             message = self.publisher.hand_message(table, seat_id, private=in_dm)
             try:
                 await self.answer_with(interaction, message, seat.picture if in_dm else "")

@@ -289,15 +289,31 @@ class Publisher:
         unasked = frame.unasked()
         hands = [(s.seat, self.settings.member_lang(s.user_id)) for s in table.seats
                  if p.hand_picture_in_dm and not s.is_bot and not s.dm_closed and s.seat not in unasked]
-        for seat_id, _ in hands:
-            frame.view(seat_id)
+        await self._draw(table, frame, [(None, board_lang)] + hands)
+
+    async def draw_hand(self, table: Table, seat_id: str, dm: bool) -> None:
+        """A seat's own picture, drawn on the worker thread before its message is built (a click's answer:
+        the caller holds the table's lock, so the version cannot change meanwhile)."""
+        p = presenter(table.game_key)
+        if table.game.traits.pictures and table.state is not None and (p.hand_picture_in_dm or not dm):
+            seat = table.seat(seat_id)
+            await self._draw(table, table.frame(), [(seat_id, self.settings.member_lang(seat.user_id))], dm)
+
+    @staticmethod
+    async def _draw(table: Table, frame: Frame, readers: list[tuple[str | None, str]], dm: bool = True) -> None:
+        """Draw these readers' pictures (None: the board) into present/draw.py's cache on a worker thread.
+        Their views are built first, here on the loop: the thread reads only those, never the state."""
+        for reader, _ in readers:
+            frame.view(reader)
+        frame.view(None)
 
         def draw() -> None:
-            with reading(board_lang):
-                render.board_picture(table, frame)
-            for seat_id, lang in hands:
+            for reader, lang in readers:
                 with reading(lang):
-                    render.hand_picture(table, seat_id, dm=True, frame=frame)
+                    if reader is None:
+                        render.board_picture(table, frame)
+                    else:
+                        render.hand_picture(table, reader, dm=dm, frame=frame)
         await asyncio.to_thread(draw)
 
     @staticmethod
