@@ -4,8 +4,8 @@ worker thread: cogs/shared/publisher.py `_draw_ahead`) and, in the same run, as 
 
     python bench/bench_loop_lag.py [clicks]
 
-A Black Rose Wars table (3 humans; its board is the Lodge, the largest picture) and a Raven table (4 humans)
-are played in turn, one random click at a time, each click's publish allowed to finish. Meanwhile a probe
+A Black Rose Wars table (3 humans; its board is the Lodge, the largest picture), then a Raven table (4 humans),
+each on its own simulated Discord, one random click at a time, each click's publish allowed to finish. Meanwhile a probe
 task yields to the loop over and over and records how long each turn away took: the longest of those is
 the longest time a click on another table would have waited to be read. Printed: the longest turn, how
 many turns took 5 ms or more, and their total per click. The probe competes for the GIL with the drawing
