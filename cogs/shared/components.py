@@ -258,7 +258,11 @@ class BoardItem(HostItem):
 
     def __init__(self, game: int) -> None:
         self.game = game
-        self.custom_id = f"rk:{self.kind}:{game}"
+        self.custom_id = self.id_of(game)
+
+    @classmethod
+    def id_of(cls, game: int) -> str:
+        return f"rk:{cls.kind}:{game}"
 
     @classmethod
     def from_match(cls, match: re.Match[str]) -> "BoardItem":
@@ -268,9 +272,9 @@ class BoardItem(HostItem):
 class HandButton(BoardItem, template=rf"rk:h:{GAME}"):
     kind = "h"
 
-    @staticmethod
-    def part(game: int) -> dict:
-        return P.button(f"rk:h:{game}", tr("My hand"), P.SUCCESS, "🃏")
+    @classmethod
+    def part(cls, game: int) -> dict:
+        return P.button(cls.id_of(game), tr("My hand"), P.SUCCESS, "🃏")
 
     async def handle(self, interaction: discord.Interaction) -> None:
         await host_of(interaction).show_hand(interaction, self.table)
@@ -282,9 +286,9 @@ class LogButton(BoardItem, template=rf"rk:g:{GAME}"):
     kind = "g"
     statuses = ("active", "paused", "over", "ended")
 
-    @staticmethod
-    def part(game: int) -> dict:
-        return P.button(f"rk:g:{game}", tr("Log"), P.SECONDARY, "📜")
+    @classmethod
+    def part(cls, game: int) -> dict:
+        return P.button(cls.id_of(game), tr("Log"), P.SECONDARY, "📜")
 
     async def handle(self, interaction: discord.Interaction) -> None:
         await host_of(interaction).show_log(interaction, self.table)
