@@ -49,6 +49,9 @@ async def sim_table(game: str, humans: int, seed: int = 1, pings: bool = True):
                 made = 0
                 for _ in range(n):
                     await host.timers.play_forced(service.clock() + host.timers.forced_delay + 1)
+                    # A publish pass draws its pictures on a worker thread first: wait for the host's passes
+                    # too, or a forced move's messages would land in the next click's count.
+                    await host.settled()
                     await env.settle()
                     if table.state.over or table.status != "active":
                         break

@@ -135,7 +135,7 @@ class TableService(LobbyService):
             if not bot_seats:
                 break
             for seat_id in bot_seats:
-                legal = table.state.pending().get(seat_id)
+                legal = table.pending().get(seat_id)  # this version's Frame: the next round reads it too
                 if not legal:
                     continue
                 action = choose(table.game, table.state.view(seat_id), legal, self.bot_rng)

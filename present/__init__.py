@@ -20,4 +20,26 @@ def presenter(key: str) -> Presenter:
     return found
 
 
-__all__ = ["PRESENTERS", "Presenter", "presenter"]
+class LogFilter:
+    """Whether an event makes a log line (its presenter's describe() is not None), asked once per game and
+    event type. Each step of a click logs a few events, and wording each only to learn that it is worded
+    cost about 6 µs a step, several times that after an idle gap, all before the click's answer. A presenter
+    lists in `log_varies` the event types whose answer depends on more than the type (a Nevermore heal of 0
+    is not worded); those are asked every time. tests/present/test_log_filter.py checks every other type
+    over whole games of every game."""
+
+    def __init__(self) -> None:
+        self._known: dict[tuple[str, str], bool] = {}
+
+    def __call__(self, key: str, event: dict, names: dict[str, str]) -> bool:
+        kind = event.get("type")
+        p = presenter(key)
+        if kind in getattr(p, "log_varies", ()):
+            return p.describe(event, names) is not None
+        found = self._known.get((key, kind))
+        if found is None:
+            found = self._known[(key, kind)] = p.describe(event, names) is not None
+        return found
+
+
+__all__ = ["PRESENTERS", "LogFilter", "Presenter", "presenter"]

@@ -132,6 +132,9 @@ class BasePresenter:
     # move. Otherwise the seat's picture comes with **My hand**.
     hand_picture_in_dm = False
     bundles_named = False  # whether bundles() takes names= (labels that name players)
+    # Event types for which whether describe() gives a line depends on more than the type (present.LogFilter
+    # asks describe() about each of those; about any other type, once).
+    log_varies: frozenset[str] = frozenset()
 
     def _drawer(self):
         if not hasattr(self, "_draw"):

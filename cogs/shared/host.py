@@ -25,7 +25,7 @@ from cogs.shared.publisher import Publisher
 from cogs.shared.settings import MemberSettings
 from cogs.shared.timers import Timers
 from cogs.shared.translator import CommandTranslator
-from present import fmt, presenter
+from present import LogFilter, fmt
 from present.i18n import command, mark, reading, tr, use
 
 log = logging.getLogger("rookery.host")
@@ -45,7 +45,8 @@ class Host(Interactions, commands.Cog):
         self.items = list(TABLE_ITEMS)  # every persistent item: the Host's own and any cog's (the stale check)
         self._republish_task: asyncio.Task | None = None
         self.republished = asyncio.Event()  # set when the after-restart pass is done (tests, soak script)
-        service.loggable = lambda table, event: presenter(table.game_key).describe(event, table.names) is not None
+        logs = LogFilter()
+        service.loggable = lambda table, event: logs(table.game_key, event, table.names)
 
     async def cog_load(self) -> None:
         self.bot.tree.error(self.on_app_command_error)

@@ -134,6 +134,7 @@ def _resolution(v: dict, names: dict) -> Section | None:
 
 class NevermorePresenter(BasePresenter):
     key = "nevermore"
+    log_varies = frozenset({"heal"})  # healing 0 makes no line
     emoji = E["raven"]
     colour = 0x4B2E5A
     title = mark("Nevermore")
