@@ -15,7 +15,7 @@ import sys
 from pathlib import Path
 from typing import TextIO
 
-from bot.storage.postgres import MIGRATIONS, is_postgres_url
+from bot.storage.postgres_schema import MIGRATIONS, is_postgres_url, migrate_connection
 
 # Parents before children; seat_handovers in rowid order (its identity column keeps that order).
 TABLES = ("games", "actions", "guild_config", "finished_games", "finished_seats", "ratings", "seat_handovers",
@@ -79,8 +79,6 @@ async def copy(source: str, target: str, out: TextIO) -> bool:
             raise MigrationError(f"{source} has no games table: is it a Rookery database?")
         conn = await asyncpg.connect(target)
         try:
-            from bot.storage.postgres import migrate_connection
-
             await migrate_connection(conn)
             counts = await _copy_tables(lite, conn, [t for t in TABLES if t in present])
         finally:

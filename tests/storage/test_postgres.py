@@ -7,7 +7,7 @@ import pytest
 from bot.storage import Storage
 from bot.storage.base import StaleGame
 from bot.storage.sqlite import MIGRATIONS as SQLITE_MIGRATIONS
-from bot.storage.postgres import MIGRATIONS as PG_MIGRATIONS
+from bot.storage.postgres_schema import MIGRATIONS as PG_MIGRATIONS
 from tests.storage.test_backends import a_game
 
 
