@@ -1,6 +1,6 @@
 """How long the event loop is held while tables publish: the longest stretches in which nothing else (another
 table's click, a timer) could run, through simcord, with pictures drawn as the host draws them now (on a
-worker thread: cogs/shared/publisher.py `_draw_ahead`) and, in the same run, as before (inline).
+worker thread: cogs/shared/messages.py `_draw_ahead`) and, in the same run, as before (inline).
 
     python bench/bench_loop_lag.py [clicks]
 

@@ -2,8 +2,8 @@
 
 One publisher task per table is the only sender of its messages. A change (a click's Outcome, a timer, a
 moderator) only queues a request, under the table's lock and without the network. The task then:
-1. under the lock, builds each reader's message once from the table's Frame (one view per reader, one
-   board per language) and keeps only those whose hash differs from what the message shows now;
+1. under the lock, builds each reader's message once from the table's Frame (messages.py: one view per
+   reader, one board per language) and keeps only those whose hash differs from what the message shows now;
 2. without the lock, sends them in parallel;
 3. under the lock again, records what landed and stores it in one write.
 Changes made meanwhile are published together in one more pass.
@@ -25,17 +25,15 @@ from dataclasses import dataclass, field
 import discord
 
 from bot import render
-from bot.table import Frame, Outcome, Table
-from cogs.shared.components import board_rows, choice_rows
+from bot.table import Outcome, Table
 from cogs.shared.layout import Message, layout
+from cogs.shared.messages import BOARD_FILE, HAND_FILE, Messages
 from present import presenter
-from present.base import Section, line
 from present.i18n import reading, tr
 
 log = logging.getLogger("rookery.publish")
 BOARD_MAX_AGE = 50 * 60      # Discord rate-limits edits of messages older than an hour: repost before that
 BACKOFF = (1, 2, 4, 8, 10)   # seconds before each retry of a failed publish (the last repeats)
-BOARD_FILE, HAND_FILE = "board.png", "hand.png"
 FORMAT = "v2:"               # prefix of stored message hashes: an older message is replaced, not edited
 
 
@@ -75,7 +73,7 @@ class Job:
     user: int | None = None         # a hand or ping: the member who held the seat when it was planned
 
 
-class Publisher:
+class Publisher(Messages):
     def __init__(self, bot, service, settings, result_rows=lambda table: []) -> None:
         self.bot = bot
         self.service = service
@@ -266,112 +264,7 @@ class Publisher:
                     jobs.append(Job("notice", seat_id, text=build(table), notice=notice))
         return jobs
 
-    async def _draw_ahead(self, table: Table) -> None:
-        """Draw the pictures of the table's current version (the board's, each DM's hand picture) on a
-        worker thread before the pass builds its messages, which then find them in present/draw.py's
-        cache. Pillow gives up the GIL while it draws and encodes, so the event loop goes on answering
-        clicks meanwhile (bench/bench_loop_lag.py); drawn inline, a board held it 12 ms (a card game) to
-        40 ms (the Lodge).
-
-        Without the table's lock, so a click on this table does not wait either: the views are built here,
-        on the loop, before the thread starts, and the thread reads only those (a Frame's views are made
-        once; the state is never read off the loop). If a move lands meanwhile, the pass builds from the
-        newer version and draws inline whatever changed."""
-        p = presenter(table.game_key)
-        if not table.game.traits.pictures or table.state is None:
-            return
-        frame = table.frame()
-        board_lang = await self.settings.guild_lang(table.guild_id)
-        await self.settings.load_members(s.user_id for s in table.seats)
-        if frame is not table.frame():
-            return  # a move landed during the look-ups: the pass draws inline
-        frame.view(None)
-        unasked = frame.unasked()
-        hands = [(s.seat, self.settings.member_lang(s.user_id)) for s in table.seats
-                 if p.hand_picture_in_dm and not s.is_bot and not s.dm_closed and s.seat not in unasked]
-        await self._draw(table, frame, [(None, board_lang)] + hands)
-
-    async def draw_hand(self, table: Table, seat_id: str, dm: bool) -> None:
-        """A seat's own picture, drawn on the worker thread before its message is built (a click's answer:
-        the caller holds the table's lock, so the version cannot change meanwhile)."""
-        p = presenter(table.game_key)
-        if table.game.traits.pictures and table.state is not None and (p.hand_picture_in_dm or not dm):
-            seat = table.seat(seat_id)
-            await self._draw(table, table.frame(), [(seat_id, self.settings.member_lang(seat.user_id))], dm)
-
-    @staticmethod
-    async def _draw(table: Table, frame: Frame, readers: list[tuple[str | None, str]], dm: bool = True) -> None:
-        """Draw these readers' pictures (None: the board) into present/draw.py's cache on a worker thread.
-        Their views are built first, here on the loop: the thread reads only those, never the state."""
-        for reader, _ in readers:
-            frame.view(reader)
-        frame.view(None)
-
-        def draw() -> None:
-            for reader, lang in readers:
-                with reading(lang):
-                    if reader is None:
-                        render.board_picture(table, frame)
-                    else:
-                        render.hand_picture(table, reader, dm=dm, frame=frame)
-        await asyncio.to_thread(draw)
-
-    @staticmethod
-    def board_doc(table: Table, frame: Frame, lang: str):
-        """The public board's Doc in a language: built once per version and language, for the board message
-        and for each DM in that language (which leaves out what the board shows)."""
-        def build():
-            with reading(lang):
-                return render.board_doc(table, frame)
-        return frame.memo(("board-doc", lang), build)
-
-    def board_message(self, table: Table, frame: Frame, lang: str) -> Message:
-        """The public board in the server's language (built once per version and language)."""
-        def build() -> Message:
-            doc = self.board_doc(table, frame, lang)
-            with reading(lang):
-                picture = render.board_picture(table, frame)
-                rows = board_rows(table.id) if table.status in ("active", "paused") else []
-                return layout(doc, colour=presenter(table.game_key).colour, picture=picture,
-                              picture_name=BOARD_FILE, rows=rows)
-        return frame.memo(("board", lang, table.status), build)
-
-    def hand_message(self, table: Table, seat_id: str, frame: Frame | None = None, *, private: bool,
-                     page: int = 0, lang: str | None = None, note: str = "") -> Message:
-        """A seat's hand and choices in its member's language: `private` is the DM form (without what the
-        board already shows); otherwise the form "My hand" answers with (the board's sections included).
-        `note` goes above it (why a click was refused); such one-off messages are not kept."""
-        frame = frame or table.frame()
-        lang = lang or self.settings.member_lang(table.seat(seat_id).user_id)
-
-        def build() -> Message:
-            def board():
-                return self.board_doc(table, frame, lang)
-            with reading(lang):
-                doc = render.hand_doc(table, seat_id, self.where(table), private, board, frame)
-                if note:
-                    doc.sections.insert(0, Section("", [line(note)]))
-                picture = render.hand_picture(table, seat_id, dm=private, frame=frame)
-                rows = choice_rows(table.id, seat_id, render.choices(table, seat_id, frame), page)
-                return layout(doc, colour=presenter(table.game_key).colour, picture=picture,
-                              picture_name=HAND_FILE, rows=rows)
-        return build() if note else frame.memo(("hand", seat_id, private, page, lang), build)
-
-    def where(self, table: Table) -> str:
-        channel = self.cached_channel(table)
-        guild = getattr(channel, "guild", None)
-        if channel is None:
-            return ""
-        return tr("in {guild} › #{channel}", guild=guild.name, channel=channel.name) if guild else f"#{channel.name}"
-
     # ---- 2. sending (without the lock)
-    def cached_channel(self, table: Table):
-        """The table's channel (or thread) from discord.py's cache, looked up in its own server first:
-        Client.get_channel goes through every server the bot is in, and a click's DM names the channel."""
-        guild = self.bot.get_guild(table.guild_id)
-        found = guild.get_channel_or_thread(table.channel_id) if guild is not None else None
-        return found or self.bot.get_channel(table.channel_id)
-
     async def channel(self, table: Table):
         return self.cached_channel(table) or await self.bot.fetch_channel(table.channel_id)
 
