@@ -19,7 +19,6 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 import discord
-from discord.utils import escape_markdown
 
 from cogs.shared import parts as P
 from present import fmt
@@ -85,11 +84,11 @@ def layout(doc: Doc, *, colour: int, picture: tuple[bytes, str] | None = None, p
     (cogs/shared/parts.py) or a cog's discord.py rows. `raw`: the Doc's lines are Markdown already (a rules
     summary), shown as written."""
     rows = [P.as_part(r) for r in rows]
-    title = f"### {escape_markdown(doc.title)}" if doc.title else ""
+    title = f"### {fmt.escape(doc.title)}" if doc.title else ""
     footer = fmt.md_line(doc.footer)
     sections = [s for s in doc.sections if s.lines]
     render = fmt.plain_line if raw else fmt.md_line
-    blocks = [([f"**{escape_markdown(s.title)}**"] if s.title else []) + [render(x) for x in s.lines]
+    blocks = [([f"**{fmt.escape(s.title)}**"] if s.title else []) + [render(x) for x in s.lines]
               for s in sections]
     heads = [1 if s.title else 0 for s in sections]
     budget = TEXT_MAX - len(title) - len(footer) - 200  # 200: room for the notes below

@@ -63,7 +63,9 @@ def test_the_fast_path_escapes_exactly_like_discord():
     from discord.utils import escape_markdown
 
     rng = random.Random(1)
-    alphabet = "Ab9 .,;!?'’·•—–/+=%&…é*_~`|>#-[]()\\:@<"
-    for _ in range(3000):
-        text = "".join(rng.choice(alphabet) for _ in range(rng.randint(0, 12)))
-        assert fmt._escape(text) == escape_markdown(text), text
+    alphabet = "Ab9 .,;!?'’·•—–/+=%&…é*_~`|>#-[]()\\:@<\n\t🃏🪓💧⚔️"
+    words = ["https://x.y/a_b", "<http://q/z>", "steam://run/1", "# ", "- ", "> ", ">>> ", "[a](b)", "1. "]
+    for _ in range(20000):
+        text = "".join(rng.choice(alphabet) if rng.random() < 0.8 else rng.choice(words)
+                       for _ in range(rng.randint(0, 14)))
+        assert fmt.escape(text) == escape_markdown(text), repr(text)
