@@ -99,6 +99,10 @@ def _ctx(d: dict, colour: str | None) -> dict:
 def effect(card: str, side: str, mode: str | None = None, when: bool = True) -> str:
     """What one side does, in sentences (a Trap or Protection: when it fires, then what happens; `when`
     False leaves out the condition, for a line saying that it fired)."""
+    if C.is_room_trap(card) and side not in C.spell_of(card)["room_trap"]:
+        # A Room Trap readied or armed lies on its sheet for both its colours: each colour's condition and
+        # effect (the slot's side is not a colour, and has no effect of its own to word).
+        return " ".join(effect(card, colour, mode, when) for colour in C.spell_of(card)["room_trap"])
     d = dict(C.side_of(card, side))
     colour = side if C.is_room_trap(card) and side in C.spell_of(card)["room_trap"] else None
     c = _ctx(d, colour)

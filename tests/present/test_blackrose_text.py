@@ -64,6 +64,19 @@ def test_a_readied_room_trap_reads_as_both_its_colours():
     assert "blue room" in said and "green room" in said
 
 
+@pytest.mark.parametrize("card", sorted(c for c in C.SPELLS if C.is_room_trap(c)))
+def test_a_room_trap_on_the_sheet_says_what_each_colour_does(card):
+    """A readied (or armed) Room Trap's slot line once read "When it is triggered: " and then nothing: its
+    readied side is not a colour and has no effect of its own."""
+    said = T.effect(card + ".1", "s")
+    for colour in C.spell_of(card)["room_trap"]:
+        assert T.effect(card + ".1", colour) in said
+    from present.blackrose.presenter import PRESENTER
+    view = {"my_slots": [{"slot": 3, "card": card + ".1", "side": "s", "state": "ready"}], "hand": []}
+    slot_line = next(fmt.plain_line(x) for x in PRESENTER._mine(view, {}) if "Standard spell 3" in fmt.plain_line(x))
+    assert not slot_line.rstrip().endswith(":") and said in slot_line
+
+
 def _ops_in(obj) -> set[str]:
     found = set()
     if isinstance(obj, dict):
