@@ -490,7 +490,7 @@ def op_undead_act(st, seat, o, ctx):
 def op_hijack_next(st, seat, o, ctx):
     """Jester Hat (green): at once resolve the victim's next ready spell as if you had cast it; then their
     turn goes on."""
-    from engine.blackrose.action import cast_task
+    from engine.blackrose.casting import cast_task
     v = ctx.get("victim")
     if v not in st.pos:
         return None
@@ -510,7 +510,7 @@ def op_cast_from_hand(st, seat, o, ctx):
     """Cast a Spell from your hand (rulebook glossary): discard one spell on your sheet (ready, active or
     used) to your Memories, put a spell from your hand in its place and cast it at once (Traps and
     Protections arrive armed). Andromeda casts it from one of your Andromedas; Time Stop does it twice."""
-    from engine.blackrose.action import cast_task
+    from engine.blackrose.casting import cast_task
     done = ctx.get("cfh", 0)
     if done >= o["n"]:
         return None

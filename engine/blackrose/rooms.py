@@ -207,7 +207,7 @@ def room_arena(st, seat, o, ctx):
     wait, m = choose(st, seat, ctx, "rival", rivals, allow_none=not rivals, prompt="Challenge which mage")
     if wait:
         return m
-    from engine.blackrose.action import cast_task
+    from engine.blackrose.casting import cast_task
     tasks = []
     for who in (seat, m):
         i = _next_ready(st, who) if who else None

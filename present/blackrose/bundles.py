@@ -315,7 +315,7 @@ def _rival_in(view: dict, key: str, value: str) -> bool:
 
 
 def _aims(view: dict, cast: dict) -> tuple[str, list[str]] | None:
-    """engine/blackrose/action.py `_aims` for a revealed spell cast without its target (the engine asks it
+    """engine/blackrose/casting.py `_aims` for a revealed spell cast without its target (the engine asks it
     next), from the seat's own view: ("room", rooms) or ("model", models); None when the spell is cast face
     down, has effects still to choose from, needs no target, or was aimed with the cast."""
     if any(k in cast for k in ("room", "model")):
