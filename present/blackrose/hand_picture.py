@@ -1,5 +1,5 @@
 """A Black Rose Wars seat's spells as a picture: every spell in hand, the spells readied in its slots (and
-those it is readying now) and the cards it is studying, each as a strip with its name, school colour and
+those it is readying now, which are no longer shown in hand) and the cards it is studying, each as a strip with its name, school colour and
 one line per side: the side's type, target and range, then what it does (cut to the line; the message's
 text has every side in full). Drawn from that seat's own view: its private cards plus public facts, never
 another seat's. Sized like the board (picture.py): every word at least MIN_FONT px, so 11 px at Discord's
@@ -36,7 +36,14 @@ def facts_of(view: dict) -> dict:
     seats = list(view.get("seats") or ())
     me = view.get("me")
     choice = view.get("choice") or {}  # the seat's own decision in progress (private to it)
-    hand = Counter(c.split(".")[0] for c in view.get("hand") or () if _known(c))
+    # Spells readied (or a Preparation set, while the others prepare) are on the Mage Sheet for the player,
+    # though the engine keeps them in the hand until every mage is ready: shown as readying, not in hand.
+    readying = [x for x in choice.get("ready") or view.get("prepared") or () if len(x) == 2 and _known(x[0])]
+    held = list(view.get("hand") or ())
+    for c, _ in readying:
+        if c in held:
+            held.remove(c)
+    hand = Counter(c.split(".")[0] for c in held if _known(c))
     return {
         "hand_of": seats.index(me) + 1 if me in seats else 0, "lang": lang(),
         "mage": W.mage_name((view.get("mage") or {}).get(me, "")) if (view.get("mage") or {}).get(me) else "",
@@ -44,8 +51,7 @@ def facts_of(view: dict) -> dict:
         "hand": [dict(spell_facts(f"{sid}.1"), count=n) for sid, n in sorted(hand.items())],
         "ready": [dict(spell_facts(sl["card"], sl.get("side")), slot=_slot(sl.get("slot"), sl.get("state", "")))
                   for sl in view.get("my_slots") or () if _known(sl.get("card"))],
-        "readying": [dict(spell_facts(x[0], x[1]), slot=_slot(i or "q", "")) for i, x in
-                     enumerate(choice.get("ready") or ()) if len(x) == 2 and _known(x[0])],
+        "readying": [dict(spell_facts(c, side), slot=_slot(i or "q", "")) for i, (c, side) in enumerate(readying)],
         "look": [spell_facts(c) for c in choice.get("look") or () if _known(c)],
         "quests": [T.quest_short(q) for q in view.get("quests") or () if q in C.QUESTS],
     }

@@ -264,3 +264,31 @@ def test_the_board_is_drawn_from_public_facts_even_given_a_seats_view():
 if __name__ == "__main__":
     print(f'    "board": "{pixels_sha(fresh(public_view())[0])}",')
     print(f'    "hand": "{pixels_sha(fresh(seat_view())[0])}",')
+
+
+def test_the_hand_picture_shows_readied_spells_as_readying_not_in_hand():
+    """The engine keeps readied spells in the hand until every mage is ready; for the player they lie on
+    the Mage Sheet: the picture draws them under "Readying now" (or as the Preparation set), not in hand."""
+    from engine.blackrose import bot as brw_bot
+
+    rng = random.Random(5)
+    st = GAME.new(["p1", "p2", "p3"], 5, {})
+    while not (st.stack and st.stack[-1]["k"] == "prep"):
+        seat = sorted(st.pending())[0]
+        st.act(seat, brw_bot.choose(st.view(seat), st.pending()[seat], rng))
+    before = H.facts_of(st.view("p1"))
+    first = next(a for a in st.pending()["p1"] if a["type"] == "ready")
+    st.act("p1", first)
+    after = H.facts_of(st.view("p1"))
+    assert after["in_hand"] == before["in_hand"] - 1
+    assert before["readying"] == []
+    assert after["readying"] == [dict(H.spell_facts(first["card"], first["side"]), slot=H._slot("q", ""))]
+    for _ in range(8):  # p1 readies until its Preparation is set, while the others still prepare
+        if "p1" not in st.pending():
+            break
+        legal = st.pending()["p1"]
+        st.act("p1", next((a for a in legal if a["type"] == "ready"), None) or
+               next(a for a in legal if a["type"] == "confirm"))
+    set_ = st.view("p1")["prepared"]
+    done = H.facts_of(st.view("p1"))
+    assert len(done["readying"]) == len(set_) and done["in_hand"] == before["in_hand"] - len(set_)

@@ -409,3 +409,26 @@ def test_a_mage_who_has_prepared_still_sees_their_preparation_while_the_others_p
     assert "Your Preparation is set: " + ", ".join(T.card_label(c, s) for c, s in readied) in mine
     assert "prepared" not in st.view("p2") and "prepared" not in st.view(None)
     assert "Your Preparation is set" not in fmt.plain(PRESENTER.hand(st.view("p2"), NAMES))
+    # The "Hand:" line lists what is still in the hand for the player: the readied spells are on the sheet.
+    hand_line = next(x for x in mine.splitlines() if x.startswith("Hand:"))
+    still = list(st.view("p1")["hand"])
+    for c, _ in readied:
+        still.remove(c)
+    assert hand_line == "Hand: " + (", ".join(W.card_name(c) for c in still) or "empty")
+
+
+def test_while_readying_the_hand_line_leaves_out_the_spells_readied_so_far():
+    rng = random.Random(5)
+    st = GAME.new(["p1", "p2", "p3"], 5, {})
+    while not (st.stack and st.stack[-1]["k"] == "prep"):
+        seat = sorted(st.pending())[0]
+        st.act(seat, brw_bot.choose(st.view(seat), st.pending()[seat], rng))
+    first = next(a for a in st.pending()["p1"] if a["type"] == "ready")
+    st.act("p1", first)
+    view = st.view("p1")
+    assert first["card"] in view["hand"], "the engine keeps a readied spell in the hand until all are ready"
+    text = fmt.plain(PRESENTER.hand(view, NAMES))
+    hand_line = next(x for x in text.splitlines() if x.startswith("Hand:"))
+    others = [c for c in view["hand"] if c != first["card"]]
+    assert hand_line == "Hand: " + ", ".join(W.card_name(c) for c in others)
+    assert "Readied so far: " + T.card_label(first["card"], first["side"]) in text
