@@ -10,6 +10,7 @@ import orjson
 
 from bot.storage.postgres_schema import LIVE_SQL, asyncpg, require_driver
 
+
 class _LoopThread:
     """An event loop on its own thread, so synchronous callers can wait for asyncpg coroutines."""
 

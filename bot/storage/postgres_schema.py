@@ -1,4 +1,4 @@
-"""PostgreSQL's schema for bot/storage/postgres.py: the migrations, numbered like sqlite.MIGRATIONS, and
+"""PostgreSQL's schema for bot/storage/postgres.py: the migrations, numbered like SQLite's (sqlite_schema.py), and
 how a process applies the missing ones (under an advisory lock, so processes starting at once on a fresh
 database apply each script exactly once). Also where the optional driver is imported."""
 from __future__ import annotations
@@ -13,7 +13,7 @@ except ImportError:  # the optional extra: pip install 'rookery[postgres]'
 MIGRATION_LOCK = 0x526F6F6B  # "Rook": the advisory lock key every process takes before migrating
 LIVE_SQL = "status IN ({})".format(", ".join(f"'{s}'" for s in LIVE))
 
-# Append-only and numbered like sqlite.MIGRATIONS (the same tables and columns; types spelled for
+# Append-only and numbered like sqlite_schema.MIGRATIONS (the same tables and columns; types spelled for
 # PostgreSQL: BIGINT for Discord ids, DOUBLE PRECISION for times). `schema_version` replaces user_version.
 MIGRATIONS: list[str] = [
     # 1: the first schema.
