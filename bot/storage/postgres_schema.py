@@ -108,7 +108,7 @@ MIGRATIONS: list[str] = [
     );
     CREATE INDEX handovers_by_game ON seat_handovers(game_id);
     """,
-    # 3: per member per server settings (as in sqlite.MIGRATIONS).
+    # 3: per member per server settings (as in sqlite_schema.MIGRATIONS).
     """
     CREATE TABLE member_settings (
         guild_id BIGINT NOT NULL,
@@ -117,11 +117,11 @@ MIGRATIONS: list[str] = [
         PRIMARY KEY (guild_id, user_id)
     );
     """,
-    # 4: /game autoplay (as in sqlite.MIGRATIONS).
+    # 4: /game autoplay (as in sqlite_schema.MIGRATIONS).
     """
     ALTER TABLE member_settings ADD COLUMN autoplay INTEGER NOT NULL DEFAULT 0;
     """,
-    # 5: languages and members whatever the server (as in sqlite.MIGRATIONS).
+    # 5: languages and members whatever the server (as in sqlite_schema.MIGRATIONS).
     """
     ALTER TABLE games ADD COLUMN board_shown TEXT NOT NULL DEFAULT '';
     ALTER TABLE games ADD COLUMN board_picture TEXT NOT NULL DEFAULT '';
