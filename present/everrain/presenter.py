@@ -118,23 +118,8 @@ class EverrainPresenter(BasePresenter):
             head.append(trl("At the helm: {player}, {doing}.", player=Strong(names.get(view["active"], view["active"])),
                             doing=tr(DOING[phase])))
         out = [Section("", head)]
-        card = view["card"]
-        if card:
-            title = (f"📜 " + tr("Story +{number}+ — {title}", number=card["number"], title=_card_title(card["title"]))
-                     if "number" in card else f"{_card_title(card['title'])} ({_deck(card['deck'])})")
-            rows = [line(_text(card["text"]))]
-            if _challenge(card):
-                rows.append(_challenge(card))
-            if "roll" in view:
-                r, t = view["roll"], view.get("tester")
-                if t:
-                    rows.append(line(tr("🎲 Rolled {die} + {crew}'s {skill} {value} = {total}, short of {target}.",
-                                        die=r["die"], crew=crew_name(t["name"]), skill=_skill(card["skill"]),
-                                        value=r["value"], total=r["total"], target=card["target"])))
-                else:
-                    rows.append(line(tr("🎲 Rolled {die} + no crew {value} = {total}, short of {target}.", die=r["die"],
-                                        value=r["value"], total=r["total"], target=card["target"])))
-            out.append(Section(title, rows))
+        if (card := self._card_section(view)) is not None:
+            out.append(card)
         out += self._last_results(view, names, compact)
         out.append(Section(tr("Ships"), [r for seat in view["seats"] for r in _ship(view, seat, names, compact)]))
         decks = " · ".join(f"{_deck(t)} {v['cards']}" + (" " + tr("({n} sideways)", n=v["sideways"]) if v["sideways"]
@@ -180,6 +165,28 @@ class EverrainPresenter(BasePresenter):
                                [said, trl("Glory then: {scores}.", scores=tuple(runs))]))
         return out
 
+    @staticmethod
+    def _card_section(view: dict) -> Section | None:
+        """The card in play: its text, its test or choices, and a failed roll waiting on a reroll."""
+        card = view["card"]
+        if not card:
+            return None
+        title = (f"📜 " + tr("Story +{number}+ — {title}", number=card["number"], title=_card_title(card["title"]))
+                 if "number" in card else f"{_card_title(card['title'])} ({_deck(card['deck'])})")
+        rows = [line(_text(card["text"]))]
+        if _challenge(card):
+            rows.append(_challenge(card))
+        if "roll" in view:
+            r, t = view["roll"], view.get("tester")
+            if t:
+                rows.append(line(tr("🎲 Rolled {die} + {crew}'s {skill} {value} = {total}, short of {target}.",
+                                    die=r["die"], crew=crew_name(t["name"]), skill=_skill(card["skill"]),
+                                    value=r["value"], total=r["total"], target=card["target"])))
+            else:
+                rows.append(line(tr("🎲 Rolled {die} + no crew {value} = {total}, short of {target}.", die=r["die"],
+                                    value=r["value"], total=r["total"], target=card["target"])))
+        return Section(title, rows)
+
     def _private(self, view: dict, compact: bool) -> list[Section]:
         mine = view["ships"][view["seat"]].get("my_stories", [])
         if not mine:
@@ -211,6 +218,24 @@ class EverrainPresenter(BasePresenter):
 
     def hand(self, view: dict, names: dict[str, str]) -> Doc:
         return self._doc(view, names, private=view["seat"] is not None)
+
+    def dm_hand(self, view: dict, public: dict, names: dict[str, str]) -> Doc | None:
+        """The DM form, built without the board: the seat's face-down stories and its prompt, as every DM
+        leaves the table to the board; but while it is the seat's move, also the card it decides on (the
+        test, the choice, the failed roll), so that "Choose the crew member who takes the test" says which
+        test, and a player can act from the DM alone. Everything else a seat's view shows is the board's."""
+        seat = view.get("seat")
+        if seat is None:
+            return None
+        mine = view["active"] == seat and view["phase"] != "over"
+        card = self._card_section(view) if mine else None
+        for compact in (False, True):
+            sections = ([card] if card else []) + self._private(view, compact)
+            foot = line(tr(YOUR_MOVE[view["phase"]])) if mine else self.waiting(view, names) or ()
+            doc = Doc(self._title(view), sections, foot)
+            if len(fmt.plain(doc)) <= COMPACT_OVER:
+                break
+        return doc
 
     def waiting(self, view: dict, names: dict[str, str]) -> Line | None:
         d = view["decision"]
