@@ -204,7 +204,8 @@ def op_push(st, seat, o, ctx):
         ctx.pop("pushed")
         return None
     here = st.room_of(m)
-    wait, r = choose(st, seat, ctx, "dest", B.ADJ[here], allow_none=steps > 1, prompt="Push them into", again=True)
+    wait, r = choose(st, seat, ctx, "dest", B.ADJ[here], allow_none=steps > 1, prompt="Push them into", again=True,
+                     subject=m)  # the prompt names whom the push moves
     if wait:
         return r
     if r is None:

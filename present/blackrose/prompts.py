@@ -31,6 +31,9 @@ def _question(key: str | None, op: str | None, view: dict | None = None) -> str:
         return tr("who takes 1 damage?")
     if key == "dest" and op == "puppet_attack":
         return tr("where do they move?")
+    subject = ((view or {}).get("choice") or {}).get("subject")
+    if key == "dest" and subject:
+        return tr("push {model} into which room?", model=_subject_name(view, subject))
     return {
         "discard": tr("discard a spell (4 in all)"),
         "keep": tr("keep which Forgotten Spell?"), "copy": tr("copy which room?"),
@@ -47,6 +50,16 @@ def _question(key: str | None, op: str | None, view: dict | None = None) -> str:
         "replace": tr("you have three Evocations: send one back to summon the new one?"),
         "quest_over": tr("more than 2 Quests: discard which?"),
     }.get(key, tr("choose"))
+
+
+def _subject_name(view: dict, m: str) -> str:
+    """The model a question is about, without the players' names (a prompt is worded from the view alone):
+    a mage by their Mage, an Evocation as "Cerberus (v2)"."""
+    mage = (view.get("mage") or {}).get(m)
+    if mage:
+        return W.mage_name(mage)
+    ev = evo_of(view, m)
+    return tr("{evo} ({id})", evo=W.evo_kind_name(ev["kind"]), id=m) if ev else str(m)
 
 
 def _asker(view: dict, choice: dict) -> str:

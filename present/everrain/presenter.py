@@ -227,11 +227,12 @@ class EverrainPresenter(BasePresenter):
         seat = view.get("seat")
         if seat is None:
             return None
-        mine = view["active"] == seat and view["phase"] != "over"
+        phase = view["phase"]
+        mine = view["active"] == seat and phase != "over"
         card = self._card_section(view) if mine else None
         for compact in (False, True):
             sections = ([card] if card else []) + self._private(view, compact)
-            foot = line(tr(YOUR_MOVE[view["phase"]])) if mine else self.waiting(view, names) or ()
+            foot = line(tr(YOUR_MOVE[phase])) if mine else self.waiting(view, names) or ()
             doc = Doc(self._title(view), sections, foot)
             if len(fmt.plain(doc)) <= COMPACT_OVER:
                 break

@@ -432,3 +432,30 @@ def test_while_readying_the_hand_line_leaves_out_the_spells_readied_so_far():
     others = [c for c in view["hand"] if c != first["card"]]
     assert hand_line == "Hand: " + ", ".join(W.card_name(c) for c in others)
     assert "Readied so far: " + T.card_label(first["card"], first["side"]) in text
+
+
+def test_a_push_says_whom_it_pushes():
+    """"Whispering Wind: push them into which room?" did not say whom, the target having been chosen a click
+    before: the push names its model (a mage by their Mage, since a prompt is worded from the view alone)."""
+    for subject, said in (("v2", "Landsknecht (v2)"), ("p2", "Tessa")):
+        v = lodge_view(choice={"kind": "pick", "key": "dest", "op": "push", "subject": subject,
+                               "source": {"card": "whispering_wind.1", "side": "s"}})
+        assert PRESENTER.prompt(v) == f"Whispering Wind: push {said} into which room?"
+
+
+def test_the_engine_tells_the_pusher_whom_the_push_moves():
+    seen = 0
+    for seed in range(12):
+        rng = random.Random(seed)
+        st = GAME.new(["p1", "p2", "p3"], seed, {})
+        for _ in range(4000):
+            if st.over:
+                break
+            pending = st.pending()
+            seat = rng.choice(sorted(pending))
+            choice = st.view(seat).get("choice") or {}
+            if choice.get("kind") == "pick" and choice.get("key") == "dest" and choice.get("op") == "push":
+                assert choice.get("subject") in st.pos or any(e["id"] == choice.get("subject") for e in st.evos)
+                seen += 1
+            st.act(seat, rng.choice(pending[seat]))  # random moves: the bots seldom push
+    assert seen, "some seeded game pushed a model"
