@@ -172,7 +172,7 @@ def op_send_colour(st, seat, o, ctx):
     m = ctx.get("model")
     if m and st.room_of(m) is not None:
         rooms = [r for r in B.ROOM_LABELS if st.colour_of(r) == o["colour"]]
-        wait, r = choose(st, seat, ctx, "room", rooms, prompt="Send them to which blue room")
+        wait, r = choose(st, seat, ctx, "room", rooms, prompt="Send them to which blue room", subject=m)
         if wait:
             return r
         if r:

@@ -600,7 +600,7 @@ def op_puppet_attack(st, seat, o, ctx):
     if "moved" not in ctx:
         here = st.room_of(m)
         rooms = [here] + (B.ADJ[here] if R.can_leave(st, m) and "move" not in st.inhib[m] else [])
-        wait, r = choose(st, seat, ctx, "dest", rooms, prompt="Move them 1 room (or leave them)")
+        wait, r = choose(st, seat, ctx, "dest", rooms, prompt="Move them 1 room (or leave them)", subject=m)
         if wait:
             return r
         ctx["moved"] = True
@@ -610,7 +610,7 @@ def op_puppet_attack(st, seat, o, ctx):
         ctx.pop("moved", None)
         return None
     near = [x for x in st.models_in(st.room_of(m)) if x != m and st.owner(x) != seat]
-    wait, x = choose(st, seat, ctx, "victim", near, prompt="Whom they attack")
+    wait, x = choose(st, seat, ctx, "victim", near, prompt="Whom they attack", subject=m)
     if wait:
         return x
     ctx.pop("moved", None)

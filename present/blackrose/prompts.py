@@ -29,11 +29,16 @@ def _question(key: str | None, op: str | None, view: dict | None = None) -> str:
                 "discard_own_for_ready": tr("discard which card?")}.get(op, tr("which card?"))
     if key == "victim" and op == "room_sacrifice":
         return tr("who takes 1 damage?")
-    if key == "dest" and op == "puppet_attack":
-        return tr("where do they move?")
     subject = ((view or {}).get("choice") or {}).get("subject")
-    if key == "dest" and subject:
-        return tr("push {model} into which room?", model=_subject_name(view, subject))
+    who = _subject_name(view, subject) if subject else None  # whom the question is about, where it says
+    if key == "dest" and op == "puppet_attack":
+        return tr("where does {model} move?", model=who) if who else tr("where do they move?")
+    if key == "victim" and op == "puppet_attack" and who:
+        return tr("whom does {model} attack?", model=who)
+    if key == "room" and who:
+        return tr("send {model} to which room?", model=who)
+    if key == "dest" and who:
+        return tr("push {model} into which room?", model=who)
     return {
         "discard": tr("discard a spell (4 in all)"),
         "keep": tr("keep which Forgotten Spell?"), "copy": tr("copy which room?"),

@@ -443,9 +443,26 @@ def test_a_push_says_whom_it_pushes():
         assert PRESENTER.prompt(v) == f"Whispering Wind: push {said} into which room?"
 
 
+def test_a_suggestion_and_a_send_say_whom_they_move():
+    """Suggestion moves a mage and has them attack; a spell sends a model to a room of a colour: each question
+    names that model, and the move's own room reads as staying there."""
+    source = {"card": "suggestion.1", "side": "s"}
+    v = lodge_view(choice={"kind": "pick", "key": "dest", "op": "puppet_attack", "subject": "p2", "source": source,
+                           "values": ["B12", "B11"]})
+    assert PRESENTER.prompt(v) == "Suggestion: where does Tessa move?"
+    assert CH.label({"type": "pick", "value": "B12"}, v, NAMES).startswith("Leave them in B12")
+    assert CH.label({"type": "pick", "value": "B11"}, v, NAMES).startswith("Move them to B11")
+    v = lodge_view(choice={"kind": "pick", "key": "victim", "op": "puppet_attack", "subject": "p2", "source": source})
+    assert PRESENTER.prompt(v) == "Suggestion: whom does Tessa attack?"
+    v = lodge_view(choice={"kind": "pick", "key": "room", "op": "send_colour", "subject": "v2", "source": source})
+    assert PRESENTER.prompt(v) == "Suggestion: send Landsknecht (v2) to which room?"
+
+
 def test_the_engine_tells_the_pusher_whom_the_push_moves():
-    seen = 0
-    for seed in range(12):
+    """Every pick that moves a model (a push, Suggestion's move and attack, a send to a room of a colour)
+    carries that model as its subject, so the prompt can name it."""
+    seen = set()
+    for seed in range(24):
         rng = random.Random(seed)
         st = GAME.new(["p1", "p2", "p3"], seed, {})
         for _ in range(4000):
@@ -454,8 +471,8 @@ def test_the_engine_tells_the_pusher_whom_the_push_moves():
             pending = st.pending()
             seat = rng.choice(sorted(pending))
             choice = st.view(seat).get("choice") or {}
-            if choice.get("kind") == "pick" and choice.get("key") == "dest" and choice.get("op") == "push":
+            if choice.get("kind") == "pick" and choice.get("op") in ("push", "puppet_attack", "send_colour"):
                 assert choice.get("subject") in st.pos or any(e["id"] == choice.get("subject") for e in st.evos)
-                seen += 1
+                seen.add(choice["op"])
             st.act(seat, rng.choice(pending[seat]))  # random moves: the bots seldom push
-    assert seen, "some seeded game pushed a model"
+    assert seen == {"push", "puppet_attack", "send_colour"}, seen
