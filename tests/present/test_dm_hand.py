@@ -18,13 +18,13 @@ def test_raven_builds_its_dm_hand_without_the_board():
     assert "raven" in OWN
 
 
-@pytest.mark.parametrize("key", [k for k in OWN if k != "everrain"])
-@pytest.mark.parametrize("seed", [1, 2])
-def test_dm_hand_is_the_hand_without_what_the_board_shows(key, seed):
+def dm_cases(key: str, seed: int, steps: int = 400):
+    """(seat, its view, the pending seats, the board's sections, the seat's dm_hand, its whole hand) at every
+    state of a random game, in every language (the hand and board worded in that language)."""
     game, p = GAMES[key], presenter(key)
     seats = list(NAMES)[:max(game.min_players, min(4, game.max_players))]
-    state, rng, built = game.new(seats, seed, None), random.Random(seed), 0
-    for _ in range(400):
+    state, rng = game.new(seats, seed, None), random.Random(seed)
+    for _ in range(steps):
         pending = state.pending()
         if state.over or not pending:
             break
@@ -34,16 +34,22 @@ def test_dm_hand_is_the_hand_without_what_the_board_shows(key, seed):
                 board = p.board(public, NAMES).sections
                 for seat in seats:
                     view = state.view(seat)
-                    dm = p.dm_hand(view, public, NAMES)
-                    if dm is None:
-                        assert key != "raven", "a Raven seat always sees the table as the public does"
-                        continue
-                    whole = p.hand(view, NAMES)
-                    whole.sections = [s for s in whole.sections if s not in board]
-                    assert dm == whole, (lang, seat)
-                    built += 1
+                    yield seat, view, pending, board, p.dm_hand(view, public, NAMES), p.hand(view, NAMES)
         seat = rng.choice(sorted(pending))
         state.act(seat, rng.choice(pending[seat]))
+
+
+@pytest.mark.parametrize("key", [k for k in OWN if k != "everrain"])
+@pytest.mark.parametrize("seed", [1, 2])
+def test_dm_hand_is_the_hand_without_what_the_board_shows(key, seed):
+    built = 0
+    for seat, _view, _pending, board, dm, whole in dm_cases(key, seed):
+        if dm is None:
+            assert key != "raven", "a Raven seat always sees the table as the public does"
+            continue
+        whole.sections = [s for s in whole.sections if s not in board]
+        assert dm == whole, seat
+        built += 1
     assert built
 
 
@@ -53,30 +59,16 @@ def test_an_everrain_dm_keeps_the_card_the_seat_decides_on(seed):
     "Choose the crew member who takes the test" comes with the test (and a reroll with the failed roll), as
     the board shows it. Otherwise it holds only what the board does not show (the seat's face-down
     stories), and the hand's footer."""
-    game, p = GAMES["everrain"], presenter("everrain")
-    seats = ["p1", "p2", "p3"]
-    state, rng, kept = game.new(seats, seed, None), random.Random(seed), 0
-    for _ in range(300):
-        pending = state.pending()
-        if state.over or not pending:
-            break
-        public = state.view(None)
-        for lang in LANGUAGES:
-            with reading(lang):
-                board = p.board(public, NAMES).sections
-                for seat in seats:
-                    view = state.view(seat)
-                    dm, whole = p.dm_hand(view, public, NAMES), p.hand(view, NAMES)
-                    assert dm.footer == whole.footer and dm.title == whole.title
-                    mine = seat in pending and view["card"]
-                    rest = dm.sections[1:] if mine else dm.sections
-                    if mine:
-                        assert dm.sections[0] in board and dm.sections[0].title == board[1].title
-                        kept += 1
-                    assert not any(s in board for s in rest), "the rest is the seat's own"
-                    # (the whole hand, made compact on a crowded table, can differ from the board's sections
-                    # in form only: what the DM once showed beside the stories; it now leaves all that out)
-                    assert [s.title for s in rest] == [s.title for s in p._private(view, False)]
-        seat = rng.choice(sorted(pending))
-        state.act(seat, rng.choice(pending[seat]))
+    p, kept = presenter("everrain"), 0
+    for seat, view, pending, board, dm, whole in dm_cases("everrain", seed, steps=300):
+        assert dm.footer == whole.footer and dm.title == whole.title
+        mine = seat in pending and view["card"]
+        rest = dm.sections[1:] if mine else dm.sections
+        if mine:
+            assert dm.sections[0] in board and dm.sections[0].title == board[1].title
+            kept += 1
+        assert not any(s in board for s in rest), "the rest is the seat's own"
+        # (the whole hand, made compact on a crowded table, can differ from the board's sections in form
+        # only: what the DM once showed beside the stories; it now leaves all that out)
+        assert [s.title for s in rest] == [s.title for s in p._private(view, False)]
     assert kept, "some seat decided on a card"
