@@ -9,7 +9,8 @@ from __future__ import annotations
 from engine import register
 from engine.core import Option, Traits, check_seats, resolve_options
 from engine.data import load
-from engine.blackrose import action, casting, effects, evocations, phases, react, rooms  # noqa: F401  (declare the task kinds)
+from engine.blackrose import (  # noqa: F401  (imported to declare the task kinds)
+    action, casting, effects, evocations, phases, react, rooms)
 from engine.blackrose.state import BlackRoseState
 
 

@@ -1,9 +1,10 @@
 """A Black Rose Wars seat's spells as a picture: every spell in hand, the spells readied in its slots (and
-those it is readying now, which are no longer shown in hand) and the cards it is studying, each as a strip with its name, school colour and
-one line per side: the side's type, target and range, then what it does (cut to the line; the message's
-text has every side in full). Drawn from that seat's own view: its private cards plus public facts, never
-another seat's. Sized like the board (picture.py): every word at least MIN_FONT px, so 11 px at Discord's
-inline width; words go through present/i18n.py and the reading language is in the key."""
+those it is readying now, no longer shown in hand) and the cards it is studying, each as a strip with its
+name, school colour and one line per side: the side's type, target and range, then what it does (cut to
+the line; the message's text has every side in full). Drawn from that seat's own view: its private cards
+plus public facts, never another seat's. Sized like the board (picture.py): every word at least MIN_FONT
+px, so 11 px at Discord's inline width; words go through present/i18n.py and the reading language is in
+the key."""
 from __future__ import annotations
 
 from collections import Counter
