@@ -104,6 +104,23 @@ def _own_place(view: dict, m: str, names=None) -> str:
         own_model(view, m, names)
 
 
+def readying(view: dict) -> list[tuple[str, str]]:
+    """The seat's spells readied this Preparation, as (card, side): in progress, or set while the others
+    still prepare. They lie on the Mage Sheet for the player, though the engine keeps them in the hand until
+    every mage is ready."""
+    return [(x[0], x[1]) for x in (view.get("choice") or {}).get("ready") or view.get("prepared") or ()
+            if len(x) == 2]
+
+
+def held(view: dict) -> list[str]:
+    """The seat's hand as the player holds it: without the spells readying (readying())."""
+    out = list(view.get("hand") or ())
+    for card, _ in readying(view):
+        if card in out:
+            out.remove(card)
+    return out
+
+
 def _my_slot(view: dict, i: int) -> dict | None:
     mine = view.get("my_slots") or []
     return mine[i] if isinstance(i, int) and 0 <= i < len(mine) else None

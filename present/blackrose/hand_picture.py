@@ -15,6 +15,7 @@ from PIL import Image, ImageDraw
 from engine.blackrose import cards as C
 from present import draw as D
 from present.blackrose import card_text as T
+from present.blackrose import choices as CH
 from present.blackrose import words as W
 from present.blackrose.picture import MIN_FONT, ROOM_FILL, seat_colour, text
 from present.i18n import lang, tr, trn
@@ -37,14 +38,8 @@ def facts_of(view: dict) -> dict:
     seats = list(view.get("seats") or ())
     me = view.get("me")
     choice = view.get("choice") or {}  # the seat's own decision in progress (private to it)
-    # Spells readied (or a Preparation set, while the others prepare) are on the Mage Sheet for the player,
-    # though the engine keeps them in the hand until every mage is ready: shown as readying, not in hand.
-    readying = [x for x in choice.get("ready") or view.get("prepared") or () if len(x) == 2 and _known(x[0])]
-    held = list(view.get("hand") or ())
-    for c, _ in readying:
-        if c in held:
-            held.remove(c)
-    hand = Counter(c.split(".")[0] for c in held if _known(c))
+    readying = [x for x in CH.readying(view) if _known(x[0])]  # on the Mage Sheet: shown as readying
+    hand = Counter(c.split(".")[0] for c in CH.held(view) if _known(c))
     return {
         "hand_of": seats.index(me) + 1 if me in seats else 0, "lang": lang(),
         "mage": W.mage_name((view.get("mage") or {}).get(me, "")) if (view.get("mage") or {}).get(me) else "",

@@ -72,13 +72,8 @@ class BlackRosePresenter(BasePresenter):
                                 state=X.SLOT_STATE.get(sl["state"], lambda: sl["state"])()),
                              (" · " + text) if text else ""))
         hand = v.get("hand") or []
-        # Spells readied (or a Preparation set) are on the Mage Sheet for the player, though the engine keeps
-        # them in the hand until every mage is ready: the "Hand:" line leaves them to "Readied so far".
-        held = list(hand)
-        for c, _ in list(choice.get("ready") or ()) + list(v.get("prepared") or ()):
-            if c in held:
-                held.remove(c)
-        mine.append(line(Strong(tr("Hand:")), " ", ", ".join(W.card_name(c) for c in held) or tr("empty")))
+        # The spells readied so far are on the Mage Sheet: "Readied so far" names them, not the hand line.
+        mine.append(line(Strong(tr("Hand:")), " ", ", ".join(W.card_name(c) for c in CH.held(v)) or tr("empty")))
         if kind in FULL_HAND or choice.get("key") in HAND_PICKS:  # every spell in full: nothing to look up
             mine += [line("  ", T.card_text(c)) for c in sorted({c.split(".")[0]: c for c in hand}.values())]
         return mine
