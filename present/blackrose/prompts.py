@@ -7,7 +7,7 @@ from engine.blackrose import cards as C
 from present.blackrose import card_text as T
 from present.blackrose import words as W
 from present.blackrose.bundles import last_two_offered
-from present.blackrose.choices import evo_of, model_name, room_name, seat_name
+from present.blackrose.choices import _short_model, evo_of, model_name, room_name, seat_name
 from present.i18n import tr
 
 
@@ -61,10 +61,7 @@ def _subject_name(view: dict, m: str) -> str:
     """The model a question is about, without the players' names (a prompt is worded from the view alone):
     a mage by their Mage, an Evocation as "Cerberus (v2)"."""
     mage = (view.get("mage") or {}).get(m)
-    if mage:
-        return W.mage_name(mage)
-    ev = evo_of(view, m)
-    return tr("{evo} ({id})", evo=W.evo_kind_name(ev["kind"]), id=m) if ev else str(m)
+    return W.mage_name(mage) if mage else _short_model(view, m, {})
 
 
 def _asker(view: dict, choice: dict) -> str:
