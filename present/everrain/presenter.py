@@ -200,13 +200,16 @@ class EverrainPresenter(BasePresenter):
                     for s in mine]
         return [Section(tr("Your face-down stories (only you see them)"), rows)]
 
-    def _doc(self, view: dict, names: dict, private: bool) -> Doc:
+    def _doc(self, view: dict, names: dict, private: bool, dm: bool = False) -> Doc:
+        """The board (not `private`), a seat's whole hand, or its DM form (`dm`: the table left to the board,
+        but for the card in play while it is the seat's move)."""
+        phase = view["phase"]
+        mine = private and view["active"] == view["seat"] and phase != "over"
+        card = self._card_section(view) if dm and mine else None
         for compact in (False, True):
-            sections = self._sections(view, names, compact)
+            sections = ([card] if card else []) if dm else self._sections(view, names, compact)
             if private:
                 sections += self._private(view, compact)
-            phase = view["phase"]
-            mine = private and view["active"] == view["seat"] and phase != "over"
             foot = line(tr(YOUR_MOVE[phase])) if mine else self.waiting(view, names) or ()
             doc = Doc(self._title(view), sections, foot)
             if len(fmt.plain(doc)) <= COMPACT_OVER:
@@ -224,19 +227,7 @@ class EverrainPresenter(BasePresenter):
         leaves the table to the board; but while it is the seat's move, also the card it decides on (the
         test, the choice, the failed roll), so that "Choose the crew member who takes the test" says which
         test, and a player can act from the DM alone. Everything else a seat's view shows is the board's."""
-        seat = view.get("seat")
-        if seat is None:
-            return None
-        phase = view["phase"]
-        mine = view["active"] == seat and phase != "over"
-        card = self._card_section(view) if mine else None
-        for compact in (False, True):
-            sections = ([card] if card else []) + self._private(view, compact)
-            foot = line(tr(YOUR_MOVE[phase])) if mine else self.waiting(view, names) or ()
-            doc = Doc(self._title(view), sections, foot)
-            if len(fmt.plain(doc)) <= COMPACT_OVER:
-                break
-        return doc
+        return None if view.get("seat") is None else self._doc(view, names, private=True, dm=True)
 
     def waiting(self, view: dict, names: dict[str, str]) -> Line | None:
         d = view["decision"]
