@@ -148,6 +148,8 @@ def _decision(st, seat: str) -> dict:
         out["left"] = top["left"]
         if top["k"] == "phys":
             out["mode"] = top["mode"]  # "token": the Physical Action; "spell": an effect's move and attack
+            if top.get("avoid"):
+                out["avoid"] = top["avoid"]  # a second attack's earlier target (public: it was attacked)
         if top["k"] == "evo_turn":
             out["evo"] = top["evo"]
     return out

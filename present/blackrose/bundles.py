@@ -16,11 +16,12 @@ step or beside the bundles).
   Study are one click too.
 - **A spell's move and attack.** A spell (Fire Dash, Nature's Wrath...) or the Forge moves the mage one room
   and lets them attack there: "Move to B3, attack Ben" is the step and the attack in one click, where the
-  way is clear as for a move bundle. Not for a spell whose second attack must find another target than
-  the first (the view does not say which that was).
-- **The last two ready spells.** With two spells readied and two left in hand, "Fireball (straight), then
-  Ice Burst (reverse)" readies both (the fourth confirms the Preparation): each order and side, beside each
-  spell alone, only where every label fits a button (a side shown as an arrow where the word does not fit).
+  way is clear as for a move bundle. A spell's second attack that must find another target than the first
+  (Nature's Wrath) is offered without that target, which its choice names (`avoid`: it was attacked in public).
+- **The last ready spells.** With two spells readied, "Fireball (straight), then confirm" readies a third and
+  confirms the Preparation; with two left in hand, "Fireball (straight), then Ice Burst (reverse)" readies
+  both (the fourth confirms it): each order and side, beside each spell alone, only where every label fits a
+  button (a side shown as an arrow where the word does not fit).
 - **The Black Rose Room's discards.** "Keep only Fireball" (or "Discard all 4 spells") makes its four
   discards from the hand in one click, beside each discard alone.
 - **The Evocation Phase.** With many Evocation moves on offer (a menu), "Hunt with every Evocation left"
@@ -68,20 +69,32 @@ def bundles(view: dict, legal: list[dict], names: dict | None = None) -> list[Bu
     elif kind == "dmove" and legal and all(a["type"] == "discard_spell" for a in legal):
         found = _discard_moves(view, legal, names)
     elif kind == "prep":
-        found = _last_two(view, legal, names)
+        found = _prep(view, legal, names)
     return _fit(view, found or _copies(view, legal, names), names)
 
 
-def _last_two(view: dict, legal: list[dict], names: dict | None = None) -> list[Bundle] | None:
-    """Preparation: the last two spells of the hand readied in one click, in either order and on either side
-    ("Fireball (straight), then Ice Burst (reverse)"), beside each ready alone, when two are readied and the
-    hand holds just two more (the fourth confirms by itself). Offered only where every label fits a button."""
+def _prep(view: dict, legal: list[dict], names: dict | None = None) -> list[Bundle] | None:
+    """Preparation with two spells readied: each spell left readied as the last one ("Fireball (straight), then
+    confirm") and, with just two left in hand, both in either order and side ("Fireball ↑, then Ice Burst ↓":
+    the fourth confirms by itself), beside each ready alone. Each kind is offered only where every label fits
+    a button, the pairs first, all in one wording."""
     readies = [a for a in legal if a["type"] == "ready"]
     placed = (view.get("choice") or {}).get("ready") or ()
-    cards = sorted({a["card"] for a in readies})
-    if len(placed) != 2 or len(cards) != 2:
+    if len(placed) != 2 or not readies or not any(a["type"] == "confirm" for a in legal):
         return None
     singles = _copies(view, legal, names) or [Bundle(CH.label(a, view, names), (a,)) for a in legal]
+    kinds: list[tuple[dict, ...]] = []
+    for kind in (_last_two(readies), _then_confirm(readies)):
+        if kind and len(singles) + len(kinds) + len(kind) <= BUTTONS:
+            kinds += kind
+    found = _worded(kinds)  # one wording for all of them
+    return singles + found if found else None
+
+
+def _last_two(readies: list[dict]) -> list[tuple[dict, ...]]:
+    """The last two spells of the hand, in either order and on either side (the fourth confirms)."""
+    if len({a["card"] for a in readies}) != 2:
+        return []
     steps: dict[tuple, tuple[dict, dict]] = {}  # (first, then) as they read -> the two readies
     for first in readies:
         for then in readies:
@@ -89,17 +102,37 @@ def _last_two(view: dict, legal: list[dict], names: dict | None = None) -> list[
             if then["card"] != first["card"] and said not in steps:  # (two copies of one spell: one choice)
                 steps[said] = (first, {"type": "ready", "card": then["card"], "side": then["side"], "step": True,
                                        "last": True})
-    if len(singles) + len(steps) > BUTTONS:
-        return None
-    for words in (lambda a, b: tr("Ready {first}, then {second}", first=T.card_label(a["card"], a["side"]),
-                                  second=T.card_label(b["card"], b["side"])),
-                  lambda a, b: tr("{first}, then {second}", first=T.card_label(a["card"], a["side"]),
-                                  second=T.card_label(b["card"], b["side"])),
-                  lambda a, b: tr("{first}, then {second}", first=_arrow(a), second=_arrow(b))):
-        pairs = [Bundle(words(*two), two) for two in steps.values()]  # one wording for all of them
-        if all(len(b.label) <= CH.BUTTON for b in pairs):
-            return singles + pairs
-    return None
+    return list(steps.values())
+
+
+def _then_confirm(readies: list[dict]) -> list[tuple[dict, ...]]:
+    """Each spell left readied as the third and last one, the Preparation confirmed with it."""
+    steps: dict[str, tuple[dict, dict]] = {}
+    for a in readies:
+        steps.setdefault(T.card_label(a["card"], a["side"]), (a, {"type": "confirm", "step": True}))
+    return list(steps.values())
+
+
+def _worded(kind: list[tuple[dict, ...]]) -> list[Bundle]:
+    """Preparation bundles in the longest wording whose labels all fit a button (one wording for all of them):
+    "Ready Fireball (straight), then …", "Fireball (straight), then …", or the sides as arrows."""
+    def said(a: dict, arrow: bool) -> str:
+        return _arrow(a) if arrow else T.card_label(a["card"], a["side"])
+
+    def words(steps: tuple[dict, ...], full: bool, arrow: bool) -> str:
+        first, then = said(steps[0], arrow), steps[1]
+        if then["type"] == "confirm":
+            return tr("Ready {spell}, then confirm", spell=first) if full else \
+                tr("{spell}, then confirm", spell=first)
+        second = said(then, arrow)
+        return tr("Ready {first}, then {second}", first=first, second=second) if full else \
+            tr("{first}, then {second}", first=first, second=second)
+
+    for full, arrow in ((True, False), (False, False), (False, True)):
+        found = [Bundle(words(steps, full, arrow), steps) for steps in kind]
+        if all(len(b.label) <= CH.BUTTON for b in found):
+            return found
+    return []
 
 
 def _draws(view: dict, legal: list[dict], names: dict | None = None) -> list[Bundle] | None:
@@ -203,20 +236,19 @@ def _forgotten_discards(view: dict, legal: list[dict], names: dict | None = None
     return out if len(out) > len(singles) else None
 
 
-def last_two_offered(view: dict) -> str | None:
-    """How the Preparation prompt offers the last two spells in one click, for prompts.py to say so:
-    "arrows" (the sides as arrows), "words", or None (not offered)."""
+def prep_offered(view: dict) -> tuple[bool, bool, bool]:
+    """How the Preparation prompt offers its bundles, for prompts.py to say so: (the last two spells at once,
+    a spell then confirm, the sides shown as arrows)."""
     ready = (view.get("choice") or {}).get("ready") or ()
     left = sorted(set(view.get("hand") or ()) - {c for c, _ in ready})
-    if len(ready) != 2 or len(left) != 2:
-        return None
+    if len(ready) != 2 or not left:
+        return False, False, False
     legal = [{"type": "ready", "card": c, "side": x, "step": True} for c in left
              for x in (("s",) if C.is_room_trap(c) else ("s", "r"))]
-    found = _last_two(view, legal + [{"type": "confirm", "step": True}, {"type": "unready", "step": True}])
-    if not found:
-        return None
+    found = _prep(view, legal + [{"type": "confirm", "step": True}, {"type": "unready", "step": True}]) or ()
+    kinds = {b.steps[-1]["type"] for b in found if len(b.steps) == 2}
     arrows = {_arrow(a) for a in legal} - {T.card_label(a["card"], a["side"]) for a in legal}
-    return "arrows" if any(x in b.label for b in found for x in arrows) else "words"
+    return "ready" in kinds, "confirm" in kinds, any(x in b.label for b in found for x in arrows)
 
 
 def _arrow(ready: dict) -> str:
@@ -288,13 +320,14 @@ def _move_attacks(view: dict, legal: list[dict], names: dict | None = None) -> l
     move of one room, before it moves: the mage may attack after its step there, which a Physical Action
     token's move never allows."""
     me = view.get("me")
-    if not _effect_move(view) or not _nothing_hidden_on_the_way(view, me) or _other_target_spent(view):
+    if not _effect_move(view) or not _nothing_hidden_on_the_way(view, me):
         return None
+    avoid = (view.get("choice") or {}).get("avoid")  # a second attack must find another target than the first
     out = [Bundle(CH.label(a, view, names), (a,)) for a in legal]
     for a in legal:
         if a["type"] == "step":
             for m in CH.models_in(view, a["to"]):
-                if _rival_in(view, "model", m):
+                if m != avoid and _rival_in(view, "model", m):
                     out.append(Bundle(CH.label(dict(a, target=m), view, names),
                                       (a, {"type": "attack", "target": m, "step": True})))
     return out if len(legal) < len(out) <= BUTTONS else None
@@ -384,23 +417,6 @@ def _ops(obj):
 # The most damage leaving a marked room deals (Ring of Fire, Blade Barrage): the marks are public (the spells
 # that make them are cast face up) but not in the view, so a move bundle keeps clear of them.
 MARK = max(o.get("n", 0) for o in _ops(list(C.SPELLS.values())) if o["op"] == "mark_leave")
-
-
-# Spells whose second move and attack must hit another target than the first (which the view does not name).
-OTHER_TARGET = {sid for sid, sp in C.SPELLS.items() for k in ("s", "r") if k in sp
-                for o in _ops(sp[k]) if o["op"] == "move_attack" and o.get("different")}
-
-
-def _other_target_spent(view: dict) -> bool:
-    """Whether a spell the seat spent this turn moves and attacks twice, the second time another target than
-    the first: then no move and attack bundle (the first target is not in the view). Another mage's such
-    spell counts too where the seat has a Jester Hat on its sheet (which resolves a rival's spell for it)."""
-    mine = view.get("my_slots") or ()
-    sheets = [mine]
-    if any(str(sl.get("card", "")).startswith("jester_hat.") for sl in mine):
-        sheets += list((view.get("slots") or {}).values())
-    return any(sl.get("state") == "used" and str(sl.get("card", "")).split(".")[0] in OTHER_TARGET
-               for sheet in sheets for sl in sheet)
 
 
 def _clear_way(view: dict, me: str) -> bool:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from engine.blackrose import cards as C
 from present.blackrose import card_text as T
 from present.blackrose import words as W
-from present.blackrose.bundles import last_two_offered
+from present.blackrose.bundles import prep_offered
 from present.blackrose.choices import _short_model, evo_of, model_name, room_name, seat_name
 from present.i18n import tr
 
@@ -126,12 +126,14 @@ def prompt(view: dict) -> str:
         return _study_prompt(view, choice)
     if kind == "prep":
         ready = choice.get("ready") or ()
-        both = last_two_offered(view)  # the last two can be readied in one click (bundles.py)
-        if both == "arrows":
+        both, _, arrows = prep_offered(view)  # what one click can ready (bundles.py)
+        if both and arrows:
             return tr("Ready your Standard spells 2 and 3, one by one or both at once (↑ straight side, "
                       "↓ reverse side), or confirm these 2 spells")
         if both:
             return tr("Ready your Standard spells 2 and 3, one by one or both at once, or confirm these 2 spells")
+        if arrows:
+            return tr("Ready your Standard spell 2 (↑ straight side, ↓ reverse side), or confirm these 2 spells")
         return _prep_prompt(len(ready))
     found = PROMPT.get(kind)
     return found() if found else tr("Choose your move")

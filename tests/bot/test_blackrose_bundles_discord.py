@@ -106,7 +106,13 @@ def _move_attack(view, legal) -> bool:
 def _last_two(view, legal) -> bool:
     """Two spells readied, two left in hand."""
     found = offered_bundles(PRESENTER, view, legal)
-    return bool(found) and any(b.steps[-1]["type"] == "ready" for b in found[0])
+    return bool(found) and any(b.steps[-1]["type"] == "ready" and len(b.steps) == 2 for b in found[0])
+
+
+def _then_confirm(view, legal) -> bool:
+    """Two spells readied: a third, then confirm."""
+    found = offered_bundles(PRESENTER, view, legal)
+    return bool(found) and any(b.steps[-1]["type"] == "confirm" and len(b.steps) == 2 for b in found[0])
 
 
 def _forgotten(view, legal) -> bool:
@@ -116,9 +122,9 @@ def _forgotten(view, legal) -> bool:
 
 
 @pytest.mark.parametrize("wanted, last, first", [(_move_attack, "attack", "Move to "), (_last_two, "ready", ""),
-                                                 (_forgotten, "pick", "")])
+                                                 (_then_confirm, "confirm", ""), (_forgotten, "pick", "")])
 async def test_a_new_bundle_is_one_click_stored_step_by_step(simcord_env, wanted, last, first):
-    """A spell's move and attack, the last two ready spells, the Black Rose Room's discards: one button, the
+    """A spell's move and attack, the last ready spells, the Black Rose Room's discards: one button, the
     engine's steps stored one by one, and the game where the separate clicks would have taken it."""
     env = simcord_env
     table, state, seat, member, dm = await _at_prompt(env, wanted)

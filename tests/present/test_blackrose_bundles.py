@@ -79,12 +79,14 @@ def test_every_bundle_is_legal_to_its_last_step_and_every_move_stays_reachable()
                     assert "Discard a spell" not in str((after.get("choice") or {}).get("prompt")), b
                 elif b.steps[-1]["type"] == "ready":  # the last two spells: the fourth confirms the Preparation
                     assert any(e["type"] == "prepared" and e["seat"] == seat and e["n"] == 4 for e in events), b
+                elif b.steps[-1]["type"] == "confirm":  # a third spell, then confirm: prepared with three
+                    assert any(e["type"] == "prepared" and e["seat"] == seat and e["n"] == 3 for e in events), b
                 else:
                     room = b.steps[-1].get("room") or b.steps[-1]["to"]
                     assert room in after["activated"], b  # "Go and activate" (it may send them on)
     assert multi["activate"] + multi["step"] > 100 and multi["discard_move"] > 10 and multi["study"] > 3, multi
     assert multi["target"] > 100, multi
-    assert multi["attack"] > 10 and multi["pick"] > 3 and multi["ready"] > 10, multi
+    assert multi["attack"] > 10 and multi["pick"] > 3 and multi["ready"] > 10 and multi["confirm"] > 10, multi
 
 
 def _turn_with_moves():
@@ -173,9 +175,9 @@ def _effect_move_with_attacks(view, legal) -> bool:
 
 def test_a_spells_move_and_attack_is_one_click_but_never_a_tokens_move():
     """A spell's (or the Forge's) one-room move may attack after it: "Move to B3, attack Ben" stands for the
-    two clicks, where they lead. A Physical Action token's move never attacks after moving, and a rival's
-    armed spell (a Room Trap on the way) or a spell whose second attack must find another target (the
-    first is not in the view) leaves the steps as they are."""
+    two clicks, where they lead. A Physical Action token's move never attacks after moving, a rival's armed
+    spell (a Room Trap on the way) leaves the steps as they are, and a second attack that must find another
+    target is never offered at the first one."""
     st, seat, view, legal = _first(_effect_move_with_attacks)
     found = BU.bundles(view, legal)
     both = [b for b in found if b.steps[-1]["type"] == "attack"]
@@ -191,9 +193,23 @@ def test_a_spells_move_and_attack_is_one_click_but_never_a_tokens_move():
     other = next(s for s in view["seats"] if s != seat)
     armed = dict(view, slots=dict(view["slots"], **{other: [{"slot": "q", "state": "armed"}]}))
     assert not any(b.steps[-1]["type"] == "attack" for b in BU.bundles(armed, legal) or ())
-    twice = dict(view, my_slots=[*view["my_slots"], {"slot": 3, "card": "natures_wrath.1", "side": "s",
-                                                    "state": "used"}])
-    assert not any(b.steps[-1]["type"] == "attack" for b in BU.bundles(twice, legal) or ())
+    target = next(b for b in both if len(b.steps) == 2).steps[1]["target"]
+    second = dict(view, choice=dict(view["choice"], avoid=target))  # Nature's Wrath's second move and attack
+    assert not any(b.steps[-1].get("target") == target for b in BU.bundles(second, legal) or ())
+
+
+def test_a_second_attack_that_must_find_another_target_is_one_click_too():
+    """Nature's Wrath moves and attacks twice, the second time another target: its choice names the first
+    (`avoid`, attacked in public), so the second move and attack is one click as well, never at that target,
+    and each such bundle is what the separate clicks do."""
+    st, seat, view, legal = _first(lambda v, l: "avoid" in (v.get("choice") or {}) and _effect_move_with_attacks(v, l))
+    avoid = view["choice"]["avoid"]
+    both = [b for b in BU.bundles(view, legal) if len(b.steps) == 2 and b.steps[-1]["type"] == "attack"]
+    assert both and all(b.steps[1]["target"] != avoid for b in both)
+    for b in both:
+        separately = GAME.load(st.to_json())
+        separately.act(seat, b.steps[0])
+        assert b.steps[1] in separately.pending()[seat]
 
 
 def test_the_last_two_ready_spells_are_one_click_in_either_order_and_side():
@@ -205,8 +221,8 @@ def test_the_last_two_ready_spells_are_one_click_in_either_order_and_side():
     legal = [{"type": "ready", "card": c, "side": s, "step": True} for c in ("meteor_swarm.1", "stone_claws.1")
              for s in "sr"] + [{"type": "confirm", "step": True}, {"type": "unready", "step": True}]
     found = BU.bundles(view, legal)
-    pairs = [b for b in found if len(b.steps) == 2]
-    assert len(pairs) == 8 and len(found) == 14
+    pairs = [b for b in found if len(b.steps) == 2 and b.steps[1]["type"] == "ready"]
+    assert len(pairs) == 8 and len(found) == 18  # (and each spell then confirm: the next test)
     assert {(b.steps[0]["card"], b.steps[0]["side"], b.steps[1]["card"], b.steps[1]["side"]) for b in pairs} == \
         {(x, s, y, t) for x in ("meteor_swarm.1", "stone_claws.1") for y in ("meteor_swarm.1", "stone_claws.1")
          if x != y for s in "sr" for t in "sr"}
@@ -222,14 +238,42 @@ def test_the_last_two_ready_spells_are_one_click_in_either_order_and_side():
     long_legal = [dict(a, card={"meteor_swarm.1": "change_past_future.1",
                                 "stone_claws.1": "disfiguring_mutation.1"}[a["card"]]) if "card" in a else a
                   for a in legal]
-    assert not any(len(b.steps) == 2 for b in BU.bundles(long, long_legal) or ())  # too long for buttons
+    assert not any(b.steps[-1].get("last") for b in BU.bundles(long, long_legal) or ())  # too long for buttons
     assert "both at once" not in PRESENTER.prompt(long)
     swap = {"meteor_swarm.1": "gaze.1", "stone_claws.1": "plot.1"}  # names short enough for the words
     short = dict(view, hand=["fireball.1", "ice_burst.1", "gaze.1", "plot.1"])
     worded = [b.label for b in BU.bundles(short, [dict(a, card=swap[a["card"]]) if "card" in a else a
-                                                  for a in legal]) if len(b.steps) == 2]
+                                                  for a in legal]) if b.steps[-1].get("last")]
     assert "Gaze (straight), then Plot (reverse)" in worded and not any("↑" in x for x in worded)
     assert PRESENTER.prompt(short).endswith("one by one or both at once, or confirm these 2 spells")
+
+
+def test_a_third_spell_can_be_readied_and_confirmed_in_one_click():
+    """Two spells readied: each spell left, on each side, can be the third and last one, the Preparation
+    confirmed with it ("Meteor Swarm (straight), then confirm"), beside each ready alone; on a real game, the
+    bundle is what the two clicks do. Past a grid of buttons (a hand of 8) it is not offered."""
+    hand = ["fireball.1", "ice_burst.1", "meteor_swarm.1", "stone_claws.1", "gaze.1", "plot.1"]
+    view = {"me": "p1", "hand": hand, "choice": {"kind": "prep", "ready": [["fireball.1", "s"], ["ice_burst.1", "r"]]}}
+    legal = [{"type": "ready", "card": c, "side": s, "step": True} for c in hand[2:] for s in "sr"] + \
+        [{"type": "confirm", "step": True}, {"type": "unready", "step": True}]
+    found = BU.bundles(view, legal)
+    finals = [b for b in found if len(b.steps) == 2]
+    assert [b.steps for b in finals] == [(a, {"type": "confirm", "step": True}) for a in legal[:8]]
+    assert "Meteor Swarm (straight), then confirm" in [b.label for b in finals]
+    assert all(len(b.label) <= 40 for b in found) and len(found) == 18
+    assert "confirm" in PRESENTER.prompt(view) and "both at once" not in PRESENTER.prompt(view)
+    eight = dict(view, hand=hand + ["fire_dash.1", "maelstrom.1"])
+    more = [{"type": "ready", "card": c, "side": s, "step": True} for c in eight["hand"][2:] for s in "sr"]
+    assert BU.bundles(eight, more + legal[-2:]) is None  # 12 spells alone and 12 with confirm: no grid
+    st, seat, view, legal = _first(lambda v, l: (v.get("choice") or {}).get("kind") == "prep"
+                                   and len(v["choice"].get("ready") or ()) == 2
+                                   and any(b.steps[-1]["type"] == "confirm" for b in BU.bundles(v, l) or ()))
+    for b in BU.bundles(view, legal):
+        if len(b.steps) == 2 and b.steps[1]["type"] == "confirm":
+            both = GAME.load(st.to_json())
+            both.act(seat, b.steps[0])
+            both.act(seat, b.steps[1])
+            assert seat not in both.pending() or both.view(seat)["choice"].get("kind") != "prep"
 
 
 def test_the_black_rose_rooms_four_discards_are_one_click_named_by_what_stays():
