@@ -229,7 +229,8 @@ def copy_number(action: dict, view: dict) -> int:
     if action.get("type") not in ("ready", "discard", "remove", "pick") or not isinstance(card, str) \
             or card.split(".")[0] not in C.SPELLS:
         return 1
-    pool = (view.get("choice") or {}).get("values") if action["type"] == "pick" else view.get("hand")
+    pool = (view.get("choice") or {}).get("values") if action["type"] == "pick" else \
+        held(view) if action["type"] == "ready" else view.get("hand")  # (a readied copy is on the sheet)
     same = [c for c in pool or () if isinstance(c, str) and c.split(".")[0] == card.split(".")[0]]
     return same.index(card) + 1 if card in same else 1
 
@@ -357,8 +358,10 @@ def _react(a: dict, view: dict, names: dict) -> str:
 
 def _study(a: dict, view: dict, names: dict) -> str:
     school, left = W.school(a["school"]), (view.get("library") or {}).get(a["school"])
-    if a.get("n", 1) > 1:
-        return tr("Draw all {n} from {school}", n=a["n"], school=school)
+    if a.get("n", 1) == 4:
+        return tr("Draw all 4 from {school}", school=school)
+    if a.get("n", 1) > 1:  # the rest of the 4 from one deck
+        return tr("Draw {n} more from {school}", n=a["n"], school=school)
     if left is None:
         return tr("Draw from {school}", school=school)
     return tr("Draw from {school} ({n} left)", school=school, n=left)
@@ -447,7 +450,8 @@ def short_label(action: dict, view: dict, names=None) -> str:
     """A shorter label where the prompt or the board already says part of it: a spell's target without
     "Target" (the prompt reads "Fireball: choose the target", prompts.py); a studied pair without "Keep"
     (the prompt reads "keep 2 of the cards you drew"); an attack without the damage, an Evocation by its
-    kind and number (the board's Mages section says whose each is, where it stands and its damage)."""
+    kind and number (the board's Mages section says whose each is, where it stands and its damage); a spell
+    to ready without "Ready" (the prompt says it)."""
     kind, names = action.get("type"), names or {}
     choice = view.get("choice") or {}
     asked = C.side_of(choice["card"], choice.get("side") or "s") if choice.get("card") else {}
@@ -463,6 +467,10 @@ def short_label(action: dict, view: dict, names=None) -> str:
     if kind == "discard_spell":  # the prompt says it is to move 1 room
         mine = [i for i, sl in enumerate(view.get("my_slots") or ()) if sl["state"] in ("ready", "armed")]
         return tr("Discard my {spell}", spell=slot_spell_name(view, action.get("slot"), mine))
+    if kind == "ready":  # the prompt says "Ready …"
+        said = T.card_label(action["card"], action["side"])
+        nth = copy_number(action, view)
+        return said if nth == 1 else said + tr(", copy {n}", n=nth)
     if kind == "study_keep":
         pair = tr("{spell} + {other}", spell=W.card_name(action["cards"][0]), other=W.card_name(action["cards"][1]))
         return pair if "then" not in action else tr("{spells}, then remove a spell", spells=pair)

@@ -89,8 +89,12 @@ class BlackRosePresenter(BasePresenter):
             out += [line(tr("{school}, starting Grimoire {n}: {cards}", school=W.school(s), n=i + 1,
                             cards=T.grimoire_text(s, i)))
                     for s in C.SCHOOLS for i in range(len(C.GRIMOIRES.get(s, ())))]
+        look = {}  # spell -> its copies drawn: two copies are one text with their number
         for c in choice.get("look") or ():
-            out.append(line(tr("Studying: {spell}", spell=T.card_text(c))))
+            look.setdefault(c.split(".")[0], []).append(c)
+        for same in look.values():
+            out.append(line(tr("Studying: {spell}", spell=T.card_text(same[0])) if len(same) == 1 else
+                            tr("Studying ({n} copies): {spell}", n=len(same), spell=T.card_text(same[0]))))
         if v.get("prepared"):  # the hand still holds them: they go on the Mage Sheet once every mage is ready
             out.append(line(tr("Your Preparation is set: {spells}. They go on your Mage Sheet when every mage has "
                                "prepared.", spells=", ".join(T.card_label(c, s) for c, s in v["prepared"]))))

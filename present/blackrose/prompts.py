@@ -7,8 +7,8 @@ from engine.blackrose import cards as C
 from present.blackrose import card_text as T
 from present.blackrose import words as W
 from present.blackrose.bundles import prep_offered
-from present.blackrose.choices import _short_model, evo_of, model_name, room_name, seat_name
-from present.i18n import tr
+from present.blackrose.choices import _short_model, evo_of, held, model_name, room_name, seat_name
+from present.i18n import tr, trn
 
 
 def _question(key: str | None, op: str | None, view: dict | None = None) -> str:
@@ -126,6 +126,9 @@ def prompt(view: dict) -> str:
         return _study_prompt(view, choice)
     if kind == "prep":
         ready = choice.get("ready") or ()
+        if ready and not held(view):  # nothing left in hand to ready
+            return trn("Confirm your ready spell, or take it back", "Confirm your {n} ready spells, or take the "
+                       "last one back", len(ready))
         both, _, arrows = prep_offered(view)  # what one click can ready (bundles.py)
         if both and arrows:
             return tr("Ready your Standard spells 2 and 3, one by one or both at once (↑ straight side, "

@@ -329,8 +329,13 @@ def test_new_steps_have_their_own_words():
     assert CH.label({"type": "step", "to": "B1", "then": "activate", "step": True}, v, NAMES).startswith(
         "Go and activate B1 ")
     assert CH.label({"type": "phys"}, v, NAMES) == "Stay here (spend a Physical Action)"
-    v = lodge_view(choice={"kind": "prep", "ready": [["fireball.1", "s"], ["gaze.1", "r"]]})
+    v = lodge_view(choice={"kind": "prep", "ready": [["fireball.1", "s"], ["gaze.1", "r"]]},
+                   hand=["fireball.1", "gaze.1", "ice_burst.1", "plot.1", "maelstrom.1"])
     assert PRESENTER.prompt(v) == "Ready your Standard spell 2, or confirm these 2 spells"
+    # Nothing left in hand to ready: the prompt does not ask for another spell.
+    v = lodge_view(choice={"kind": "prep", "ready": [["fireball.1", "s"], ["gaze.1", "r"]]},
+                   hand=["fireball.1", "gaze.1"])
+    assert PRESENTER.prompt(v) == "Confirm your 2 ready spells, or take the last one back"
     v = lodge_view(choice={"kind": "react", "moment": {"on": "enter", "victim": "p2", "by": "p2", "room": "B12"},
                            "offer": ["blade_barrage.1"]})
     assert "can fire now" in PRESENTER.prompt(v)
@@ -476,3 +481,29 @@ def test_the_engine_tells_the_pusher_whom_the_push_moves():
                 seen.add(choice["op"])
             st.act(seat, rng.choice(pending[seat]))  # random moves: the bots seldom push
     assert seen == {"push", "puppet_attack", "send_colour"}, seen
+
+
+def test_two_copies_studied_read_once_with_their_number():
+    """Two copies of one spell among the 4 studied cards: its whole text once, saying two copies, not the
+    same long line twice."""
+    view = {"me": "p1", "seats": ["p1", "p2"], "hand": [], "choice": {
+        "kind": "study", "look": ["fireball.1", "fireball.2", "ice_burst.1", "gaze.1"], "drawn": 4}}
+    lines = [x for x in fmt.plain(PRESENTER.hand(view, NAMES)).splitlines() if x.startswith("Studying")]
+    assert len(lines) == 3
+    assert lines[0].startswith("Studying (2 copies): Fireball (")
+    assert lines[1].startswith("Studying: Ice Burst (") and lines[2].startswith("Studying: Gaze (")
+
+
+def test_a_spell_to_ready_is_labelled_by_its_side_and_a_readied_copy_is_not_counted():
+    """The prompt says "Ready…", so a long spell fits a button without it; the copy already readied lies on
+    the Mage Sheet, so the other copy is not "copy 2"."""
+    hand = ["change_past_future.1", "fireball.1", "fireball.2", "gaze.1", "plot.1", "maelstrom.1", "ice_burst.1"]
+    v = {"me": "p1", "hand": hand, "choice": {"kind": "prep", "ready": [["fireball.1", "s"]]}}
+    legal = [{"type": "ready", "card": c, "side": x, "step": True} for c in hand if c != "fireball.1"
+             for x in "sr"] + [{"type": "unready", "step": True}]
+    labels = PRESENTER.labels(v, legal, NAMES)
+    assert "Change the Past and Future (straight)" in labels and "Fireball (reverse)" in labels
+    assert not any("copy" in x for x in labels) and all(len(x) <= 40 for x in labels)
+    study = {"me": "p1", "library": {"destruction": 9}, "choice": {"kind": "study", "drawn": 2}}
+    assert CH.label({"type": "study", "school": "destruction", "n": 2}, study, NAMES) == "Draw 2 more from Destruction"
+    assert CH.label({"type": "study", "school": "destruction", "n": 4}, study, NAMES) == "Draw all 4 from Destruction"
