@@ -214,8 +214,8 @@ def hand_limits(st, t):
 
 
 def _load_ops() -> None:
-    """The op table lives in four modules by theme; importing them fills OPS."""
-    from engine.blackrose import ops_board, ops_cards, ops_damage, ops_power  # noqa: F401
+    """The op table lives in five modules by theme; importing them fills OPS."""
+    from engine.blackrose import ops_board, ops_cards, ops_damage, ops_power, ops_quests  # noqa: F401
 
 
 _load_ops()
