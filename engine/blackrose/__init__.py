@@ -1,16 +1,16 @@
 """Black Rose Wars (Ludus Magnus Studio, 2019): mages battle through the Lodge for the Black Rose. 2-4 players.
 
 Built on the shared flow kernel (engine/flow.py): set-up and the six phases of a Game Turn are declared as
-data in phases.py; the Action Phase is in action.py, casting a spell in casting.py, Evocations in
-evocations.py; every spell side, room, Quest and Event is data (data/blackrose/) read by the effect
-vocabulary in effects.py and rooms.py."""
+data in phases.py; the Study and the Preparation are in study_prep.py, the Action Phase in action.py,
+casting a spell in casting.py, Evocations in evocations.py; every spell side, room, Quest and Event is data
+(data/blackrose/) read by the effect vocabulary in effects.py and rooms.py."""
 from __future__ import annotations
 
 from engine import register
 from engine.core import Option, Traits, check_seats, resolve_options
 from engine.data import load
 from engine.blackrose import (  # noqa: F401  (imported to declare the task kinds)
-    action, casting, effects, evocations, phases, react, rooms)
+    action, casting, effects, evocations, phases, react, rooms, study_prep)
 from engine.blackrose.state import BlackRoseState
 
 
