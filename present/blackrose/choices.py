@@ -368,10 +368,19 @@ def _study(a: dict, view: dict, names: dict) -> str:
 
 
 def _study_keep(a: dict, view: dict, names: dict) -> str:
-    pair = join([W.card_name(c) for c in a.get("cards") or ()])
+    pair = _pair(a.get("cards") or (), join)
     if a.get("then") == "remove":
         return tr("Keep {spells}, then remove a spell", spells=pair)
     return tr("Keep {spells}", spells=pair)
+
+
+def _pair(cards, both) -> str:
+    """Two studied cards as a keep names them: "Fireball and Gaze" (`both` joins two names), or "both
+    Cowardice" when they are two copies of one spell."""
+    said = [W.card_name(c) for c in cards]
+    if len(said) == 2 and said[0] == said[1]:
+        return tr("both {spell}", spell=said[0])
+    return both(said)
 
 
 def _ready(a: dict, view: dict, names: dict) -> str:
@@ -472,7 +481,8 @@ def short_label(action: dict, view: dict, names=None) -> str:
         nth = copy_number(action, view)
         return said if nth == 1 else said + tr(", copy {n}", n=nth)
     if kind == "study_keep":
-        pair = tr("{spell} + {other}", spell=W.card_name(action["cards"][0]), other=W.card_name(action["cards"][1]))
+        pair = _pair(action["cards"], lambda two: tr("{spell} + {other}", spell=two[0], other=two[1]))
+        pair = pair[:1].upper() + pair[1:]  # ("both Cowardice" opens the button)
         return pair if "then" not in action else tr("{spells}, then remove a spell", spells=pair)
     return label(action, view, names)
 

@@ -507,3 +507,12 @@ def test_a_spell_to_ready_is_labelled_by_its_side_and_a_readied_copy_is_not_coun
     study = {"me": "p1", "library": {"destruction": 9}, "choice": {"kind": "study", "drawn": 2}}
     assert CH.label({"type": "study", "school": "destruction", "n": 2}, study, NAMES) == "Draw 2 more from Destruction"
     assert CH.label({"type": "study", "school": "destruction", "n": 4}, study, NAMES) == "Draw all 4 from Destruction"
+
+
+def test_keeping_two_copies_of_one_spell_says_both():
+    v = {"me": "p1", "choice": {"kind": "study"}}
+    both = {"type": "study_keep", "cards": ["cowardice.1", "cowardice.2"], "step": True}
+    assert CH.label(both, v, NAMES) == "Keep both Cowardice"
+    assert CH.short_label(both, v, NAMES) == "Both Cowardice"
+    assert CH.short_label(dict(both, then="remove"), v, NAMES) == "Both Cowardice, then remove a spell"
+    assert CH.label(dict(both, cards=["cowardice.1", "gaze.1"]), v, NAMES) == "Keep Cowardice and Gaze"
