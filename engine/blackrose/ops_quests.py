@@ -113,28 +113,31 @@ def op_buy_moon3_quest(st, seat, o, ctx):
     return _then_limit(st, seat, ctx, "q_bought")
 
 
-@op("discard_event")
-def op_discard_event(st, seat, o, ctx):
+def _first_event_off(st) -> str | None:
+    """The first Event on the board goes to the discard pile, said in the log (None: the board is empty)."""
     for i, e in enumerate(st.board):
         if e:
             st.board[i] = None
             st.ediscard.append(e)
             st.emit("event_gone", event=e)
-            st.gain(seat, o["pp"], "spell")
-            return
+            return e
+    return None
+
+
+@op("discard_event")
+def op_discard_event(st, seat, o, ctx):
+    if _first_event_off(st):
+        st.gain(seat, o["pp"], "spell")
 
 
 @op("split_event")
 def op_split_event(st, seat, o, ctx):
-    for i, e in enumerate(st.board):
-        if e:
-            st.board[i] = None
-            st.ediscard.append(e)
-            total = C.EVENTS[e]["pp_out"]
-            mine = max(1, total // 2)
-            st.gain(seat, mine, "spell")
-            st.gain("rose", total - mine, "event")
-            return
+    e = _first_event_off(st)
+    if e:
+        total = C.EVENTS[e]["pp_out"]
+        mine = max(1, total // 2)
+        st.gain(seat, mine, "spell")
+        st.gain("rose", total - mine, "event")
 
 
 @op("play_event")

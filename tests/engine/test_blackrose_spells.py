@@ -510,3 +510,16 @@ def test_illusory_tribute_reverse_lets_the_caster_cancel_and_it_still_counts_as_
     st.act("p2", {"type": "tribute", "cancel": True, "step": True})
     assert (st.dmg["p2"], st.dmg["p3"], st.pp) == before  # no Ice Grip and no Sad damage
     assert st.slots["p2"][0]["state"] == "used" and st.slots["p1"][0]["state"] == "used"
+
+
+def test_plot_straight_says_the_event_it_takes_off_the_board():
+    """Plot (straight) takes the first Event off the board and splits its PP with the Black Rose: the log is
+    told which Event left, as when any other spell removes one."""
+    st = position()
+    gone = next(e for e in st.board if e)
+    ready(st, "p1", ("plot", "s"))
+    turn(st, "p1")
+    events = st.act("p1", {"type": "cast", "slot": 0})
+    assert {"type": "event_gone", "event": gone} in [{k: v for k, v in e.items() if k in ("type", "event")}
+                                                    for e in events]
+    assert gone not in st.board and gone in st.ediscard
