@@ -296,7 +296,9 @@ class NevermorePresenter(BasePresenter):
         if k == "play":
             me = next((p for p in v["players"] if p["seat"] == v.get("seat")), None)
             sp = C.spec(a["card"], bool(me and me["raven"]))
-            return _short(tr("Play {card}: {text}", card=magick(sp["name"]), text=text(NEVERMORE_TEXT, sp["text"])), 80)
+            # Its whole text is in the message right above (▶️ marks the ones playable now): a clipped copy of
+            # its timing ("Play at any time, when…") told nothing more.
+            return _short(tr("Play {card}", card=magick(sp["name"])), 80)
         if k == "pass":
             return tr("Pass (play no Magick now)")
         return k

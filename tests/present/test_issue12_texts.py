@@ -182,3 +182,32 @@ def test_everrain_public_log_of_a_whole_game_never_says_you():
     assert len(public) > 30
     assert [t for t in public if second.search(t)] == []
     assert any(n in t for t in public for n in names.values())
+
+
+def test_a_nevermore_magick_button_names_the_card_whose_whole_text_is_just_above():
+    """A Magick button was "Play Dispel: Play at any time, when another player plays a Shadow Magick card: …",
+    the timing clipped before the effect. The message shows the whole text of each playable card (▶️), so
+    the button names the card; every Magick prompt of seeded games reads so, and its card's whole text is in
+    the hand message."""
+    import random
+    from engine import GAMES
+    g, p = GAMES["nevermore"], presenter("nevermore")
+    seen = 0
+    for seed in range(6):
+        st = g.new(["p1", "p2", "p3", "p4"], seed, None)
+        rng = random.Random(seed)
+        while not st.over and seen < 20:
+            pend = st.pending()
+            for seat, legal in pend.items():
+                plays = [a for a in legal if a["type"] == "play"]
+                if plays:
+                    v = st.view(seat)
+                    hand = fmt.plain(p.hand(v, NAMES))
+                    for a in plays:
+                        label = p.label(a, v, NAMES)
+                        assert label.startswith("Play ") and ":" not in label and "…" not in label, label
+                        assert "▶️ " + label[len("Play "):] in hand
+                        seen += 1
+            seat = rng.choice(sorted(pend))
+            st.act(seat, rng.choice(pend[seat]))
+    assert seen >= 5
