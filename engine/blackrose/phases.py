@@ -270,10 +270,9 @@ def action_end(st, t):
 
 @task("evo_phase")
 def evo_phase(st, t):
-    if t["i"] >= len(st.order):
+    s = st.next_in_order(t)
+    if s is None:
         return st.done(t)
-    s = st.order[t["i"]]
-    t["i"] += 1
     st.push({"k": "evo_seat", "seat": s, "acted": []})
     return False
 

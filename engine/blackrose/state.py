@@ -368,6 +368,14 @@ class BlackRoseState(FlowState):
             self.stat(who, "extra_pp", n)  # Extra Game Turns count only defeats, Quests and rooms
         self.emit("pp", seat=who, n=n, why=why, total=self.pp[who])
 
+    def next_in_order(self, t: dict) -> str | None:
+        """The next mage in turn order for a phase that visits each one once (its task counts them in "i");
+        None once every mage had their go."""
+        if t["i"] >= len(self.order):
+            return None
+        t["i"] += 1
+        return self.order[t["i"] - 1]
+
     def settle(self) -> bool:
         """Rulebook, Power Points and Moon Phases: "the Moon Phase changes immediately following the Action
         that moved the token". Called where an Action has just ended (a part of a turn, an Evocation's

@@ -12,10 +12,9 @@ from engine.blackrose.state import task, waits
 
 @task("study_all")
 def study_all(st, t):
-    if t["i"] >= len(st.order):
+    s = st.next_in_order(t)
+    if s is None:
         return st.done(t)
-    s = st.order[t["i"]]
-    t["i"] += 1
     st.draw_grimoire(s, 2)
     st.push({"k": "study", "seat": s, "look": [], "drawn": 0, "kept": 0, "removed": False})
     return False
