@@ -214,9 +214,14 @@ def _pick_label(view: dict, choice: dict, v, names) -> str:
 
 def label(action: dict, view: dict, names=None) -> str:
     write = LABELS.get(action.get("type"))
-    said = write(action, view, names or {}) if write else tr("Choose")
+    return _with_copy(write(action, view, names or {}) if write else tr("Choose"), action, view)
+
+
+def _with_copy(said: str, action: dict, view: dict) -> str:
+    """A label fitted to Discord's limit, saying which copy of a spell it names after the first: never two
+    buttons that read the same (bundles.py offers one button for all copies)."""
     nth = copy_number(action, view)
-    if nth > 1:  # never two buttons that read the same (bundles.py offers one button for all copies)
+    if nth > 1:
         note = tr(", copy {n}", n=nth)
         return T.clip(said, LIMIT - len(note)) + note
     return fit(said)
@@ -477,9 +482,7 @@ def short_label(action: dict, view: dict, names=None) -> str:
         mine = [i for i, sl in enumerate(view.get("my_slots") or ()) if sl["state"] in ("ready", "armed")]
         return tr("Discard my {spell}", spell=slot_spell_name(view, action.get("slot"), mine))
     if kind == "ready":  # the prompt says "Ready …"
-        said = T.card_label(action["card"], action["side"])
-        nth = copy_number(action, view)
-        return said if nth == 1 else said + tr(", copy {n}", n=nth)
+        return _with_copy(T.card_label(action["card"], action["side"]), action, view)
     if kind == "study_keep":
         pair = _pair(action["cards"], lambda two: tr("{spell} + {other}", spell=two[0], other=two[1]))
         pair = pair[:1].upper() + pair[1:]  # ("both Cowardice" opens the button)
