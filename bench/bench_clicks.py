@@ -20,7 +20,7 @@ options costs k "More…" clicks first. "before" is the host as it was (every pr
   menu, when the bot's steps make that bundle (the cards in any order); an action offered beside the
   bundles is a button when there are at most 5 of them, or when bundles and actions are at most 25 short
   labels in all (then the bundles are buttons too, even past 20), else a menu (bot/render.py
-  `bundles_as_buttons`, `rest_as_buttons`; cogs/shared/components.py `choice_rows`);
+  `bundles_as_buttons`, `rest_as_buttons`; cogs/table/components.py `choice_rows`);
 - labels are the presenter's wording of the whole prompt (present.base `prompt_labels`: Black Rose Wars
   shortens a prompt's labels to fit buttons where they still read apart);
 - a decision the presenter composes (`compose`: a Raven bid) is one multi-select where its cards would be
@@ -46,7 +46,7 @@ if "--tree" in sys.argv:  # another revision's code (see --before): its engine, 
 else:
     sys.path.insert(0, str(ROOT))
 
-from cogs.shared.components import PAGE_SIZE, as_buttons, pages  # noqa: E402
+from cogs.table.components import PAGE_SIZE, as_buttons, pages  # noqa: E402
 
 try:
     from bot.render import bundles_as_buttons, rest_as_buttons  # noqa: E402

@@ -30,7 +30,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bot.storage import Storage  # noqa: E402
-from bot.tables import TableService  # noqa: E402
+from bot.service import TableService  # noqa: E402
 from bot.table import Actor
 from engine import GAMES  # noqa: E402
 

@@ -25,7 +25,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from bench_restore import build  # noqa: E402
 from bot.storage import Storage, heap  # noqa: E402
-from bot.tables import TableService  # noqa: E402
+from bot.service import TableService  # noqa: E402
 
 
 def full_pass() -> float:

@@ -1,6 +1,6 @@
 """How long the event loop is held while tables publish: the longest stretches in which nothing else (another
 table's click, a timer) could run, through simcord, with pictures drawn as the host draws them now (on a
-worker thread: cogs/shared/messages.py `_draw_ahead`) and, in the same run, as before (inline).
+worker thread: cogs/table/messages.py `_draw_ahead`) and, in the same run, as before (inline).
 
     python bench/bench_loop_lag.py [clicks]
 
@@ -23,7 +23,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from simtable import sim_table  # noqa: E402
 
-from cogs.shared.publisher import Publisher  # noqa: E402
+from cogs.table.publisher import Publisher  # noqa: E402
 
 
 async def probe(gaps: list[float], stop: asyncio.Event) -> None:

@@ -25,7 +25,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bot.storage import Storage  # noqa: E402
-from bot.tables import TableService  # noqa: E402
+from bot.service import TableService  # noqa: E402
 from bot.table import Actor
 
 

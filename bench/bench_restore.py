@@ -31,7 +31,7 @@ KINDS = ("raven", "nevermore", "deadlies", "everrain")
 async def sample_rows(path: str) -> list[dict]:
     """A few real mid-game rows per game, saved through the service."""
     from bot.storage import Storage
-    from bot.tables import TableService
+    from bot.service import TableService
 
     store = await Storage.open(path)
     service = TableService(store)
@@ -72,7 +72,7 @@ def build(path: str, games: int) -> None:
 
 def child_rookery(path: str) -> float:
     from bot.storage import Storage
-    from bot.tables import TableService
+    from bot.service import TableService
 
     async def restore() -> float:
         started = time.perf_counter()
@@ -122,7 +122,7 @@ def main() -> None:
         kind, path = sys.argv[2], sys.argv[3]
         if kind == "rookery":
             import engine  # noqa: F401  imports are not part of a restore: load every game module first
-            import bot.tables  # noqa: F401
+            import bot.service  # noqa: F401
         print(child_rookery(path) if kind == "rookery" else child_bare(path))
         return
     args = sys.argv[1:]

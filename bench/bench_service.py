@@ -19,7 +19,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bot.storage import Storage  # noqa: E402
-from bot.tables import TableService  # noqa: E402
+from bot.service import TableService  # noqa: E402
 from bot.table import Actor
 
 

@@ -4,7 +4,7 @@
 
 One server holds every game (the worst case: nothing is narrowed by guild), 4 seats a game drawn from
 2,000 members, five game keys. The tables are filled with bulk SQL (the summary rows exactly as
-bot/history.py writes them); the queries are the service's own (HistoryService). The baseline is a bare
+bot/records.py writes them); the queries are the service's own (HistoryService). The baseline is a bare
 `SELECT COUNT(*) FROM finished_games` on the same connection: the cheapest question about the same data.
 The target is 100 ms per answer. Also: recording one finished game (summary + ratings through OpenSkill),
 and the start-up catch-up scan over 100,000 finished games with nothing left to record.
@@ -24,7 +24,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bot.history import HistoryService  # noqa: E402
+from bot.records import HistoryService  # noqa: E402
 from bot.storage import Storage  # noqa: E402
 from bot import ratings  # noqa: E402
 

@@ -12,11 +12,11 @@ from bot import sharding
 from bot.config import Settings
 from bot.storage import Storage, heap
 from bot.storage.base import StorageUnavailable
-from bot.tables import TableService
+from bot.service import TableService
 
 log = logging.getLogger("rookery")
 # The host extension comes first: it registers the persistent components and the other cogs use bot.host.
-COGS = ("cogs.shared.host", "cogs.lobby", "cogs.reference", "cogs.history")  # the last two join /game
+COGS = ("cogs.table.host", "cogs.lobby", "cogs.reference", "cogs.history")  # the last two join /game
 
 
 class Rookery(commands.Bot):
@@ -27,7 +27,7 @@ class Rookery(commands.Bot):
         self.settings = settings
         self.store: Storage | None = None
         self.service: TableService | None = None
-        self.host = None  # set by the cogs.shared.host extension
+        self.host = None  # set by the cogs.table.host extension
 
     async def setup_hook(self) -> None:
         self.store = await Storage.open(self.settings.database)

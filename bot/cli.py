@@ -39,9 +39,9 @@ def main(argv: list[str] | None = None) -> None:
 
         sys.exit(replay_file.main(args.file))
     if args.command == "forget-guild":
-        from bot import history
+        from bot import records
 
-        sys.exit(history.forget_guild_main(args.guild_id, args.db))
+        sys.exit(records.forget_guild_main(args.guild_id, args.db))
     if args.command == "play":
         from bot import terminal
 

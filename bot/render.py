@@ -1,6 +1,6 @@
 """A table's messages as neutral parts, shared by Discord and the terminal: boards, hands with their
 choices, the result, the lobby, the log. No Discord imports here; the Discord side lays the parts out
-(cogs/shared/layout.py), the terminal prints them (present.fmt.plain).
+(cogs/table/layout.py), the terminal prints them (present.fmt.plain).
 
 Every part is built from one reader's view in a Frame (each view computed once per version) and the log
 events addressed to that reader, worded in the language being written (present.i18n.reading); the public

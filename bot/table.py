@@ -1,6 +1,6 @@
 """A table's data: its seats, its game, what one change did (Outcome), and what one version shows (Frame).
 
-No Discord, no storage calls: TableService (bot/tables.py) changes tables, the Discord side and the
+No Discord, no storage calls: TableService (bot/service.py) changes tables, the Discord side and the
 terminal read them. A Frame is one table at one version read once: each reader's engine view, the pending
 prompts and their keys are computed at most once however many messages, timers and labels ask.
 """

@@ -9,9 +9,9 @@ from typing import Callable, TextIO
 
 from bot import render
 from bot.errors import Refusal
-from bot.lobby import DEFAULT_TURN_SECONDS, check_players, known_game, parse_settings, valid_options
+from bot.seating import DEFAULT_TURN_SECONDS, check_players, known_game, parse_settings, valid_options
 from bot.storage import Storage
-from bot.tables import Actor, TableService
+from bot.service import Actor, TableService
 from engine import GAMES
 from present import fmt
 from present.i18n import LANGUAGES, PSEUDO_LOCALES, reading, tr

@@ -19,11 +19,11 @@ from discord.ext import commands
 from discord.utils import escape_markdown
 
 from bot import replay as replay_file
-from bot.history import PAGE_SIZE, HistoryService, Page
-from bot.tables import Table
+from bot.records import PAGE_SIZE, HistoryService, Page
+from bot.service import Table
 from bot import errors
-from cogs.shared.components import actor
-from cogs.shared.group import GAME_CHOICES, join_game_group, leave_game_group
+from cogs.table.components import actor
+from cogs.table.group import GAME_CHOICES, join_game_group, leave_game_group
 from engine import GAMES
 from babel.numbers import format_percent
 

@@ -12,11 +12,11 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import errors, render
-from bot.lobby import TIMER_CHOICES
+from bot.seating import TIMER_CHOICES
 from bot.table import Table
-from cogs.shared.group import GAME_CHOICES
-from cogs.shared.components import TableItem, actor, values_of
-from cogs.shared.layout import Message, layout
+from cogs.table.group import GAME_CHOICES
+from cogs.table.components import TableItem, actor, values_of
+from cogs.table.layout import Message, layout
 from engine import GAMES
 from present import presenter
 from present.i18n import LANGUAGES, command, mark, reading, tr

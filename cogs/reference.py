@@ -7,10 +7,10 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import errors
-from bot.lobby import known_game
-from cogs.shared.group import GAME_CHOICES, join_game_group, leave_game_group
-from cogs.shared.layout import layout
-from cogs.shared.pages import RulesPage, rules_message
+from bot.seating import known_game
+from cogs.table.group import GAME_CHOICES, join_game_group, leave_game_group
+from cogs.table.layout import layout
+from cogs.table.pages import RulesPage, rules_message
 from engine import GAMES
 from present import cards as catalog, presenter
 from present.i18n import lang, mark

@@ -1,5 +1,5 @@
 """The words that live in data/ and reach a reader: which they are, and the catalog context each is kept
-under. Extraction (present/catalog.py) reads this module, and the presenters look the same words up with
+under. Extraction (present/translations.py) reads this module, and the presenters look the same words up with
 the same contexts, so a data word is translated in exactly one place.
 
 Two kinds, two catalogs:

@@ -419,7 +419,7 @@ def key(game: str, facts: dict) -> str:
 
 def cached(game: str, facts: dict, render: Callable[[dict], Image.Image]) -> tuple[bytes, str]:
     """(PNG, key); the host asks for the same picture once per reader, so recent ones are reused. The host
-    also draws on a worker thread (cogs/shared/messages.py `_draw_ahead`): the cache is changed under a
+    also draws on a worker thread (cogs/table/messages.py `_draw_ahead`): the cache is changed under a
     lock and the drawing done outside it (two threads may draw one picture once each; both are equal)."""
     k = key(game, facts)
     png = _recent.get(k)

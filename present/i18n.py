@@ -5,7 +5,7 @@ the publisher wraps each reader's rendering in `reading(lang)`, and presenters, 
 own messages ask `tr()` for their words. Presenters never take a language argument: a view plus the reading
 language gives one message, exactly as a view alone gave one before.
 
-A language's catalog is three gettext files, merged when first read (present/catalog.py extracts, updates
+A language's catalog is three gettext files, merged when first read (present/translations.py extracts, updates
 and checks them; the README says how to add a language):
 - `present/locale/<lang>.po`: the interface, every `tr`/`trn`/`trp`/`trl`/`mark` call in the source;
 - `data/i18n/glossary.<lang>.po`: each game's terms (card names, suits, phases, specialists, rooms, spells),

@@ -12,7 +12,7 @@ Unlike SQLite, several bot processes (shards) may share this database, so it lea
 The schema is SQLite's, column for column (tests/storage checks it), with JSON kept as the same text.
 
 The schema and the migrations are in postgres_schema.py; the history queries, which are synchronous by
-contract, in postgres_history.py (a dedicated connection on a thread of its own).
+contract, in postgres_records.py (a dedicated connection on a thread of its own).
 """
 from __future__ import annotations
 
@@ -25,7 +25,7 @@ import orjson
 
 from bot.storage.base import (MEMBER_FIELDS, DuplicateInteraction, Entry, GuildConfig, Member, StaleGame, Storage,
                                StorageUnavailable)
-from bot.storage.postgres_history import PostgresHistoryStore
+from bot.storage.postgres_records import PostgresHistoryStore
 from bot.storage.postgres_schema import LIVE_SQL, asyncpg, migrate_connection, require_driver
 from bot.storage.sqlite import DECODED_COLUMNS, JSON_COLUMNS, _dump
 
@@ -89,7 +89,7 @@ class PostgresStorage(Storage):
             return await migrate_connection(conn)
 
     def history_queries(self) -> "PostgresHistoryStore":
-        """The synchronous history queries (bot/storage/history.py's contract), opened on first use."""
+        """The synchronous history queries (bot/storage/records.py's contract), opened on first use."""
         if self._history is None:
             self._history = PostgresHistoryStore(self.url)
         return self._history

@@ -45,7 +45,7 @@ MIGRATIONS: list[str] = [
         turn_seconds INTEGER
     );
     """,
-    # 2: a server's memory (bot/history.py): one small row per finished or ended game, one per member
+    # 2: a server's memory (bot/records.py): one small row per finished or ended game, one per member
     # credited with a seat (stats and history by member), ratings per game per server, and who held a
     # seat before it changed hands (so a replaced player is credited only for the moves they made).
     """

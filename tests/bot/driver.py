@@ -39,7 +39,7 @@ def text_of(message) -> str:
 
 
 def built_text(message) -> str:
-    """The text a message built by the host (cogs.shared.layout.Message) shows, read as text_of reads a
+    """The text a message built by the host (cogs.table.layout.Message) shows, read as text_of reads a
     sent one."""
     return text_of(SimpleNamespace(content=None, components=message.view.to_components()))
 

@@ -10,10 +10,10 @@ from types import SimpleNamespace
 import pytest
 
 from bot import cli, ratings, replay
-from bot.history import HistoryService
+from bot.records import HistoryService
 from bot.storage import MIGRATIONS, Storage
-from bot.storage.history import BOT_USER
-from bot.tables import TableService
+from bot.storage.records import BOT_USER
+from bot.service import TableService
 from bot.table import Actor
 from engine import GAMES
 

@@ -144,9 +144,9 @@ async def test_after_forget_the_servers_locale_is_stored_again(tmp_path):
     from that server stores it again, so its boards do not fall back to English until a restart."""
     from types import SimpleNamespace
 
-    from bot.history import HistoryService
+    from bot.records import HistoryService
     from bot.storage import Storage
-    from cogs.shared.settings import MemberSettings
+    from cogs.table.settings import MemberSettings
 
     store = await Storage.open(str(tmp_path / "forget.sqlite3"))
     try:

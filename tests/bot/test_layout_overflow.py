@@ -2,7 +2,7 @@
 and that file is placed by a File component: with V2, an attachment no component names is not shown."""
 from __future__ import annotations
 
-from cogs.shared.layout import FULL_TEXT_FILE, layout
+from cogs.table.layout import FULL_TEXT_FILE, layout
 from present.base import Doc, Section
 from tests.discord_spec import check
 

@@ -1,9 +1,9 @@
-"""cogs/shared/parts.py builds a message's Components V2 JSON directly: each part must be exactly what
+"""cogs/table/parts.py builds a message's Components V2 JSON directly: each part must be exactly what
 discord.py sends for the same part, so what Discord receives and each message's stored hash are unchanged."""
 import discord
 
-from cogs.shared import parts as P
-from cogs.shared.components import board_rows
+from cogs.table import parts as P
+from cogs.table.components import board_rows
 
 
 def _same(ours: dict, theirs) -> None:

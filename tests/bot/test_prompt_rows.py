@@ -1,8 +1,8 @@
-"""A prompt's rows (cogs/shared/components.py choice_rows): bundles and the actions beside them are all
+"""A prompt's rows (cogs/table/components.py choice_rows): bundles and the actions beside them are all
 buttons, five rows at most, when they are few and short; past that the actions beside them go in a menu.
 bench/bench_clicks.py prices them by the same rule (bot/render.py rest_as_buttons)."""
 from bot.render import Choices, bundles_as_buttons, rest_as_buttons
-from cogs.shared.components import choice_rows, table_item
+from cogs.table.components import choice_rows, table_item
 from present.base import Bundle
 
 

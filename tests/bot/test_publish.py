@@ -3,7 +3,7 @@ log that change on every move, so a DM whose private content did not change is n
 import asyncio
 from types import SimpleNamespace
 
-from cogs.shared.publisher import Publisher
+from cogs.table.publisher import Publisher
 from tests.bot.driver import Driver, built_text, started_table, text_of
 
 

@@ -151,9 +151,9 @@ async def test_a_hand_sent_before_its_seat_changed_hands_is_not_recorded_for_the
     going to the kicked member's DMs."""
     from types import SimpleNamespace
 
-    from cogs.shared.layout import Message
-    from cogs.shared.parts import Parts
-    from cogs.shared.publisher import Job, Request
+    from cogs.table.layout import Message
+    from cogs.table.parts import Parts
+    from cogs.table.publisher import Job, Request
 
     env = simcord_env
     channel, members, table = await started_table(env, "raven")

@@ -12,7 +12,7 @@ import tests.bot.toygame  # noqa: F401
 from bot.storage import MIGRATIONS, DuplicateInteraction, SqliteStorage, Storage, heap
 from bot.storage.base import Storage as Contract
 from bot.storage.sqlite import Checkpointer
-from bot.tables import TableService
+from bot.service import TableService
 
 OLD_V1 = Path(__file__).resolve().parent.parent / "data" / "old_schema_v1.sqlite3"
 

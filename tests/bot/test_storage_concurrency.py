@@ -13,7 +13,7 @@ import pytest
 
 import tests.bot.toygame  # noqa: F401
 from bot.storage import DuplicateInteraction, GuildConfig, Storage
-from bot.tables import TableService
+from bot.service import TableService
 from bot.table import Actor
 from bot.errors import Refusal
 

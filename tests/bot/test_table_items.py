@@ -1,7 +1,7 @@
-"""The table's own items (cogs/shared/components.py TABLE_ITEMS) are run by the Host from on_interaction, not
+"""The table's own items (cogs/table/components.py TABLE_ITEMS) are run by the Host from on_interaction, not
 by discord.py: discord.py keeps nothing per table message for them (no stored view, no dynamic item pattern),
 a click runs its move, and the item's own check still refuses a member who no longer holds the seat."""
-from cogs.shared.components import TABLE_ITEMS, table_item
+from cogs.table.components import TABLE_ITEMS, table_item
 from tests.bot.driver import Driver, action_components, started_table, text_of
 
 

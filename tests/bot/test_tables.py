@@ -3,7 +3,7 @@ import pytest
 
 import tests.bot.toygame  # noqa: F401
 from bot.storage import MIGRATIONS, DuplicateInteraction, Storage
-from bot.tables import TableService
+from bot.service import TableService
 from bot.table import Actor
 
 HOST = Actor(100, "Ann")

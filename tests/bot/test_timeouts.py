@@ -7,7 +7,7 @@ import pytest
 from bot import render
 from bot.storage import Storage
 from present import fmt
-from bot.tables import AWAY_AFTER, SHORT_TIMER, TableService
+from bot.service import AWAY_AFTER, SHORT_TIMER, TableService
 from bot.table import Actor
 from engine import GAMES
 from engine.bots import choose

@@ -18,16 +18,16 @@ import discord
 import pytest
 
 from bot import render
-from bot.history import Page
+from bot.records import Page
 from bot.storage import Storage
 from bot.table import Actor
-from bot.tables import TableService
+from bot.service import TableService
 from cogs.history import ForgetConfirm, History, page_view
 from cogs.lobby import EndButton, Lobby
-from cogs.shared.components import pages
-from cogs.shared.host import Host
-from cogs.shared.layout import layout
-from cogs.shared.pages import rules_message
+from cogs.table.components import pages
+from cogs.table.host import Host
+from cogs.table.layout import layout
+from cogs.table.pages import rules_message
 from tests.bot.driver import walk
 from engine import GAMES
 from engine.bots import choose

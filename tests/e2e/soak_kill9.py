@@ -31,7 +31,7 @@ if str(REPO) not in sys.path:
 import tests.bot.toygame  # noqa: E402,F401  the soak process computes prompts for the toy game too
 from bot import render  # noqa: E402
 from bot.storage import Storage  # noqa: E402
-from bot.tables import TableService  # noqa: E402
+from bot.service import TableService  # noqa: E402
 from present import fmt  # noqa: E402
 from present.base import Name  # noqa: E402
 from tests.e2e.fake_discord import BotProcess, FakeDiscord, iter_components, message_text  # noqa: E402

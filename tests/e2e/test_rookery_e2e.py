@@ -6,7 +6,7 @@ import sys
 import pytest
 
 from bot.storage import Storage
-from bot.tables import TableService
+from bot.service import TableService
 from tests.bot.test_command_payload import assert_server_only, synced_commands
 from tests.e2e.fake_discord import iter_components
 

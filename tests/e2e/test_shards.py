@@ -11,7 +11,7 @@ import sys
 import pytest
 
 from bot.storage import Storage
-from bot.tables import TableService
+from bot.service import TableService
 from tests.e2e.conftest import REPO
 from tests.e2e.fake_discord import BotProcess, FakeChannel, FakeDiscord, _Session, iter_components
 from tests.e2e.test_rookery_e2e import pending_prompt

@@ -1,7 +1,7 @@
 """A view, once built, never changes when the game moves on: every game's views are their own data, not
 windows onto the state. The host relies on it: a publish pass builds a version's views on the event loop,
 then a worker thread draws that version's pictures from them while the loop may already apply the next
-move (cogs/shared/messages.py `_draw_ahead`)."""
+move (cogs/table/messages.py `_draw_ahead`)."""
 import json
 import random
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from cogs.shared.messages import BOARD_FILE as PICTURE_FILE
+from cogs.table.messages import BOARD_FILE as PICTURE_FILE
 from present import presenter
 from tests.engine.conformance import HIDDEN_SWAPS
 from tests.bot.driver import text_of, walk

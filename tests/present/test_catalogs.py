@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from present import catalog, datawords, i18n, rules
+from present import datawords, i18n, rules
+from present import translations as catalog
 from present.base import Doc, Name, Section, Strong
 from present.i18n import LANGUAGES, leaks, pseudo, reading, tr, trl, trn
 
@@ -24,7 +25,7 @@ def templates():
     return catalog.templates()
 
 
-# ---- completeness and consistency (present/catalog.py's check, the same one `check` runs)
+# ---- completeness and consistency (present/translations.py's check, the same one `check` runs)
 @pytest.mark.parametrize("code", TRANSLATED)
 def test_every_catalog_is_complete_and_consistent(code, templates):
     report = catalog.check(code, templates)

@@ -5,8 +5,8 @@ import pytest
 
 from bot.storage import DuplicateInteraction, GuildConfig, Storage
 from bot.storage.base import Storage as Contract
-from bot.storage.history import history_store
-from bot.tables import TableService
+from bot.storage.records import history_store
+from bot.service import TableService
 from bot.table import Actor
 
 

@@ -7,11 +7,11 @@ import random
 
 import pytest
 
-from bot.lobby import seat_records
+from bot.seating import seat_records
 from bot.storage import DuplicateInteraction, Storage
 from bot.storage.sqlite import _dump
 from bot.table import Actor
-from bot.tables import TableService
+from bot.service import TableService
 
 
 async def a_game(store, channel=5, status="active"):

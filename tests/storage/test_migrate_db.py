@@ -7,10 +7,10 @@ from pathlib import Path
 import pytest
 
 from bot import cli
-from bot.history import HistoryService
+from bot.records import HistoryService
 from bot.storage import GuildConfig, Storage, migrate_db
 from bot.storage.migrate_db import TABLES
-from bot.tables import TableService
+from bot.service import TableService
 from bot.table import Actor
 
 OLD_V1 = Path(__file__).resolve().parent.parent / "data" / "old_schema_v1.sqlite3"

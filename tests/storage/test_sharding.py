@@ -7,7 +7,7 @@ import pytest
 from bot import sharding
 from bot.config import Settings
 from bot.storage import Storage
-from bot.tables import TableService
+from bot.service import TableService
 from bot.table import Actor
 
 GUILD_OF_SHARD = {0: 2 << 22, 1: 1 << 22}  # (guild_id >> 22) % 2 picks the shard

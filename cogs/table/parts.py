@@ -16,7 +16,7 @@ class Parts:
     """A finished Components V2 message layout, in Discord's JSON, passed to discord.py as its `view`.
 
     discord.py only asks a view for its JSON and whether it is V2; `is_finished` keeps it from storing the
-    view for callbacks (the Host dispatches the table's items itself: cogs/shared/components.py)."""
+    view for callbacks (the Host dispatches the table's items itself: cogs/table/components.py)."""
 
     __discord_ui_view__ = True
     timeout = None

@@ -26,7 +26,7 @@ class LobbyService:
     def __init__(self, store: Storage) -> None:
         self.store = store
         self.tables: dict[int, Table] = {}
-        self.history = None  # bot.history.HistoryService when the bot runs: told of finished games and handovers
+        self.history = None  # bot.records.HistoryService when the bot runs: told of finished games and handovers
 
     # ---- loading and saving
     @staticmethod

@@ -42,7 +42,7 @@ class CommandTranslator(app_commands.Translator):
 
 def command_strings() -> list[tuple[str, str]]:
     """(context, English text) of every name, description, option and choice of every command, for the
-    catalog tool (python -m present.catalog extract): the commands are their own list of words."""
+    catalog tool (python -m present.translations extract): the commands are their own list of words."""
     from cogs import history, lobby, reference
     from engine import GAMES, PACKAGES
 

@@ -20,7 +20,7 @@ from functools import cached_property
 
 import discord
 
-from cogs.shared import parts as P
+from cogs.table import parts as P
 from present import fmt
 from present.base import Doc
 from present.i18n import tr, trn
@@ -81,7 +81,7 @@ def _text(block: list[str]) -> int:
 def layout(doc: Doc, *, colour: int, picture: tuple[bytes, str] | None = None, picture_name: str = "",
            rows: list[dict | discord.ui.ActionRow] = (), full_text: bool = True, raw: bool = False) -> Message:
     """The Doc as a V2 message; `rows` are its action rows (inside the container, after the text): parts
-    (cogs/shared/parts.py) or a cog's discord.py rows. `raw`: the Doc's lines are Markdown already (a rules
+    (cogs/table/parts.py) or a cog's discord.py rows. `raw`: the Doc's lines are Markdown already (a rules
     summary), shown as written."""
     rows = [P.as_part(r) for r in rows]
     title = f"### {fmt.escape(doc.title)}" if doc.title else ""

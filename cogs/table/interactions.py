@@ -1,4 +1,4 @@
-"""What a table's components do once their item has let the click through (cogs/shared/components.py
+"""What a table's components do once their item has let the click through (cogs/table/components.py
 resolves the table and seat and refuses strangers): a move, a page of a long prompt, "My hand", "Log".
 
 A move is one locked change: the service checks the prompt, commits the action and the bots' replies,
@@ -16,7 +16,7 @@ from bot import errors, render
 from bot.storage import DuplicateInteraction
 from bot.storage.base import StaleGame
 from bot.table import Table
-from cogs.shared.components import not_theirs
+from cogs.table.components import not_theirs
 from present import fmt
 from present.base import Doc, Section
 from present.i18n import reading, tr

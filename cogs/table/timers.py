@@ -11,8 +11,8 @@ import logging
 
 from bot import render
 from bot.table import Table
-from bot.tables import attention
-from cogs.shared.publisher import always
+from bot.service import attention
+from cogs.table.publisher import always
 from present.i18n import tr
 
 log = logging.getLogger("rookery.host")

@@ -26,8 +26,8 @@ import discord
 
 from bot import render
 from bot.table import Outcome, Table
-from cogs.shared.layout import Message, layout
-from cogs.shared.messages import BOARD_FILE, HAND_FILE, Messages
+from cogs.table.layout import Message, layout
+from cogs.table.messages import BOARD_FILE, HAND_FILE, Messages
 from present import presenter
 from present.i18n import reading, tr
 

@@ -21,7 +21,7 @@ def history_store(store: Storage) -> "SqliteHistoryStore":
     """The history queries for this storage backend (only SQLite exists today)."""
     from bot.storage.sqlite import SqliteStorage
 
-    if hasattr(store, "history_queries"):  # PostgreSQL: the same methods, bot/storage/postgres_history.py
+    if hasattr(store, "history_queries"):  # PostgreSQL: the same methods, bot/storage/postgres_records.py
         return store.history_queries()
     if not isinstance(store, SqliteStorage):
         raise NotImplementedError(f"no history queries for {type(store).__name__}")

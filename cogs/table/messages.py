@@ -8,8 +8,8 @@ import asyncio
 
 from bot import render
 from bot.table import Frame, Table
-from cogs.shared.components import board_rows, choice_rows
-from cogs.shared.layout import Message, layout
+from cogs.table.components import board_rows, choice_rows
+from cogs.table.layout import Message, layout
 from present import presenter
 from present.base import Section, line
 from present.i18n import reading, tr

@@ -11,8 +11,8 @@ from functools import lru_cache
 import discord
 
 from bot import errors
-from cogs.shared.components import host_of, index_of, values_of
-from cogs.shared.layout import Message, layout
+from cogs.table.components import host_of, index_of, values_of
+from cogs.table.layout import Message, layout
 from engine import GAMES
 from present import presenter
 from present.rules import games, rules

@@ -1,9 +1,9 @@
 """The catalogs' tools: extract every message, merge new ones into each language, check them.
 
-    .venv/bin/python -m present.catalog extract          # write the three templates (.pot)
-    .venv/bin/python -m present.catalog update           # extract, then merge into every language's .po
-    .venv/bin/python -m present.catalog update --add fr  # the same, starting a new language's files
-    .venv/bin/python -m present.catalog check            # completeness and consistency; exit 1 on a problem
+    .venv/bin/python -m present.translations extract          # write the three templates (.pot)
+    .venv/bin/python -m present.translations update           # extract, then merge into every language's .po
+    .venv/bin/python -m present.translations update --add fr  # the same, starting a new language's files
+    .venv/bin/python -m present.translations check            # completeness and consistency; exit 1 on a problem
 
 Three templates, one per catalog file (present/i18n.py reads them merged):
 - present/locale/messages.pot: Babel's extractor over present/, bot/ and cogs/ with our keywords
@@ -63,7 +63,7 @@ def _new(header: str) -> Catalog:
 
 def _source_template() -> Catalog:
     cat = _new("# Rookery's interface: every tr()/trn()/trp()/trl()/mark() in the source.\n"
-               "# Made by `python -m present.catalog extract`: do not edit by hand.")
+               "# Made by `python -m present.translations extract`: do not edit by hand.")
     for folder in SOURCES:
         path = ROOT / folder
         if not path.is_dir():
@@ -74,7 +74,7 @@ def _source_template() -> Catalog:
             location = (f"{folder}/{filename}", None)
             cat.add(msgid, locations=[location], auto_comments=comments, context=context)
     # The slash commands' words come from the command tree itself (imported here only: a tool, not a layer).
-    from cogs.shared.translator import command_strings
+    from cogs.table.translator import command_strings
     for context, msgid in command_strings():
         if cat.get(msgid, context) is None:
             cat.add(msgid, context=context, locations=[("cogs/commands", None)],
@@ -99,14 +99,14 @@ def templates() -> dict[str, Catalog]:
         "interface": _source_template(),
         "glossary": _data_template(datawords.glossary(), GLOSSARY_HEADER, "data"),
         "texts": _data_template(datawords.texts(), "# The words that live in data/: card texts, stories, "
-                                "Magick effects, rules summaries.\n# Made by `python -m present.catalog "
+                                "Magick effects, rules summaries.\n# Made by `python -m present.translations "
                                 "extract`: do not edit by hand.", "data"),
     }
 
 
 GLOSSARY_HEADER = ("# Rookery's glossary: each game's terms (card names, suits, specialists, phases, "
                    "decks, Rooms, spells).\n# A term is translated here once; every message that uses it "
-                   "follows it (tests/present/test_catalogs.py).\n# Made by `python -m present.catalog "
+                   "follows it (tests/present/test_catalogs.py).\n# Made by `python -m present.translations "
                    "extract`: do not edit by hand.")
 
 
@@ -238,7 +238,7 @@ def _has_words(text: str) -> bool:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m present.catalog", description=__doc__.split("\n")[0])
+    parser = argparse.ArgumentParser(prog="python -m present.translations", description=__doc__.split("\n")[0])
     sub = parser.add_subparsers(dest="command", required=True)
     sub.add_parser("extract", help="write the templates")
     up = sub.add_parser("update", help="extract, then merge into every language")

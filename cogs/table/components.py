@@ -1,14 +1,14 @@
 """Persistent components of a table. Every custom_id carries what is needed to act after a restart, so
 buttons on old messages keep working. Each item resolves its table and seat in `interaction_check` and
 refuses there (privately, in the clicker's language); what it does when allowed is the host's
-(cogs/shared/interactions.py).
+(cogs/table/interactions.py).
 
 These items are not discord.py items: discord.py neither stores nor dispatches them. The Host does, from
 on_interaction (`TABLE_ITEMS`, `table_item`), as discord.py does a DynamicItem (the component must be on the
 clicked message; the item is made from its custom_id; its interaction_check may refuse; then its callback),
 but without first rebuilding the whole clicked message as a view (discord.py does that for a DynamicItem:
 for a Components V2 hand of dozens of parts, about a tenth of a click's answer). On a message they are
-parts (cogs/shared/parts.py), each class's `part` giving its JSON. The lobby's and history's items are
+parts (cogs/table/parts.py), each class's `part` giving its JSON. The lobby's and history's items are
 DynamicItems, as before.
 
 custom_id formats (<= 100 chars):
@@ -33,7 +33,7 @@ import discord
 from bot import errors
 from bot.render import SELECT_SIZE, Choices, all_buttons, as_buttons, choices
 from bot.table import Actor, Seat, Table
-from cogs.shared import parts as P
+from cogs.table import parts as P
 from present.i18n import tr
 
 GAME = r"(?P<game>\d{1,18})"  # below 2**63: SQLite's INTEGER range
@@ -309,7 +309,7 @@ def table_item(custom_id: str) -> tuple[type[HostItem], re.Match[str]] | None:
     return None
 
 
-# ---- a prompt's rows (parts: cogs/shared/parts.py)
+# ---- a prompt's rows (parts: cogs/table/parts.py)
 def _row_of(items: list[dict]) -> list[dict]:
     """Buttons five to a row, in order."""
     return [P.row(items[i:i + 5]) for i in range(0, len(items), 5)]

@@ -1,4 +1,4 @@
-"""The history queries on PostgreSQL (bot/storage/history.py's contract: synchronous, as SQLite answers
+"""The history queries on PostgreSQL (bot/storage/records.py's contract: synchronous, as SQLite answers
 them on the loop): a dedicated connection on a thread and event loop of its own."""
 from __future__ import annotations
 
@@ -29,7 +29,7 @@ class _LoopThread:
 
 
 class PostgresHistoryStore:
-    """bot/storage/history.py's SqliteHistoryStore, method for method, on PostgreSQL.
+    """bot/storage/records.py's SqliteHistoryStore, method for method, on PostgreSQL.
 
     Its callers are synchronous (as SQLite's queries run on the loop), so each call waits for one short
     transaction on this store's own connection and thread: a loopback round trip or two.
@@ -177,7 +177,7 @@ class PostgresHistoryStore:
             " WHERE guild_id = $1 AND user_id = $2 GROUP BY ended, game_key", guild_id, user_id)
 
     def rating(self, guild_id: int, game_key: str, user_id: int) -> tuple[float, float, float, int, int] | None:
-        from bot.storage.history import BOT_USER
+        from bot.storage.records import BOT_USER
 
         rows = self._fetch("SELECT mu, sigma, ordinal, games FROM ratings WHERE guild_id = $1 AND game_key = $2"
                            " AND user_id = $3", guild_id, game_key, user_id)
@@ -190,7 +190,7 @@ class PostgresHistoryStore:
         return (*row, above + 1)
 
     def leaderboard(self, guild_id: int, game_key: str, limit: int, offset: int) -> tuple[int, list[tuple]]:
-        from bot.storage.history import BOT_USER
+        from bot.storage.records import BOT_USER
 
         ((total,),) = self._fetch("SELECT COUNT(*) FROM ratings WHERE guild_id = $1 AND game_key = $2"
                                   " AND user_id != $3", guild_id, game_key, BOT_USER)

@@ -24,7 +24,7 @@ from typing import Any, Callable
 
 from bot import ratings
 from bot.storage import Storage
-from bot.storage.history import BOT_USER, history_store
+from bot.storage.records import BOT_USER, history_store
 from engine import GAMES
 
 log = logging.getLogger("rookery.history")

@@ -3,7 +3,7 @@
 Cogs and the terminal call this layer with plain ids and facts (an Actor for who asks); it decides, runs
 the engine, and writes every accepted action to storage before returning, so a crash can lose nothing a
 player was told about. What it turns down is a typed Refusal (bot/errors.py), raised before anything
-changes. Lobby and moderation policy is in bot/lobby.py (LobbyService, this class's base).
+changes. Lobby and moderation policy is in bot/seating.py (LobbyService, this class's base).
 """
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ from engine import IllegalAction
 from engine.bots import PARTIAL_TYPES, choose, timeout_choice
 
 from bot import errors
-from bot.lobby import LobbyService
+from bot.seating import LobbyService
 from bot.storage import LIVE, Storage
 from bot.storage.heap import bulk_load
 from bot.table import Actor, Outcome, Seat, Step, Table

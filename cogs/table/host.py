@@ -1,10 +1,10 @@
-"""The Discord side of the tables: the Host cog wires the table components (cogs/shared/components.py),
+"""The Discord side of the tables: the Host cog wires the table components (cogs/table/components.py),
 their handlers (interactions.py), the one publish path (publisher.py) and time (timers.py), and is the
 edge where every refusal and failure gets its private answer.
 
 Rules of thumb kept here: every interaction gets an answer, in the reader's language; a Refusal is
 answered privately with its own words; a bug is logged once and the user is told something went wrong,
-never "This interaction failed". Loaded first (the extension cogs.shared.host): the other cogs find it as
+never "This interaction failed". Loaded first (the extension cogs.table.host): the other cogs find it as
 bot.host.
 """
 from __future__ import annotations
@@ -18,13 +18,13 @@ from discord.ext import commands
 
 from bot import errors
 from bot.table import Outcome, Table
-from bot.tables import TableService
-from cogs.shared.components import TABLE_ITEMS, HostItem, handled, table_item
-from cogs.shared.interactions import Interactions
-from cogs.shared.publisher import Publisher
-from cogs.shared.settings import MemberSettings
-from cogs.shared.timers import Timers
-from cogs.shared.translator import CommandTranslator
+from bot.service import TableService
+from cogs.table.components import TABLE_ITEMS, HostItem, handled, table_item
+from cogs.table.interactions import Interactions
+from cogs.table.publisher import Publisher
+from cogs.table.settings import MemberSettings
+from cogs.table.timers import Timers
+from cogs.table.translator import CommandTranslator
 from present import LogFilter, fmt
 from present.i18n import command, mark, reading, tr, use
 
@@ -169,7 +169,7 @@ class Host(Interactions, commands.Cog):
 
     @commands.Cog.listener()
     async def on_interaction(self, interaction: discord.Interaction) -> None:
-        """Remember the locales it carries; run the table's own items (cogs/shared/components.py); answer
+        """Remember the locales it carries; run the table's own items (cogs/table/components.py); answer
         components that no handler will (forged, truncated, from an older format)."""
         try:
             await self.settings.seen(interaction)
