@@ -30,7 +30,7 @@ class Rookery(commands.Bot):
         self.host = None  # set by the cogs.table.host extension
 
     async def setup_hook(self) -> None:
-        self.store = await Storage.open(self.settings.database)
+        self.store = await Storage.open(self.settings.database, self.settings.durability)
         sharding.serve_own_shards(self.store, self.settings)  # a shard restores only its own servers' games
         self.service = TableService(self.store)
         for name in COGS:

@@ -19,6 +19,7 @@ class Settings:
     database_url: str | None = None  # postgresql://… instead of the SQLite file (bot/storage/postgres.py)
     shard_count: int = 1             # several processes split the servers (bot/sharding.py)
     shard_ids: tuple[int, ...] = (0,)
+    durability: str = "normal"       # "full": SQLite fsyncs every commit (survives a power cut; see README)
 
     @property
     def database(self) -> str:
@@ -34,6 +35,7 @@ class Settings:
             guild_id=_guild_id(env.get("ROOKERY_GUILD_ID", "").strip()),
             sync_commands=_flag(env.get("ROOKERY_SYNC", "1").strip()),
             timer_poll=_seconds(env.get("ROOKERY_TIMER_POLL", "5").strip()),
+            durability=_durability(env.get("ROOKERY_DURABILITY", "normal").strip()),
             api_base=env.get("DISCORD_API_BASE") or None,
             gateway_url=env.get("DISCORD_GATEWAY_URL") or None,
             **scaling_from_env(env),  # ROOKERY_DATABASE_URL, ROOKERY_SHARD_COUNT, ROOKERY_SHARD_IDS
@@ -58,6 +60,14 @@ def _seconds(raw: str) -> float:
         raise ValueError(f"ROOKERY_TIMER_POLL={raw!r} is not a number of seconds; expected 0 to 3600 "
                          "(e.g. 5; 0 turns the turn timers off).")
     return value
+
+
+def _durability(raw: str) -> str:
+    word = raw.lower() or "normal"
+    if word not in ("normal", "full"):
+        raise ValueError(f"ROOKERY_DURABILITY={raw!r}: expected normal (a commit survives a killed process) or "
+                         "full (also a power cut: an fsync per commit).")
+    return word
 
 
 def _flag(raw: str) -> bool:

@@ -54,21 +54,21 @@ class HistoryService:
         """A game finished or was ended: record it. A failure here is logged, never raised: the game's own
         commit already happened, and catch_up() at the next start records whatever was missed."""
         try:
-            self.record(table.id, table.guild_id, table.game_key, table.status,
-                        [dict(vars(s)) for s in table.seats], table.state, table.version, self.clock())
+            await self.record(table.id, table.guild_id, table.game_key, table.status,
+                              [dict(vars(s)) for s in table.seats], table.state, table.version, self.clock())
         except Exception:
             log.exception("recording the history of game %s failed; catch_up() will retry", table.id)
 
     async def seat_handed_over(self, table, seat) -> None:
         """Called before a running game's seat changes hands: remember who held it for how many moves."""
-        self.db.handover(table.id, seat.seat, seat.user_id, seat.name, table.version)
+        await self.db.handover(table.id, seat.seat, seat.user_id, seat.name, table.version)
 
     async def catch_up(self) -> int:
         """Record every over/ended game that has no summary yet (a crash between its last move and the
         summary, or games from before this feature). Returns how many were recorded. A game whose module
         is missing right now is left for a later start; one whose state no longer loads is listed as ended."""
         count, waiting = 0, set()
-        while ids := [i for i in self.db.unrecorded(len(waiting) + 500) if i not in waiting]:
+        while ids := [i for i in await self.db.unrecorded(len(waiting) + 500) if i not in waiting]:
             for game_id in ids:
                 row = await self.store.get_game(game_id)
                 if row["game_key"] not in GAMES:
@@ -77,19 +77,19 @@ class HistoryService:
                 fields = (game_id, row["guild_id"], row["game_key"])
                 try:
                     state = GAMES[row["game_key"]].load(row["state"])
-                    self.record(*fields, row["status"], row["seats"], state, row["version"], row["updated_at"])
+                    await self.record(*fields, row["status"], row["seats"], state, row["version"], row["updated_at"])
                 except Exception:
                     log.exception("game %s can't be summarised; recorded as ended", game_id)
-                    self.record(*fields, "ended", row["seats"], None, row["version"], row["updated_at"])
+                    await self.record(*fields, "ended", row["seats"], None, row["version"], row["updated_at"])
                 count += 1
         return count
 
     # ---- recording
-    def record(self, game_id: int, guild_id: int, game_key: str, status: str, seats: list[dict], state: Any,
-               moves: int, finished_at: float) -> bool:
+    async def record(self, game_id: int, guild_id: int, game_key: str, status: str, seats: list[dict],
+                     state: Any, moves: int, finished_at: float) -> bool:
         ended = status != "over" or state is None
         result = state.result() if not ended else {"scores": {}, "winners": []}
-        credited = self.credited(game_id, seats)
+        credited = await self.credited(game_id, seats)
         names = {BOT_USER: "Bots"}
         rows, members, raters, seen = [], [], [], set()
         for s in seats:
@@ -104,21 +104,21 @@ class HistoryService:
                     seen.add(user)
                     members.append({"user": user, "won": won})
         summary = {"game_id": game_id, "guild_id": guild_id, "game_key": game_key, "ended": ended,
-                   "started_at": self.db.first_action_at(game_id), "finished_at": finished_at, "moves": moves,
+                   "started_at": await self.db.first_action_at(game_id), "finished_at": finished_at, "moves": moves,
                    "seats": rows, "raters": raters, "names": names}
         rate = None
         if not ended and len(seats) >= 2:
             places = ratings.ranks([r["score"] for r in rows], [r["won"] for r in rows])
             rate = _rater(raters, places)
-        return self.db.record(summary, members, rate)
+        return await self.db.record(summary, members, rate)
 
-    def credited(self, game_id: int, seats: list[dict]) -> dict[str, tuple[int | None, str]]:
+    async def credited(self, game_id: int, seats: list[dict]) -> dict[str, tuple[int | None, str]]:
         """seat -> (user id or None for a bot, their name): who made more than half of the seat's moves."""
         out = {s["seat"]: (s["user_id"], s["name"]) for s in seats}
-        handovers = self.db.handovers(game_id)
+        handovers = await self.db.handovers(game_id)
         if not handovers:
             return out  # nobody ever changed seats: the occupant played every move
-        moves = self.db.seat_moves(game_id)
+        moves = await self.db.seat_moves(game_id)
         for s in seats:
             earlier = [(user, name, until) for seat, user, name, until in handovers if seat == s["seat"]]
             if not earlier:
@@ -140,14 +140,14 @@ class HistoryService:
     # ---- questions people ask
     async def history(self, guild_id: int, game_key: str | None = None, user_id: int | None = None,
                       page: int = 1) -> Page:
-        total, rows = self.db.history(guild_id, game_key, user_id, PAGE_SIZE, (page - 1) * PAGE_SIZE)
+        total, rows = await self.db.history(guild_id, game_key, user_id, PAGE_SIZE, (page - 1) * PAGE_SIZE)
         return _page(total, rows, page)
 
     async def stats(self, guild_id: int, user_id: int, game_key: str | None = None) -> dict:
         """Played and won count finished games only; `ended` counts games ended early."""
         played = won = ended = 0
         per_game: dict[str, int] = {}
-        for key, was_ended, games, wins in self.db.member_results(guild_id, user_id):
+        for key, was_ended, games, wins in await self.db.member_results(guild_id, user_id):
             if game_key is not None and key != game_key:
                 continue
             if was_ended:
@@ -156,16 +156,16 @@ class HistoryService:
             played, won = played + games, won + (wins or 0)
             per_game[key] = per_game.get(key, 0) + games
         favourite = max(sorted(per_game), key=lambda k: per_game[k]) if per_game else None
-        rating = self.db.rating(guild_id, game_key, user_id) if game_key else None
+        rating = await self.db.rating(guild_id, game_key, user_id) if game_key else None
         return {"played": played, "won": won, "ended": ended, "rate": won / played if played else 0.0,
                 "favourite": favourite, "favourite_games": per_game.get(favourite, 0), "rating": rating}
 
     async def leaderboard(self, guild_id: int, game_key: str, page: int = 1) -> Page:
-        total, rows = self.db.leaderboard(guild_id, game_key, PAGE_SIZE, (page - 1) * PAGE_SIZE)
+        total, rows = await self.db.leaderboard(guild_id, game_key, PAGE_SIZE, (page - 1) * PAGE_SIZE)
         return _page(total, rows, page)
 
     async def forget_guild(self, guild_id: int) -> dict[str, int]:
-        return self.db.forget_guild(guild_id)
+        return await self.db.forget_guild(guild_id)
 
 
 def _rater(raters: list[int], places: list[int]):

@@ -14,6 +14,7 @@ from engine import GAMES
 from engine.core import Game, resolve_options
 
 from bot import errors
+from bot import storage
 from bot.storage import GuildConfig, Storage
 from bot.table import Actor, Seat, Table
 
@@ -145,7 +146,10 @@ class LobbyService:
             options=options, turn_seconds=turn_seconds, seed=secrets.randbelow(2**62),
             seats=[asdict(Seat("", actor.user_id, actor.name))], state=None, timers={}, logs={},
         )
-        game_id = await self.store.create_game(**row)
+        try:
+            game_id = await self.store.create_game(**row)
+        except storage.ChannelTaken:  # opened meanwhile (another process, or a /game new awaiting beside this)
+            raise errors.ChannelTaken() from None
         table = self.from_row({**row, "id": game_id, "version": 0, "board_message_id": None,
                                "board_posted_at": None})
         self.tables[game_id] = table

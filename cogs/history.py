@@ -11,7 +11,6 @@ import asyncio
 import io
 import logging
 import re
-import sqlite3
 
 import discord
 from discord import app_commands
@@ -121,13 +120,12 @@ class History(commands.Cog):
             live = self.service.in_channel(row["channel_id"])
             if live is not None and live.status == "lobby":
                 raise errors.Refusal(mark("A table is already open in this channel — press **Join** on its lobby."))
-            try:
-                table = await self.service.create_lobby(
-                    row["guild_id"], row["channel_id"], actor(interaction), row["game_key"], row["options"],
-                    row["turn_seconds"])
-            except sqlite3.IntegrityError:  # another process opened a table here a moment ago
-                raise errors.ChannelTaken() from None
-            replaced = {seat for seat, *_ in self.history.db.handovers(game_id)}
+            # Another process opening a table here a moment ago: create_lobby refuses with errors.ChannelTaken
+            # (the storage's ChannelTaken, on either backend, turned into the member's refusal).
+            table = await self.service.create_lobby(
+                row["guild_id"], row["channel_id"], actor(interaction), row["game_key"], row["options"],
+                row["turn_seconds"])
+            replaced = {seat for seat, *_ in await self.history.db.handovers(game_id)}
             async with self.service.locked(table):
                 for seat in row["seats"]:
                     if seat["user_id"] is None and seat["seat"] not in replaced:  # bots from the start stay bots

@@ -17,6 +17,12 @@ class DuplicateInteraction(Exception):
     """The same Discord interaction was already recorded."""
 
 
+class ChannelTaken(Exception):
+    """The channel already has a live game (the unique index one_live_game_per_channel): nothing was written.
+    Another process (or a coroutine that got there first) opened a table there a moment ago; the service
+    answers it as errors.ChannelTaken, the refusal a member sees."""
+
+
 class StorageUnavailable(Exception):
     """The database can't be reached or refused us; the message says where and why (no password)."""
 
@@ -55,17 +61,20 @@ class Storage:
     """The storage contract. `await Storage.open(target)` picks the backend for the target."""
 
     @classmethod
-    async def open(cls, target: str) -> "Storage":
+    async def open(cls, target: str, durability: str = "normal") -> "Storage":
+        """durability (ROOKERY_DURABILITY): "normal" commits survive a killed process; "full" also a power
+        cut (SQLite fsyncs its WAL at every commit). PostgreSQL is "full" either way: synchronous_commit
+        stays on."""
         if cls is not Storage:
             raise NotImplementedError(f"{cls.__name__} must define open()")
         # A postgresql:// URL picks PostgreSQL (the optional asyncpg extra); anything else is a SQLite path.
         if target.startswith(("postgresql://", "postgres://")):
             from bot.storage.postgres import PostgresStorage
 
-            return await PostgresStorage.open(target)
+            return await PostgresStorage.open(target, durability)
         from bot.storage.sqlite import SqliteStorage
 
-        return await SqliteStorage.open(target)
+        return await SqliteStorage.open(target, durability)
 
     async def close(self) -> None:
         raise NotImplementedError
@@ -76,6 +85,7 @@ class Storage:
 
     # ---- games
     async def create_game(self, **fields: Any) -> int:
+        """Raises ChannelTaken, having written nothing, if a live game already holds the channel."""
         raise NotImplementedError
 
     async def update_game(self, game_id: int, **fields: Any) -> None:

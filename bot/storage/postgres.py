@@ -11,8 +11,7 @@ Unlike SQLite, several bot processes (shards) may share this database, so it lea
   * interaction ids are UNIQUE, so a click applied by one process can never be applied again by another.
 The schema is SQLite's, column for column (tests/storage checks it), with JSON kept as the same text.
 
-The schema and the migrations are in postgres_schema.py; the history queries, which are synchronous by
-contract, in postgres_records.py (a dedicated connection on a thread of its own).
+The schema and the migrations are in postgres_schema.py; the history queries in postgres_records.py.
 """
 from __future__ import annotations
 
@@ -23,7 +22,7 @@ from typing import Any, Callable
 
 import orjson
 
-from bot.storage.base import (MEMBER_FIELDS, DuplicateInteraction, Entry, GuildConfig, Member, StaleGame, Storage,
+from bot.storage.base import (MEMBER_FIELDS, ChannelTaken, DuplicateInteraction, Entry, GuildConfig, Member, StaleGame, Storage,
                                StorageUnavailable)
 from bot.storage.postgres_records import PostgresHistoryStore
 from bot.storage.postgres_schema import LIVE_SQL, asyncpg, migrate_connection, require_driver
@@ -31,6 +30,7 @@ from bot.storage.sqlite import DECODED_COLUMNS, JSON_COLUMNS, _dump
 
 POOL_SIZE = 8  # connections per process: games in different channels commit in parallel
 CHANGES = "rookery_games"  # the NOTIFY channel: "<origin> <game id>" after a shard changed a game
+ONE_LIVE_GAME = "one_live_game_per_channel"  # the unique index behind ChannelTaken
 
 
 def _values(fields: dict[str, Any]) -> tuple[list[str], list]:
@@ -59,7 +59,9 @@ class PostgresStorage(Storage):
         self._listener = None
 
     @classmethod
-    async def open(cls, url: str) -> "PostgresStorage":
+    async def open(cls, url: str, durability: str = "normal") -> "PostgresStorage":
+        """durability is accepted for the same settings on both backends; PostgreSQL is durable on commit
+        either way (synchronous_commit on: the commit waits for the WAL's fsync, so it survives a power cut)."""
         require_driver()
         try:
             pool = await asyncpg.create_pool(url, min_size=1, max_size=POOL_SIZE)
@@ -79,9 +81,6 @@ class PostgresStorage(Storage):
         if self._listener is not None:
             await self._listener.close()
             self._listener = None
-        if self._history is not None:
-            self._history.close()
-            self._history = None
         await self.pool.close()
 
     async def migrate(self) -> int:
@@ -89,9 +88,9 @@ class PostgresStorage(Storage):
             return await migrate_connection(conn)
 
     def history_queries(self) -> "PostgresHistoryStore":
-        """The synchronous history queries (bot/storage/records.py's contract), opened on first use."""
+        """The history queries (bot/storage/records.py's contract), on this store's pool."""
         if self._history is None:
-            self._history = PostgresHistoryStore(self.url)
+            self._history = PostgresHistoryStore(self.pool)
         return self._history
 
     # ---- sharding
@@ -127,16 +126,26 @@ class PostgresStorage(Storage):
         names, values = _values(fields)
         marks = ", ".join(f"${i}" for i in range(1, len(names) + 1))
         async with self.pool.acquire() as conn:
-            return await conn.fetchval(f"INSERT INTO games ({', '.join(names)}) VALUES ({marks}) RETURNING id",
-                                       *values)
+            try:
+                return await conn.fetchval(f"INSERT INTO games ({', '.join(names)}) VALUES ({marks}) RETURNING id",
+                                           *values)
+            except asyncpg.UniqueViolationError as exc:
+                if exc.constraint_name == ONE_LIVE_GAME:
+                    raise ChannelTaken(f"channel {fields.get('channel_id')} already has a live game") from exc
+                raise
 
     async def update_game(self, game_id: int, **fields: Any) -> None:
         fields["updated_at"] = time.time()
         names, values = _values(fields)
         sets = ", ".join(f"{n} = ${i}" for i, n in enumerate(names, 2))
-        async with self.pool.acquire() as conn, conn.transaction():
-            await conn.execute(f"UPDATE games SET {sets} WHERE id = $1", game_id, *values)
-            await self._announce(conn, game_id)
+        try:
+            async with self.pool.acquire() as conn, conn.transaction():
+                await conn.execute(f"UPDATE games SET {sets} WHERE id = $1", game_id, *values)
+                await self._announce(conn, game_id)
+        except asyncpg.UniqueViolationError as exc:
+            if exc.constraint_name == ONE_LIVE_GAME:
+                raise ChannelTaken(f"game {game_id}: its channel already has another live game") from exc
+            raise
 
     async def get_game(self, game_id: int) -> dict | None:
         rows = await self._fetch("SELECT * FROM games WHERE id = $1", game_id)
@@ -186,6 +195,8 @@ class PostgresStorage(Storage):
             except asyncpg.UniqueViolationError as exc:
                 if exc.constraint_name == "actions_interaction_id_key":
                     raise DuplicateInteraction from exc
+                if exc.constraint_name == ONE_LIVE_GAME:
+                    raise ChannelTaken(f"game {game_id}: its channel already has another live game") from exc
                 raise StaleGame(f"game {game_id}: action {first_seq} is already recorded") from exc
         if done is None:
             raise StaleGame(f"game {game_id} is not at version {first_seq} any more (or is gone)")

@@ -1,64 +1,32 @@
-"""The history queries on PostgreSQL (bot/storage/records.py's contract: synchronous, as SQLite answers
-them on the loop): a dedicated connection on a thread and event loop of its own."""
+"""The history queries on PostgreSQL: bot/storage/records.py's contract, coroutines on the store's pool.
+
+Each call is one short transaction (or one read) on a pooled connection, like every other PostgreSQL call.
+"""
 from __future__ import annotations
 
-import asyncio
-import threading
 from typing import Any, Callable
 
 import orjson
 
-from bot.storage.postgres_schema import LIVE_SQL, asyncpg, require_driver
-
-
-class _LoopThread:
-    """An event loop on its own thread, so synchronous callers can wait for asyncpg coroutines."""
-
-    def __init__(self) -> None:
-        self.loop = asyncio.new_event_loop()
-        self._thread = threading.Thread(target=self.loop.run_forever, name="postgres-history", daemon=True)
-        self._thread.start()
-
-    def run(self, coro) -> Any:
-        return asyncio.run_coroutine_threadsafe(coro, self.loop).result()
-
-    def stop(self) -> None:
-        self.loop.call_soon_threadsafe(self.loop.stop)
-        self._thread.join(5)
-        self.loop.close()
+from bot.storage.postgres_schema import LIVE_SQL
 
 
 class PostgresHistoryStore:
-    """bot/storage/records.py's SqliteHistoryStore, method for method, on PostgreSQL.
+    """bot/storage/records.py's SqliteHistoryStore, method for method, on PostgreSQL."""
 
-    Its callers are synchronous (as SQLite's queries run on the loop), so each call waits for one short
-    transaction on this store's own connection and thread: a loopback round trip or two.
-    """
+    def __init__(self, pool) -> None:
+        self._pool = pool
 
-    def __init__(self, url: str) -> None:
-        require_driver()
-        self._io = _LoopThread()
-        self._lock = threading.Lock()  # one connection: one call at a time, whichever thread asks
-        self._conn = self._io.run(asyncpg.connect(url))
+    async def _call(self, work: Callable) -> Any:
+        async with self._pool.acquire() as conn:
+            return await work(conn)
 
-    def close(self) -> None:
-        try:
-            self._io.run(self._conn.close())
-        finally:
-            self._io.stop()
-
-    def _call(self, work: Callable) -> Any:
-        with self._lock:
-            return self._io.run(work(self._conn))
-
-    def _fetch(self, sql: str, *args) -> list[tuple]:
-        async def work(conn):
+    async def _fetch(self, sql: str, *args) -> list[tuple]:
+        async with self._pool.acquire() as conn:
             return [tuple(r) for r in await conn.fetch(sql, *args)]
 
-        return self._call(work)
-
     # ---- writing
-    def record(self, summary: dict, members: list[dict], rate) -> bool:
+    async def record(self, summary: dict, members: list[dict], rate) -> bool:
         async def work(conn) -> bool:
             async with conn.transaction():
                 status = await conn.execute(
@@ -79,7 +47,7 @@ class PostgresHistoryStore:
                     await self._rate(conn, summary, rate)
                 return True
 
-        return self._call(work)
+        return await self._call(work)
 
     @staticmethod
     async def _rate(conn, summary: dict, rate) -> None:
@@ -98,14 +66,14 @@ class PostgresHistoryStore:
                 " games = ratings.games + 1",
                 guild, key, user, summary["names"].get(user, "?"), mu, sigma, ordinal)
 
-    def handover(self, game_id: int, seat: str, user_id: int | None, name: str, until_seq: int) -> None:
+    async def handover(self, game_id: int, seat: str, user_id: int | None, name: str, until_seq: int) -> None:
         async def work(conn):
             await conn.execute("INSERT INTO seat_handovers (game_id, seat, user_id, name, until_seq)"
                                " VALUES ($1, $2, $3, $4, $5)", game_id, seat, user_id, name, until_seq)
 
-        self._call(work)
+        await self._call(work)
 
-    def forget_guild(self, guild_id: int) -> dict[str, int]:
+    async def forget_guild(self, guild_id: int) -> dict[str, int]:
         done = f"SELECT id FROM games WHERE guild_id = $1 AND NOT ({LIVE_SQL})"
 
         async def work(conn) -> dict[str, int]:
@@ -124,27 +92,27 @@ class PostgresHistoryStore:
                     f"DELETE FROM games WHERE guild_id = $1 AND NOT ({LIVE_SQL})", guild_id))
                 return counts
 
-        return self._call(work)
+        return await self._call(work)
 
     # ---- reading what a finished game needs
-    def handovers(self, game_id: int) -> list[tuple[str, int | None, str, int]]:
-        return self._fetch("SELECT seat, user_id, name, until_seq FROM seat_handovers WHERE game_id = $1"
+    async def handovers(self, game_id: int) -> list[tuple[str, int | None, str, int]]:
+        return await self._fetch("SELECT seat, user_id, name, until_seq FROM seat_handovers WHERE game_id = $1"
                            " ORDER BY id", game_id)
 
-    def seat_moves(self, game_id: int) -> list[tuple[int, str]]:
-        return self._fetch("SELECT seq, seat FROM actions WHERE game_id = $1 ORDER BY seq", game_id)
+    async def seat_moves(self, game_id: int) -> list[tuple[int, str]]:
+        return await self._fetch("SELECT seq, seat FROM actions WHERE game_id = $1 ORDER BY seq", game_id)
 
-    def first_action_at(self, game_id: int) -> float | None:
-        rows = self._fetch("SELECT at FROM actions WHERE game_id = $1 ORDER BY seq LIMIT 1", game_id)
+    async def first_action_at(self, game_id: int) -> float | None:
+        rows = await self._fetch("SELECT at FROM actions WHERE game_id = $1 ORDER BY seq LIMIT 1", game_id)
         return rows[0][0] if rows else None
 
-    def unrecorded(self, limit: int = 500) -> list[int]:
-        return [r[0] for r in self._fetch(
+    async def unrecorded(self, limit: int = 500) -> list[int]:
+        return [r[0] for r in await self._fetch(
             f"SELECT id FROM games WHERE NOT ({LIVE_SQL}) AND state IS NOT NULL"
             " AND id NOT IN (SELECT game_id FROM finished_games) ORDER BY id LIMIT $1", limit)]
 
     # ---- queries for people
-    def history(self, guild_id: int, game_key: str | None, user_id: int | None, limit: int,
+    async def history(self, guild_id: int, game_key: str | None, user_id: int | None, limit: int,
                 offset: int) -> tuple[int, list[dict]]:
         if user_id is None:
             source, where, params = "finished_games f", ["f.guild_id = $1"], [guild_id]
@@ -156,10 +124,10 @@ class PostgresHistoryStore:
             params.append(game_key)
             where.append(f"{source[-1]}.game_key = ${len(params)}")
         clause = " AND ".join(where)
-        ((total,),) = self._fetch(f"SELECT COUNT(*) FROM {source} WHERE {clause}", *params)
+        ((total,),) = await self._fetch(f"SELECT COUNT(*) FROM {source} WHERE {clause}", *params)
         join = "" if user_id is None else " JOIN finished_games f ON f.game_id = s.game_id"
         n = len(params)
-        rows = self._fetch(
+        rows = await self._fetch(
             f"SELECT f.game_id, f.game_key, f.ended, f.rated, f.started_at, f.finished_at, f.moves, f.seats"
             f" FROM {source}{join} WHERE {clause} ORDER BY {order} LIMIT ${n + 1} OFFSET ${n + 2}",
             *params, limit, offset)
@@ -171,30 +139,30 @@ class PostgresHistoryStore:
             out.append(row)
         return total, out
 
-    def member_results(self, guild_id: int, user_id: int) -> list[tuple[str, int, int, int]]:
-        return self._fetch(
+    async def member_results(self, guild_id: int, user_id: int) -> list[tuple[str, int, int, int]]:
+        return await self._fetch(
             "SELECT game_key, ended, COUNT(*), SUM(won)::BIGINT FROM finished_seats"
             " WHERE guild_id = $1 AND user_id = $2 GROUP BY ended, game_key", guild_id, user_id)
 
-    def rating(self, guild_id: int, game_key: str, user_id: int) -> tuple[float, float, float, int, int] | None:
+    async def rating(self, guild_id: int, game_key: str, user_id: int) -> tuple[float, float, float, int, int] | None:
         from bot.storage.records import BOT_USER
 
-        rows = self._fetch("SELECT mu, sigma, ordinal, games FROM ratings WHERE guild_id = $1 AND game_key = $2"
+        rows = await self._fetch("SELECT mu, sigma, ordinal, games FROM ratings WHERE guild_id = $1 AND game_key = $2"
                            " AND user_id = $3", guild_id, game_key, user_id)
         if not rows:
             return None
         row = rows[0]
-        ((above,),) = self._fetch(
+        ((above,),) = await self._fetch(
             "SELECT COUNT(*) FROM ratings WHERE guild_id = $1 AND game_key = $2 AND ordinal > $3 AND user_id != $4",
             guild_id, game_key, row[2], BOT_USER)
         return (*row, above + 1)
 
-    def leaderboard(self, guild_id: int, game_key: str, limit: int, offset: int) -> tuple[int, list[tuple]]:
+    async def leaderboard(self, guild_id: int, game_key: str, limit: int, offset: int) -> tuple[int, list[tuple]]:
         from bot.storage.records import BOT_USER
 
-        ((total,),) = self._fetch("SELECT COUNT(*) FROM ratings WHERE guild_id = $1 AND game_key = $2"
+        ((total,),) = await self._fetch("SELECT COUNT(*) FROM ratings WHERE guild_id = $1 AND game_key = $2"
                                   " AND user_id != $3", guild_id, game_key, BOT_USER)
-        rows = self._fetch(
+        rows = await self._fetch(
             "SELECT user_id, name, mu, sigma, ordinal, games FROM ratings WHERE guild_id = $1 AND game_key = $2"
             " AND user_id != $3 ORDER BY ordinal DESC, user_id LIMIT $4 OFFSET $5",
             guild_id, game_key, BOT_USER, limit, offset)

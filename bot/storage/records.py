@@ -1,9 +1,11 @@
 """Storage for a server's memory: finished-game rows, per-member results, ratings and seat handovers.
 
-Kept beside the core storage rather than inside it: the tables come from migration 2 in sqlite.py, and
-every query here is scoped by guild_id, so one server's data can never answer another server's question.
-Each write is one transaction of the store (nothing can interleave with it); reads use the indexes named
-in the migration, so they stay fast with hundreds of thousands of finished games.
+Kept beside the core storage rather than inside it: the tables come from migration 2 in sqlite_schema.py,
+and every query here is scoped by guild_id, so one server's data can never answer another server's
+question. Every method is a coroutine that hands one function to the store's connection thread (see
+sqlite.py): each write is one transaction of the store (nothing can interleave with it), a read of several
+statements runs as one unit. Reads use the indexes named in the migration, so they stay fast with hundreds
+of thousands of finished games. PostgreSQL answers the same methods in postgres_records.py.
 """
 from __future__ import annotations
 
@@ -18,7 +20,7 @@ BOT_USER = 0  # the ratings row all bot seats share (never listed with people's)
 
 
 def history_store(store: Storage) -> "SqliteHistoryStore":
-    """The history queries for this storage backend (only SQLite exists today)."""
+    """The history queries for this storage backend."""
     from bot.storage.sqlite import SqliteStorage
 
     if hasattr(store, "history_queries"):  # PostgreSQL: the same methods, bot/storage/postgres_records.py
@@ -31,13 +33,18 @@ def history_store(store: Storage) -> "SqliteHistoryStore":
 class SqliteHistoryStore:
     def __init__(self, store) -> None:
         self.store = store
-        self.conn: sqlite3.Connection = store.conn
 
-    def _transaction(self, work: Callable[[sqlite3.Connection], Any]) -> Any:
-        return self.store._transaction(work)
+    async def _transaction(self, work: Callable[[sqlite3.Connection], Any]) -> Any:
+        return await self.store._write(work)
+
+    async def _read(self, work: Callable[[sqlite3.Connection], Any]) -> Any:
+        return await self.store._read(work)
+
+    async def _all(self, sql: str, params: tuple | list) -> list[tuple]:
+        return await self.store._read(lambda conn: conn.execute(sql, params).fetchall())
 
     # ---- writing
-    def record(self, summary: dict, members: list[dict],
+    async def record(self, summary: dict, members: list[dict],
                rate: Callable[[dict[int, tuple[float, float] | None]], dict[int, tuple[float, float, float]]] | None
                ) -> bool:
         """Store one game's summary, its members' results and (if `rate`) new ratings, all or nothing.
@@ -63,7 +70,7 @@ class SqliteHistoryStore:
                 self._rate(conn, summary, rate)
             return True
 
-        return self._transaction(work)
+        return await self._transaction(work)
 
     def _rate(self, conn: sqlite3.Connection, summary: dict, rate) -> None:
         guild, key, raters = summary["guild_id"], summary["game_key"], summary["raters"]
@@ -80,12 +87,12 @@ class SqliteHistoryStore:
                 " games = games + 1",
                 (guild, key, user, summary["names"].get(user, "?"), mu, sigma, ordinal))
 
-    def handover(self, game_id: int, seat: str, user_id: int | None, name: str, until_seq: int) -> None:
-        self._transaction(lambda conn: conn.execute(
+    async def handover(self, game_id: int, seat: str, user_id: int | None, name: str, until_seq: int) -> None:
+        await self._transaction(lambda conn: conn.execute(
             "INSERT INTO seat_handovers (game_id, seat, user_id, name, until_seq) VALUES (?, ?, ?, ?, ?)",
             (game_id, seat, user_id, name, until_seq)))
 
-    def forget_guild(self, guild_id: int) -> dict[str, int]:
+    async def forget_guild(self, guild_id: int) -> dict[str, int]:
         """Delete everything a server left behind except games still being played; counts per table."""
         live = ", ".join(f"'{s}'" for s in LIVE)
 
@@ -102,30 +109,30 @@ class SqliteHistoryStore:
                 f"DELETE FROM games WHERE guild_id = ? AND status NOT IN ({live})", (guild_id,)).rowcount
             return counts
 
-        return self._transaction(work)
+        return await self._transaction(work)
 
     # ---- reading what a finished game needs
-    def handovers(self, game_id: int) -> list[tuple[str, int | None, str, int]]:
-        return self.conn.execute("SELECT seat, user_id, name, until_seq FROM seat_handovers WHERE game_id = ?"
-                                 " ORDER BY rowid", (game_id,)).fetchall()
+    async def handovers(self, game_id: int) -> list[tuple[str, int | None, str, int]]:
+        return await self._all("SELECT seat, user_id, name, until_seq FROM seat_handovers WHERE game_id = ?"
+                               " ORDER BY rowid", (game_id,))
 
-    def seat_moves(self, game_id: int) -> list[tuple[int, str]]:
-        return self.conn.execute("SELECT seq, seat FROM actions WHERE game_id = ? ORDER BY seq", (game_id,)).fetchall()
+    async def seat_moves(self, game_id: int) -> list[tuple[int, str]]:
+        return await self._all("SELECT seq, seat FROM actions WHERE game_id = ? ORDER BY seq", (game_id,))
 
-    def first_action_at(self, game_id: int) -> float | None:
-        row = self.conn.execute("SELECT at FROM actions WHERE game_id = ? ORDER BY seq LIMIT 1", (game_id,)).fetchone()
-        return row[0] if row else None
+    async def first_action_at(self, game_id: int) -> float | None:
+        rows = await self._all("SELECT at FROM actions WHERE game_id = ? ORDER BY seq LIMIT 1", (game_id,))
+        return rows[0][0] if rows else None
 
-    def unrecorded(self, limit: int = 500) -> list[int]:
+    async def unrecorded(self, limit: int = 500) -> list[int]:
         """Ids of started games that are over or ended but have no history row yet (a crash came between)."""
         live = ", ".join(f"'{s}'" for s in LIVE)
-        return [r[0] for r in self.conn.execute(
+        return [r[0] for r in await self._all(
             f"SELECT id FROM games WHERE status NOT IN ({live}) AND state IS NOT NULL"
             " AND id NOT IN (SELECT game_id FROM finished_games) ORDER BY id LIMIT ?", (limit,))]
 
     # ---- queries for people
-    def history(self, guild_id: int, game_key: str | None, user_id: int | None, limit: int,
-                offset: int) -> tuple[int, list[dict]]:
+    async def history(self, guild_id: int, game_key: str | None, user_id: int | None, limit: int,
+                      offset: int) -> tuple[int, list[dict]]:
         """(how many match, one page of finished_games rows, newest first)."""
         # A member's games are found (and counted) in finished_seats alone, newest first straight from the
         # member_history index; only the page's own rows are then joined to their summaries.
@@ -139,12 +146,16 @@ class SqliteHistoryStore:
             where.append(f"{source[-1]}.game_key = ?")
             params.append(game_key)
         clause = " AND ".join(where)
-        (total,) = self.conn.execute(f"SELECT COUNT(*) FROM {source} WHERE {clause}", params).fetchone()
         join = "" if user_id is None else " JOIN finished_games f ON f.game_id = s.game_id"
-        rows = self.conn.execute(
-            f"SELECT f.game_id, f.game_key, f.ended, f.rated, f.started_at, f.finished_at, f.moves, f.seats"
-            f" FROM {source}{join} WHERE {clause} ORDER BY {order} LIMIT ? OFFSET ?",
-            [*params, limit, offset]).fetchall()
+
+        def count_and_page(conn: sqlite3.Connection) -> tuple[int, list[tuple]]:
+            (total,) = conn.execute(f"SELECT COUNT(*) FROM {source} WHERE {clause}", params).fetchone()
+            return total, conn.execute(
+                f"SELECT f.game_id, f.game_key, f.ended, f.rated, f.started_at, f.finished_at, f.moves, f.seats"
+                f" FROM {source}{join} WHERE {clause} ORDER BY {order} LIMIT ? OFFSET ?",
+                [*params, limit, offset]).fetchall()
+
+        total, rows = await self._read(count_and_page)
         names = ("game_id", "game_key", "ended", "rated", "started_at", "finished_at", "moves", "seats")
         out = []
         for raw in rows:
@@ -153,29 +164,36 @@ class SqliteHistoryStore:
             out.append(row)
         return total, out
 
-    def member_results(self, guild_id: int, user_id: int) -> list[tuple[str, int, int, int]]:
+    async def member_results(self, guild_id: int, user_id: int) -> list[tuple[str, int, int, int]]:
         """(game_key, ended, games, won) for one member of one server (the covering index member_results)."""
-        return self.conn.execute(
+        return await self._all(
             "SELECT game_key, ended, COUNT(*), SUM(won) FROM finished_seats WHERE guild_id = ? AND user_id = ?"
-            " GROUP BY ended, game_key", (guild_id, user_id)).fetchall()
+            " GROUP BY ended, game_key", (guild_id, user_id))
 
-    def rating(self, guild_id: int, game_key: str, user_id: int) -> tuple[float, float, float, int, int] | None:
+    async def rating(self, guild_id: int, game_key: str,
+                     user_id: int) -> tuple[float, float, float, int, int] | None:
         """(mu, sigma, ordinal, games, rank among people) or None."""
-        row = self.conn.execute("SELECT mu, sigma, ordinal, games FROM ratings WHERE guild_id = ? AND game_key = ?"
-                                " AND user_id = ?", (guild_id, game_key, user_id)).fetchone()
-        if row is None:
-            return None
-        (above,) = self.conn.execute(
-            "SELECT COUNT(*) FROM ratings WHERE guild_id = ? AND game_key = ? AND ordinal > ? AND user_id != ?",
-            (guild_id, game_key, row[2], BOT_USER)).fetchone()
-        return (*row, above + 1)
+        def rating_and_rank(conn: sqlite3.Connection):
+            row = conn.execute("SELECT mu, sigma, ordinal, games FROM ratings WHERE guild_id = ? AND game_key = ?"
+                               " AND user_id = ?", (guild_id, game_key, user_id)).fetchone()
+            if row is None:
+                return None
+            (above,) = conn.execute(
+                "SELECT COUNT(*) FROM ratings WHERE guild_id = ? AND game_key = ? AND ordinal > ? AND user_id != ?",
+                (guild_id, game_key, row[2], BOT_USER)).fetchone()
+            return (*row, above + 1)
 
-    def leaderboard(self, guild_id: int, game_key: str, limit: int, offset: int) -> tuple[int, list[tuple]]:
+        return await self._read(rating_and_rank)
+
+    async def leaderboard(self, guild_id: int, game_key: str, limit: int,
+                          offset: int) -> tuple[int, list[tuple]]:
         """(how many people are rated, one page of (user_id, name, mu, sigma, ordinal, games)), best first."""
-        (total,) = self.conn.execute("SELECT COUNT(*) FROM ratings WHERE guild_id = ? AND game_key = ?"
-                                     " AND user_id != ?", (guild_id, game_key, BOT_USER)).fetchone()
-        rows = self.conn.execute(
-            "SELECT user_id, name, mu, sigma, ordinal, games FROM ratings WHERE guild_id = ? AND game_key = ?"
-            " AND user_id != ? ORDER BY ordinal DESC, user_id LIMIT ? OFFSET ?",
-            (guild_id, game_key, BOT_USER, limit, offset)).fetchall()
-        return total, rows
+        def count_and_page(conn: sqlite3.Connection) -> tuple[int, list[tuple]]:
+            (total,) = conn.execute("SELECT COUNT(*) FROM ratings WHERE guild_id = ? AND game_key = ?"
+                                    " AND user_id != ?", (guild_id, game_key, BOT_USER)).fetchone()
+            return total, conn.execute(
+                "SELECT user_id, name, mu, sigma, ordinal, games FROM ratings WHERE guild_id = ? AND game_key = ?"
+                " AND user_id != ? ORDER BY ordinal DESC, user_id LIMIT ? OFFSET ?",
+                (guild_id, game_key, BOT_USER, limit, offset)).fetchall()
+
+        return await self._read(count_and_page)

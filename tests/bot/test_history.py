@@ -104,8 +104,8 @@ async def test_a_replaced_seat_belongs_to_whoever_made_most_of_its_moves(store, 
 
     await play_out(tables, table, hand_over)
     assert table.status == "over" and table.seat("p2").user_id == DAN
-    (_, _, _, until), = [h for h in history.db.handovers(table.id) if h[0] == "p2"]
-    p2 = [seq for seq, seat in history.db.seat_moves(table.id) if seat == "p2"]
+    (_, _, _, until), = [h for h in await history.db.handovers(table.id) if h[0] == "p2"]
+    p2 = [seq for seq, seat in await history.db.seat_moves(table.id) if seat == "p2"]
     assert sum(seq < until for seq in p2) == ben_moves  # the scenario the parameters describe
     rated = {r[0] for r in (await history.leaderboard(1, "toy")).rows}
     assert rated == {EVE, CY} | ({credited} if credited else set())  # ann made 1 of her seat's 3+ moves
@@ -307,7 +307,7 @@ async def test_catch_up_waits_for_a_missing_game_and_lists_a_broken_one_as_ended
         assert [r["game_id"] for r in (await history.history(111)).rows] == [3, 1]
         (broken,) = (await history.history(222)).rows
         assert broken["ended"] and not broken["rated"]
-        store.conn.execute("UPDATE games SET game_key = 'toy' WHERE id = 2")
+        await store.conn.execute("UPDATE games SET game_key = 'toy' WHERE id = 2")
         assert await history.catch_up() == 1 and (await history.history(111)).total == 3
     finally:
         await store.close()

@@ -180,7 +180,7 @@ async def test_history_and_leaderboard_page_with_buttons(simcord_env):
     for n in range(1, 13):  # 12 finished games, 24 rated members: two pages of games, three of players
         seats = [{"seat": "p1", "user_id": 5000 + 2 * n, "name": f"m{2 * n}"},
                  {"seat": "p2", "user_id": 5001 + 2 * n, "name": f"m{2 * n + 1}"}]
-        assert history.record(900 + n, guild.id, "toy", "over", seats, _Over({"p1": n, "p2": 0}), 10, 1e9 + n)
+        assert await history.record(900 + n, guild.id, "toy", "over", seats, _Over({"p1": n, "p2": 0}), 10, 1e9 + n)
     first = (await ann.slash(channel, "game history")).response
     assert "Page 1 of 2 (12 games)" in text_of(first) and "#912" in text_of(first) and "#902" not in text_of(first)
     older = await ann.click(first, label="Older ▶")

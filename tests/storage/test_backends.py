@@ -128,27 +128,27 @@ async def test_history_queries_answer_the_same_on_both(store):
     game = await a_game(store, status="over")
     await store.record_actions(game, [("p1", {"n": 1}, "player", None), ("p2", {"n": 2}, "player", None)], 0,
                                version=2, state={"n": 2})
-    db.handover(game, "p2", 7, "Gil", 1)
-    db.handover(game, "p2", 8, "Hal", 2)
-    assert db.unrecorded() == [game]
-    assert db.handovers(game) == [("p2", 7, "Gil", 1), ("p2", 8, "Hal", 2)]
-    assert db.seat_moves(game) == [(0, "p1"), (1, "p2")] and db.first_action_at(game) > 0
+    await db.handover(game, "p2", 7, "Gil", 1)
+    await db.handover(game, "p2", 8, "Hal", 2)
+    assert await db.unrecorded() == [game]
+    assert await db.handovers(game) == [("p2", 7, "Gil", 1), ("p2", 8, "Hal", 2)]
+    assert await db.seat_moves(game) == [(0, "p1"), (1, "p2")] and await db.first_action_at(game) > 0
     summary = {"game_id": game, "guild_id": 1, "game_key": "toy", "ended": False, "started_at": 1.0,
                "finished_at": 2.0, "moves": 2, "seats": [{"name": "Ann", "user": 5, "score": 3, "won": True}],
                "raters": [5, 0], "names": {5: "Ann", 0: "Bots"}}
     rate = lambda current: {u: (30.0 if u == 5 else 20.0, 8.0, 6.0 if u == 5 else -4.0) for u in current}  # noqa: E731
-    assert db.record(summary, [{"user": 5, "won": True}], rate) is True
-    assert db.record(summary, [{"user": 5, "won": True}], rate) is False  # never twice
-    assert db.unrecorded() == []
-    total, rows = db.history(1, None, None, 10, 0)
+    assert await db.record(summary, [{"user": 5, "won": True}], rate) is True
+    assert await db.record(summary, [{"user": 5, "won": True}], rate) is False  # never twice
+    assert await db.unrecorded() == []
+    total, rows = await db.history(1, None, None, 10, 0)
     assert total == 1 and rows[0]["seats"] == summary["seats"] and rows[0]["rated"] == 1
-    assert db.history(1, "toy", 5, 10, 0)[0] == 1 and db.history(1, "toy", 6, 10, 0)[0] == 0
-    assert [tuple(r) for r in db.member_results(1, 5)] == [("toy", 0, 1, 1)]
-    assert db.rating(1, "toy", 5) == (30.0, 8.0, 6.0, 1, 1)
-    total, board = db.leaderboard(1, "toy", 10, 0)
+    assert (await db.history(1, "toy", 5, 10, 0))[0] == 1 and (await db.history(1, "toy", 6, 10, 0))[0] == 0
+    assert [tuple(r) for r in await db.member_results(1, 5)] == [("toy", 0, 1, 1)]
+    assert await db.rating(1, "toy", 5) == (30.0, 8.0, 6.0, 1, 1)
+    total, board = await db.leaderboard(1, "toy", 10, 0)
     assert total == 1 and [tuple(r) for r in board] == [(5, "Ann", 30.0, 8.0, 6.0, 1)]
     live = await a_game(store, channel=9)
-    counts = db.forget_guild(1)
+    counts = await db.forget_guild(1)
     assert counts["games"] == 1 and counts["actions"] == 2 and counts["finished_games"] == 1
     assert counts["ratings"] == 2 and counts["seat_handovers"] == 2
     assert await store.get_game(live) is not None and await store.get_game(game) is None

@@ -26,7 +26,7 @@ async def a_server_with_history(path: str) -> None:
         await tables.join(table, 101, "Ben")
         await tables.start(table)
         if channel == 10:
-            history.db.handover(table.id, "p2", 99, "Cy", 0)
+            await history.db.handover(table.id, "p2", 99, "Cy", 0)
         clicks = 0
         while table.status == "active" and (channel != 12 or clicks < 2):
             seat, legal = next(iter(table.pending().items()))
