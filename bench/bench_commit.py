@@ -2,9 +2,13 @@
 
     python bench/bench_commit.py [actions] [rounds]
 
+The store is the SQLite backend on aiosqlite: each commit is one function run whole on aiosqlite's connection
+thread (a hand-off there and back per call). The baseline is bare sqlite3, synchronous, on the same thread
+as the benchmark: what the same rows cost with no hand-off at all.
 1. Storage.record_actions for one action of a mid-game Raven table (JSON encoding included), against a
    bare sqlite3 connection (same pragmas: WAL, synchronous=NORMAL) executing the same INSERT and UPDATE
-   in one transaction, with the JSON already encoded.
+   in one transaction, with the JSON already encoded. Then the same with ROOKERY_DURABILITY=full
+   (synchronous=FULL: an fsync of the WAL per commit) on both sides, with a tenth of the actions.
 2. A click through TableService.act on a table of humans (engine + bookkeeping + commit), against the
    same engine steps alone (each move, then the pending() that says what is legal next: the contract's step,
    as every host and random playout runs it) plus the bare commit from 1; and, as the issue words it ("bare
@@ -35,6 +39,7 @@ from bot.table import Actor
 from engine import GAMES  # noqa: E402
 
 JSON_FIELDS = {"options", "seats", "state", "timers", "logs"}
+SYNCHRONOUS = {"normal": "NORMAL", "full": "FULL"}
 INSERT = "INSERT INTO actions (game_id, seq, seat, action, source, interaction_id, at) VALUES (?, ?, ?, ?, ?, ?, ?)"
 
 
@@ -91,25 +96,27 @@ def bare_replay(bare: sqlite3.Connection, writes: list, seq: list[int]) -> float
     return (time.perf_counter() - t0) / len(pairs)
 
 
-def bare_connection(path: str, schema_from: sqlite3.Connection) -> sqlite3.Connection:
+def bare_connection(path: str, schema_from: sqlite3.Connection, synchronous: str = "NORMAL") -> sqlite3.Connection:
     conn = sqlite3.connect(path, isolation_level=None)
     conn.execute("PRAGMA journal_mode=WAL")
-    conn.execute("PRAGMA synchronous=NORMAL")
+    conn.execute(f"PRAGMA synchronous={synchronous}")
     conn.execute("PRAGMA foreign_keys=ON")
     for (sql,) in schema_from.execute("SELECT sql FROM sqlite_master WHERE type IN ('table') AND sql IS NOT NULL"):
         conn.execute(sql)
     return conn
 
 
-async def commit_figures(tmp: str, actions: int, rounds: int) -> None:
-    store = await Storage.open(os.path.join(tmp, "rookery.sqlite3"))
+async def one_action_commits(folder: str, durability: str, actions: int, rounds: int):
+    """Part 1 for one durability: (store, service, table, bare connection, store µs, bare µs) medians."""
+    os.makedirs(folder)
+    store = await Storage.open(os.path.join(folder, "rookery.sqlite3"), durability)
     service = TableService(store)
     table, _ = await mid_game(service, 1, humans=4)
     fields = service._fields(table)
     entry_action = table.pending()[next(iter(table.pending()))][0]
 
-    schema = sqlite3.connect(os.path.join(tmp, "rookery.sqlite3"))
-    bare = bare_connection(os.path.join(tmp, "bare.sqlite3"), schema)
+    schema = sqlite3.connect(os.path.join(folder, "rookery.sqlite3"))
+    bare = bare_connection(os.path.join(folder, "bare.sqlite3"), schema, SYNCHRONOUS[durability])
     schema.close()
     row = {"id": 1, "guild_id": 1, "channel_id": 1, "game_key": "raven", "created_at": 0.0, "updated_at": 0.0,
            **{k: dump(v) if k in JSON_FIELDS else v for k, v in fields.items()}}
@@ -118,8 +125,9 @@ async def commit_figures(tmp: str, actions: int, rounds: int) -> None:
     update = f"UPDATE games SET {', '.join(f'{n} = ?' for n in names)} WHERE id = ?"
     values = [dump(fields[n]) if n in JSON_FIELDS else fields[n] for n in fields]
     action_bytes = dump(entry_action)
-    print(f"one action: {len(action_bytes)} B action, {sum(len(v) for v in values if isinstance(v, str))} B of "
-          f"JSON in the games row")
+    if durability == "normal":
+        print(f"one action: {len(action_bytes)} B action, {sum(len(v) for v in values if isinstance(v, str))} B of "
+              f"JSON in the games row")
 
     seq = [table.version + 1000]
     ours, theirs = [], []
@@ -145,9 +153,33 @@ async def commit_figures(tmp: str, actions: int, rounds: int) -> None:
     for _ in range(rounds):
         ours.append(await rookery_round())
         theirs.append(bare_round())
-    mine, base = statistics.median(ours), statistics.median(theirs)
-    print(f"durable commit of one action: record_actions {mine * 1e6:.0f} µs | bare sqlite3 {base * 1e6:.0f} µs"
-          f" | ratio {mine / base:.2f}x (goal <= 2x)")
+    return store, service, bare, statistics.median(ours), statistics.median(theirs)
+
+
+async def round_trip(store, calls: int = 500) -> float:
+    """Seconds for one call handed to aiosqlite's thread that does nothing there."""
+    t0 = time.perf_counter()
+    for _ in range(calls):
+        await store._on_thread(int)
+    return (time.perf_counter() - t0) / calls
+
+
+async def commit_figures(tmp: str, actions: int, rounds: int) -> None:
+    store, service, bare, mine, base = await one_action_commits(os.path.join(tmp, "normal"), "normal", actions,
+                                                                rounds)
+    print(f"durable commit of one action (ROOKERY_DURABILITY=normal): record_actions on aiosqlite "
+          f"{mine * 1e6:.0f} µs | bare sqlite3 {base * 1e6:.0f} µs | ratio {mine / base:.2f}x (goal <= 2x)")
+    hop = statistics.median([await round_trip(store) for _ in range(rounds)])
+    print(f"  of which the hand-off: a no-op call on aiosqlite's thread and back takes {hop * 1e6:.0f} µs "
+          f"(bare sqlite3 has none; it would run the commit on the event loop)")
+    full = await one_action_commits(os.path.join(tmp, "full"), "full", max(1, actions // 10), rounds)
+    full_store, _, full_bare, full_mine, full_base = full
+    print(f"  ... ROOKERY_DURABILITY=full (an fsync per commit): record_actions {full_mine * 1e6:.0f} µs | bare "
+          f"sqlite3, synchronous=FULL {full_base * 1e6:.0f} µs | ratio {full_mine / full_base:.2f}x; full costs "
+          f"{(full_mine - mine) * 1e6:.0f} µs more per commit than normal ({full_mine / mine:.1f}x)")
+    full_bare.close()
+    await full_store.close()
+    seq = [10**7]  # past every sequence number and interaction id part 1 gave the bare game
 
     # 2: a click through the service, all four seats human so one click is one action.
     clicks, engine_only, same_rows = [], [], []
