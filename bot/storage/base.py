@@ -63,8 +63,8 @@ class Storage:
     @classmethod
     async def open(cls, target: str, durability: str = "normal") -> "Storage":
         """durability (ROOKERY_DURABILITY): "normal" commits survive a killed process; "full" also a power
-        cut (SQLite fsyncs its WAL at every commit). PostgreSQL is "full" either way: synchronous_commit
-        stays on."""
+        cut (SQLite fsyncs its WAL at every commit). PostgreSQL's default, synchronous_commit on, already
+        survives a power cut; "full" insists on it even where the server was set otherwise."""
         if cls is not Storage:
             raise NotImplementedError(f"{cls.__name__} must define open()")
         # A postgresql:// URL picks PostgreSQL (the optional asyncpg extra); anything else is a SQLite path.

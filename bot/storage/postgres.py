@@ -60,11 +60,15 @@ class PostgresStorage(Storage):
 
     @classmethod
     async def open(cls, url: str, durability: str = "normal") -> "PostgresStorage":
-        """durability is accepted for the same settings on both backends; PostgreSQL is durable on commit
-        either way (synchronous_commit on: the commit waits for the WAL's fsync, so it survives a power cut)."""
+        """PostgreSQL's default (synchronous_commit on) already has a commit wait for the WAL's fsync, so it
+        survives a power cut: "normal" keeps the server's setting, "full" (ROOKERY_DURABILITY) insists on it
+        for this process's connections, whatever the server was configured with."""
+        if durability not in ("normal", "full"):
+            raise ValueError(f"durability {durability!r}: expected normal or full")
         require_driver()
+        settings = {"synchronous_commit": "on"} if durability == "full" else None
         try:
-            pool = await asyncpg.create_pool(url, min_size=1, max_size=POOL_SIZE)
+            pool = await asyncpg.create_pool(url, min_size=1, max_size=POOL_SIZE, server_settings=settings)
         except (OSError, asyncio.TimeoutError, asyncpg.PostgresError) as exc:
             where = url.split("@")[-1]  # never the password
             raise StorageUnavailable(f"can't use the PostgreSQL database at {where} (ROOKERY_DATABASE_URL): "

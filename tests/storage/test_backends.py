@@ -3,7 +3,8 @@ import asyncio
 
 import pytest
 
-from bot.storage import DuplicateInteraction, GuildConfig, Storage
+from bot import errors
+from bot.storage import ChannelTaken, DuplicateInteraction, GuildConfig, Storage
 from bot.storage.base import Storage as Contract
 from bot.storage.records import history_store
 from bot.service import TableService
@@ -66,6 +67,29 @@ async def test_an_interaction_recorded_in_one_game_is_refused_in_another(store):
     with pytest.raises(DuplicateInteraction):
         await store.record_actions(two, [("p1", {"n": 1}, "player", 77)], 0, version=1)
     assert await store.actions(two) == [] and (await store.get_game(two))["version"] == 0
+
+
+async def test_a_second_live_game_in_a_channel_is_refused_as_channel_taken(store):
+    first = await a_game(store, channel=5)
+    with pytest.raises(ChannelTaken):
+        await a_game(store, channel=5, status="lobby")
+    over = await a_game(store, channel=6, status="over")
+    with pytest.raises(ChannelTaken):  # bringing an old game back to life there too
+        await store.update_game(over, status="active", channel_id=5)
+    assert [r["id"] for r in await store.live_games()] == [first]
+    assert (await store.get_game(over))["status"] == "over"
+    await store.update_game(first, status="over")
+    assert await a_game(store, channel=5, status="lobby") > first  # free again once the game is over
+
+
+async def test_two_lobbies_opened_at_once_in_one_channel_give_one_table_and_one_refusal(store):
+    # Two services (two processes, as far as each knows): both find the channel free, both insert.
+    opened = await asyncio.gather(
+        *(TableService(store).create_lobby(1, 40, Actor(100 + n, "Ann"), "toy", {"rounds": 2}, 300) for n in range(2)),
+        return_exceptions=True)
+    refused = [r for r in opened if isinstance(r, BaseException)]
+    assert len(refused) == 1 and isinstance(refused[0], errors.ChannelTaken), opened
+    assert [r["id"] for r in await store.live_games()] == [next(r.id for r in opened if r not in refused)]
 
 
 async def test_guild_settings_round_trip(store):
