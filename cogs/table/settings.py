@@ -64,7 +64,8 @@ class MemberSettings:
         if missing:
             found = await self.store.members(missing)
             for user_id in missing:
-                self._members[user_id] = found.get(user_id) or Member(user_id)
+                # setdefault: a call awaiting beside this one may have loaded (and since changed) it already
+                self._members.setdefault(user_id, found.get(user_id) or Member(user_id))
 
     async def member(self, user_id: int) -> Member:
         await self.load_members([user_id])
