@@ -1,5 +1,5 @@
 """The presentation layer: one Presenter per game (present/<key>/presenter.py, exposing PRESENTER) turns
-views and events into Docs, and present.fmt turns Docs into Discord Markdown, embeds or terminal text.
+views and events into Docs, and present.fmt turns Docs into Discord Markdown or terminal text.
 
 Adding a game's presentation touches only present/<key>/: presenter() finds it by the game's key."""
 from __future__ import annotations

@@ -121,7 +121,7 @@ class BasePresenter:
     """Shared defaults a game's presenter may inherit (it need not: the Protocol above is the contract).
 
     picture() calls present/<key>/picture.py `draw(view)` when that module exists, so a game gains pictures
-    by adding the module; `has_picture` says whether it does, without drawing anything."""
+    by adding the module."""
 
     key = ""
     emoji = "🎲"
@@ -147,10 +147,6 @@ class BasePresenter:
                     raise
                 self._draw = None
         return self._draw
-
-    @property
-    def has_picture(self) -> bool:
-        return self._drawer() is not None
 
     def picture(self, view: View, names: dict[str, str] | None = None) -> tuple[bytes, str] | None:
         draw = self._drawer()

@@ -258,12 +258,6 @@ def trln(singular: str, plural: str, n: int, /, **runs) -> tuple:
     return _runs(trn(singular, plural, n), runs)
 
 
-def markp(context: str, msgid: str) -> str:
-    """Marks a constant for extraction under a context (a slash command's name, description, option or
-    choice: discord.py's translator looks it up there)."""
-    return msgid
-
-
 def mark(msgid: str) -> str:
     """Marks a constant for extraction; it is translated where it is read, with tr()."""
     return msgid

@@ -31,7 +31,7 @@ from present.i18n import _BABEL, DATA_I18N, DEFAULT, LANGUAGES, LOCALE_DIR
 
 ROOT = Path(__file__).resolve().parent.parent
 KEYWORDS = {"tr": None, "trn": (1, 2), "trp": ((1, "c"), 2), "trl": None, "trlp": ((1, "c"), 2),
-            "trln": (1, 2), "mark": None, "markp": ((1, "c"), 2),
+            "trln": (1, 2), "mark": None,
             "say": None}  # present/blackrose/log.py's line helper (a trl whose fields may be several runs)
 SOURCES = ("present", "bot", "cogs")
 IDENTICAL = "identical"  # the flag of an entry whose translation is the English on purpose

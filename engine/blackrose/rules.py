@@ -14,11 +14,6 @@ from engine.blackrose.state import NeedReaction
 
 # ---- damage and defeat -------------------------------------------------------------------------------
 
-def colour_of_model(st, model: str) -> str:
-    """Whose Damage tokens a model deals: a mage's own, an Evocation's controller's."""
-    return st.owner(model) or "rose"
-
-
 def hurt(st, src: str, model: str, n: int, ctx: dict | None = None) -> int:
     """`src` (a seat or "rose") inflicts n Damage on a model; returns the Damage placed."""
     ctx = ctx or {}
