@@ -29,7 +29,7 @@ class BlackRoseWars:
     rules = load("blackrose/rules.md")
     # Preparation is simultaneous and face down; "unready" takes back a spell being readied; Traps and
     # Protections open quick reaction windows.
-    traits = Traits(simultaneous=True, reactions=True, pictures=True, undo=("unready",))
+    traits = Traits(simultaneous=True, reactions=True, pictures=True, undo=("unready",), partial=("pick",))
 
     def new(self, seats, seed, options=None):
         opts = resolve_options(self, options)

@@ -34,7 +34,7 @@ class Deadlies:
             "by a win; 100 and 200 are safeguards."),
     }
     # Lust's secret discards are simultaneous; answers to Pride, Wrath and Lust are quick reactions.
-    traits = Traits(simultaneous=True, reactions=True, pictures=True, undo=("unpick",))
+    traits = Traits(simultaneous=True, reactions=True, pictures=True, undo=("unpick",), partial=("pick", "unpick"))
     rules = data.load("deadlies/rules.md")
 
     def new(self, seats: list[str], seed: int, options: dict | None = None) -> DeadliesState:

@@ -15,7 +15,7 @@ class Nevermore:
     max_players = 6
     options: dict = {}
     # Drafting and readying cards are simultaneous; Magick windows are quick reaction windows.
-    traits = Traits(simultaneous=True, reactions=True, pictures=True, undo=("unpick",))
+    traits = Traits(simultaneous=True, reactions=True, pictures=True, undo=("unpick",), partial=("pick", "unpick"))
     rules = load("nevermore/rules.md")
 
     def new(self, seats, seed, options=None):

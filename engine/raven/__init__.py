@@ -20,7 +20,7 @@ class RavenGame:
                         "card names: Raven (Shields, Swords, ...) or Prophecy (Sunburst, Spears, ...)"),
     }
     # Bidding is simultaneous (everyone sets cards aside at once); no reaction windows.
-    traits = Traits(simultaneous=True, reactions=False, pictures=True, undo=("unbid",))
+    traits = Traits(simultaneous=True, reactions=False, pictures=True, undo=("unbid",), partial=("bid",))
     rules = RULES
 
     def new(self, seats: list[str], seed: int, options: dict | None = None) -> RavenState:

@@ -5,7 +5,7 @@ import random
 import pytest
 
 from engine import GAMES
-from engine.bots import PARTIAL_TYPES, timeout_choice
+from engine.bots import timeout_choice
 
 # Actions that spend or reveal a card (or hurt someone) by choice: a timeout never takes them while the
 # prompt offers a way to decline.
@@ -104,7 +104,7 @@ def test_a_timed_out_turn_is_one_finished_decision(key, seats):
         for _ in range(30):
             action = timeout_choice(game, state.view(seat), state.pending()[seat])
             state.act(seat, action)
-            if action["type"] not in PARTIAL_TYPES or seat not in state.pending():
+            if action["type"] not in game.traits.partial or seat not in state.pending():
                 break
         else:
             raise AssertionError("a timeout kept picking forever")
@@ -127,3 +127,10 @@ def test_raven_timeout_plays_the_weakest_legal_card():
     action = timeout_choice(game, view, legal)
     weakest = min(_strength(a["card"], view["trump"]) for a in legal)
     assert _strength(action["card"], view["trump"]) == weakest
+
+
+def test_each_game_names_the_steps_a_timeout_finishes_in_one_go():
+    """Traits.partial: the action types that only build up one decision, declared by each game."""
+    partial = {key: game.traits.partial for key, game in GAMES.items()}
+    assert partial["raven"] == ("bid",) and partial["everrain"] == ()
+    assert partial["deadlies"] == partial["nevermore"] == ("pick", "unpick")
