@@ -90,7 +90,8 @@ def decision(about: str, seats: list[str], **facts: Any) -> dict[str, Any]:
 
 @runtime_checkable
 class Game(Protocol):
-    """Rules only. The words, Markdown, pictures and limits live in present/<key>/ (a Presenter)."""
+    """Rules only. The words, Markdown, pictures and limits live in present/<key>/ (a Presenter); the rules
+    summary players read is data/<key>/rules.md (present/rules.py)."""
 
     key: str
     title: str
@@ -98,7 +99,6 @@ class Game(Protocol):
     max_players: int
     options: dict[str, Option]
     traits: Traits
-    rules: str  # Markdown rules summary, including every ruling where the rulebook is open
 
     def new(self, seats: list[str], seed: int, options: dict | None = None) -> State: ...
 

@@ -17,10 +17,10 @@ _DATA = Path(__file__).resolve().parent.parent / "data"
 
 
 def games() -> list[str]:
-    """Every shipped game that has a rules summary (data/<key>/rules.md)."""
-    from engine import PACKAGES
+    """Every registered game that has a rules summary (data/<key>/rules.md)."""
+    from engine import GAMES
 
-    return [key for key in PACKAGES if (_DATA / key / "rules.md").exists()]
+    return [key for key in GAMES if (_DATA / key / "rules.md").exists()]
 _START = re.compile(r"(#{1,6} +|[-*+] +|\d+\. +)")
 
 

@@ -64,7 +64,6 @@ class ToyState:
 class Toy:
     key, title, min_players, max_players = "toy", "Toy", 2, 4
     options = {"rounds": Option("rounds", 3, (1, 2, 3))}
-    rules = "# Toy\nPick a card; highest wins the round."
 
     def new(self, seats, seed, options=None):
         check_seats(self, seats)
