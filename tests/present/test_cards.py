@@ -20,9 +20,10 @@ from engine.nevermore import cards as NEVERMORE
 from engine.raven.cards import SUIT_OF as RAVEN
 from present import cards, fmt
 from present.base import Doc
-from present.i18n import LANGUAGES, leaks, reading
+from present.i18n import LANGUAGES, reading
 from present.nevermore import catalog as nevermore_catalog
 from tests.engine.conformance import strings_in
+from tests.present.leaks import leaks
 
 KEYS = ("raven", "nevermore", "deadlies", "everrain", "blackrose")
 # Internal words that must never reach a reader: snake_case keys, dict/list reprs, Python's constants, and

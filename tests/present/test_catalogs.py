@@ -13,7 +13,8 @@ from present import datawords, i18n, rules
 from present.raven.datawords import RAVEN_SUIT
 from present import translations as catalog
 from present.base import Doc, Name, Section, Strong
-from present.i18n import LANGUAGES, leaks, pseudo, reading, tr, trl, trn
+from present.i18n import LANGUAGES, pseudo, reading, tr, trl, trn
+from tests.present.leaks import leaks
 
 ROOT = Path(__file__).resolve().parents[2]
 TRANSLATED = [c for c in LANGUAGES if c != i18n.DEFAULT]

@@ -14,6 +14,7 @@ import pytest
 from present import i18n
 from present.fmt import LABEL_LIMIT, SELECT_PLACEHOLDER
 from tests.present.i18n_games import CARD_GAMES, NAMES, play, plain
+from tests.present.leaks import leaks
 
 LANGS = ("en-XA", "de", "es-ES", "pt-BR")
 
@@ -39,7 +40,7 @@ def test_pseudo_locale_whole_game_leaks_no_english(games, key):
     assert read.moves > 40 and read.texts[-1][0] == "result", "the game was played to its end"
     found = []
     for where, text in read.texts + read.labels + read.prompts + [("picture", row[0]) for row in read.drawn]:
-        words = i18n.leaks(text, allowed=NAMES.values())
+        words = leaks(text, allowed=NAMES.values())
         if words:
             found.append(f"{where}: {words} in {plain(text)[:160]!r}")
     assert not found, f"{len(found)} texts bypassed the catalog, e.g.:\n" + "\n".join(found[:20])
