@@ -20,7 +20,7 @@ options costs k "More…" clicks first. "before" is the host as it was (every pr
   menu, when the bot's steps make that bundle (the cards in any order); an action offered beside the
   bundles is a button when there are at most 5 of them, or when bundles and actions are at most 25 short
   labels in all (then the bundles are buttons too, even past 20), else a menu (bot/render.py
-  `bundles_as_buttons`, `rest_as_buttons`; cogs/table/components.py `choice_rows`);
+  `all_buttons`, `rest_as_buttons`; cogs/table/components.py `choice_rows`);
 - labels are the presenter's wording of the whole prompt (present.base `prompt_labels`: Black Rose Wars
   shortens a prompt's labels to fit buttons where they still read apart);
 - a decision the presenter composes (`compose`: a Raven bid) is one multi-select where its cards would be
@@ -49,13 +49,19 @@ else:
 from cogs.table.components import PAGE_SIZE, as_buttons, pages  # noqa: E402
 
 try:
-    from bot.render import bundles_as_buttons, rest_as_buttons  # noqa: E402
+    from bot.render import all_buttons, rest_as_buttons  # noqa: E402
 except ImportError:  # an older revision (--before): up to 20 short bundles, and 5 beside them, are buttons
-    def bundles_as_buttons(bundles, rest):
-        return as_buttons(bundles)
+    def all_buttons(bundles, rest):
+        return False
 
     def rest_as_buttons(bundles, rest):
         return len(rest) <= 5
+
+
+def bundles_as_buttons(bundles: list[str], rest: list[str]) -> bool:
+    """Whether a prompt's bundles are buttons (else one menu), as cogs/table/components.py `choice_rows`
+    lays them out: a few or up to 20 short ones, or all of them and what is beside them fit."""
+    return as_buttons(bundles) or all_buttons(bundles, rest)
 from engine import GAMES  # noqa: E402
 from engine.core import IllegalAction  # noqa: E402
 from engine.bots import choose  # noqa: E402

@@ -1,5 +1,5 @@
 """Presentation cost per update: building the board and one hand Doc from views, and formatting them as
-Discord Markdown, as an embed and as plain text, for every game. Printed beside a same-run baseline: the
+Discord Markdown and as plain text, for every game. Printed beside a same-run baseline: the
 cost of the views themselves (state.view), which every update pays anyway.
 
     .venv/bin/python bench/bench_present.py [games per game key, default 3]
@@ -24,7 +24,7 @@ def bench(key: str, games: int) -> dict[str, float]:
     players, options = SETUPS[key]
     p, game = presenter(key), GAMES[key]
     names = {f"p{i}": f"Player number {i}" for i in range(1, players + 1)}
-    views = docs = markdown = embed = plain = 0.0
+    views = docs = markdown = plain = 0.0
     updates = 0
     for g in range(games):
         state, rng = game.new(list(names), g, options), random.Random(g)
@@ -40,26 +40,24 @@ def bench(key: str, games: int) -> dict[str, float]:
             t2 = time.perf_counter()
             fmt.markdown(board), fmt.markdown(hand)
             t3 = time.perf_counter()
-            fmt.embed(board, p.colour)
-            t4 = time.perf_counter()
             fmt.plain(board), fmt.plain(hand)
-            t5 = time.perf_counter()
-            views, docs, markdown, embed, plain = (views + t1 - t0, docs + t2 - t1, markdown + t3 - t2,
-                                                   embed + t4 - t3, plain + t5 - t4)
+            t4 = time.perf_counter()
+            views, docs, markdown, plain = (views + t1 - t0, docs + t2 - t1, markdown + t3 - t2,
+                                            plain + t4 - t3)
             updates += 1
     us = 1e6 / updates
     return {"updates": updates, "views": views * us, "docs": docs * us, "markdown": markdown * us,
-            "embed": embed * us, "plain": plain * us}
+            "plain": plain * us}
 
 
 def main() -> None:
     games = int(sys.argv[1]) if len(sys.argv) > 1 else 3
     print(f"{'game':<10} {'updates':>7}  µs per update: {'views (baseline)':>16} {'2 Docs':>8} "
-          f"{'2 Markdown':>10} {'embed':>7} {'2 plain':>8}")
+          f"{'2 Markdown':>10} {'2 plain':>8}")
     for key in SETUPS:
         r = bench(key, games)
         print(f"{key:<10} {r['updates']:>7}  {'':>14}{r['views']:>16.1f} {r['docs']:>8.1f} {r['markdown']:>10.1f} "
-              f"{r['embed']:>7.1f} {r['plain']:>8.1f}")
+              f"{r['plain']:>8.1f}")
 
 
 if __name__ == "__main__":

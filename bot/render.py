@@ -170,11 +170,6 @@ def all_buttons(bundles: list[str], rest: list[str]) -> bool:
     return len(bundles) + len(rest) <= ALL_BUTTONS_MAX and max(map(len, bundles + rest)) <= BUTTON_LABEL_MAX
 
 
-def bundles_as_buttons(bundles: list[str], rest: list[str]) -> bool:
-    """Whether a prompt's bundles are buttons (else one menu): a few or up to 20 short ones, or all fit."""
-    return as_buttons(bundles) or all_buttons(bundles, rest)
-
-
 def rest_as_buttons(bundles: list[str], rest: list[str]) -> bool:
     """Whether the actions offered beside a prompt's bundles are buttons too (else menus): up to 5 of them,
     or all fit."""

@@ -13,7 +13,7 @@ from contextlib import asynccontextmanager
 from typing import Callable
 
 from engine import IllegalAction
-from engine.bots import PARTIAL_TYPES, choose, timeout_choice
+from engine.bots import choose, timeout_choice
 
 from bot import errors
 from bot.seating import LobbyService
@@ -229,7 +229,8 @@ class TableService(LobbyService):
             action = timeout_choice(table.game, table.view(seat_id), legal)
             steps += (await self.act(table, seat_id, action, source="timer")).steps
             legal = table.pending().get(seat_id)
-            if table.status != "active" or not legal or not (_is_step(action) and any(map(_is_step, legal))):
+            going_on = legal and _is_step(table.game, action) and any(_is_step(table.game, a) for a in legal)
+            if table.status != "active" or not going_on:
                 break  # the decision is complete; whatever this seat must decide next gets its own timer
         return self._outcome(table, steps, waiting)
 
@@ -284,9 +285,10 @@ def _back(seat: Seat) -> None:
     seat.timeouts, seat.away = 0, False
 
 
-def _is_step(action: dict) -> bool:
-    """Part of a decision built in steps: the flow kernel's "step" flag, or a card picked into a choice."""
-    return bool(action.get("step")) or action.get("type") in PARTIAL_TYPES
+def _is_step(game, action: dict) -> bool:
+    """Part of a decision built in steps: the flow kernel's "step" flag, or a type the game calls partial
+    (a card picked into a choice: Traits.partial)."""
+    return bool(action.get("step")) or action.get("type") in game.traits.partial
 
 
 def attention(timer: dict, now: float) -> str | None:

@@ -18,10 +18,6 @@ from engine.core import Action, Game, View
 # game of ours names one in engine/<game>/bot.py; these are for a game that doesn't).
 SAFE_TYPES = ("pass", "stop", "keep", "decline")
 
-# Steps that only build up one decision (picking cards, or a Raven bid, one at a time): a timeout
-# finishes the decision in one go rather than costing the table one full timer per card.
-PARTIAL_TYPES = ("pick", "unpick", "bid")
-
 _MODULES: dict[str, ModuleType | None] = {}
 
 

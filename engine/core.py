@@ -63,12 +63,16 @@ class Traits:
       says {"quick": True} and the host gives those a short timer;
     pictures: present/<key>/picture.py draws the board, so the host attaches a picture;
     undo: action types that take back part of a choice being built (a picked card): offered to people,
-      never chosen by an automatic driver, which would otherwise pick and take back forever."""
+      never chosen by an automatic driver, which would otherwise pick and take back forever;
+    partial: action types that only build up one decision (picking cards, or a Raven bid, one at a time),
+      besides actions flagged "step" (engine/flow.py): a timeout finishes the decision in one go rather than
+      costing the table one full timer per card."""
 
     simultaneous: bool = False
     reactions: bool = False
     pictures: bool = False
     undo: tuple[str, ...] = ()
+    partial: tuple[str, ...] = ()
 
 
 def decision(about: str, seats: list[str], **facts: Any) -> dict[str, Any]:
@@ -86,7 +90,8 @@ def decision(about: str, seats: list[str], **facts: Any) -> dict[str, Any]:
 
 @runtime_checkable
 class Game(Protocol):
-    """Rules only. The words, Markdown, pictures and limits live in present/<key>/ (a Presenter)."""
+    """Rules only. The words, Markdown, pictures and limits live in present/<key>/ (a Presenter); the rules
+    summary players read is data/<key>/rules.md (present/rules.py)."""
 
     key: str
     title: str
@@ -94,7 +99,6 @@ class Game(Protocol):
     max_players: int
     options: dict[str, Option]
     traits: Traits
-    rules: str  # Markdown rules summary, including every ruling where the rulebook is open
 
     def new(self, seats: list[str], seed: int, options: dict | None = None) -> State: ...
 

@@ -1,7 +1,7 @@
 """The presentation layer: one Presenter per game (present/<key>/presenter.py, exposing PRESENTER) turns
-views and events into Docs, and present.fmt turns Docs into Discord Markdown, embeds or terminal text.
+views and events into Docs, and present.fmt turns Docs into Discord Markdown or terminal text.
 
-Adding a game's presentation touches only present/<key>/: presenter() finds it by the game's key."""
+Adding a game's presentation touches only present/<key>/: presenter() and part() find it by the game's key."""
 from __future__ import annotations
 
 import importlib
@@ -18,6 +18,24 @@ def presenter(key: str) -> Presenter:
     if found is None:
         found = PRESENTERS[key] = importlib.import_module(f"present.{key}.presenter").PRESENTER
     return found
+
+
+# A game defined outside present/ (a test's toy game) puts its own parts here: PARTS[key]["catalog"] stands
+# for present/<key>/catalog.py, PARTS[key]["datawords"] for present/<key>/datawords.py.
+PARTS: dict[str, dict[str, object]] = {}
+
+
+def part(key: str, name: str):
+    """present/<key>/<name>.py (a game's catalog, datawords, ...), the part a game defined elsewhere put in
+    PARTS, or None for a game without one."""
+    if key in PARTS:
+        return PARTS[key].get(name)
+    try:
+        return importlib.import_module(f"present.{key}.{name}")
+    except ModuleNotFoundError as exc:
+        if exc.name not in (f"present.{key}", f"present.{key}.{name}"):
+            raise  # a part that exists but breaks on import must say so
+        return None
 
 
 class LogFilter:
@@ -42,4 +60,4 @@ class LogFilter:
         return found
 
 
-__all__ = ["PRESENTERS", "LogFilter", "Presenter", "presenter"]
+__all__ = ["PARTS", "PRESENTERS", "LogFilter", "Presenter", "part", "presenter"]

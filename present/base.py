@@ -121,7 +121,7 @@ class BasePresenter:
     """Shared defaults a game's presenter may inherit (it need not: the Protocol above is the contract).
 
     picture() calls present/<key>/picture.py `draw(view)` when that module exists, so a game gains pictures
-    by adding the module; `has_picture` says whether it does, without drawing anything."""
+    by adding the module."""
 
     key = ""
     emoji = "🎲"
@@ -138,19 +138,10 @@ class BasePresenter:
 
     def _drawer(self):
         if not hasattr(self, "_draw"):
-            import importlib
+            from present import part  # present/<key>/picture.py, or a test game's own (present.PARTS)
 
-            try:
-                self._draw = importlib.import_module(f"present.{self.key}.picture").draw
-            except ModuleNotFoundError as exc:
-                if exc.name not in (f"present.{self.key}.picture",):
-                    raise
-                self._draw = None
+            self._draw = getattr(part(self.key, "picture"), "draw", None)
         return self._draw
-
-    @property
-    def has_picture(self) -> bool:
-        return self._drawer() is not None
 
     def picture(self, view: View, names: dict[str, str] | None = None) -> tuple[bytes, str] | None:
         draw = self._drawer()

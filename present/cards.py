@@ -9,13 +9,12 @@ A game's catalog module has:
 """
 from __future__ import annotations
 
-import importlib
 import re
 import unicodedata
 from functools import lru_cache
 
 from engine import GAMES
-from present import presenter
+from present import part, presenter
 from present.base import Doc, Line, Section, Strong, line
 from present.datawords import RULES, text
 from present.i18n import reading, resolve, tr
@@ -26,13 +25,8 @@ LABEL_MAX = 100  # a choice's name
 
 
 def catalog(game_key: str):
-    """present/<game>/catalog.py, or None for a game without one (a test's toy game)."""
-    try:
-        return importlib.import_module(f"present.{game_key}.catalog")
-    except ModuleNotFoundError as exc:
-        if exc.name not in (f"present.{game_key}", f"present.{game_key}.catalog"):
-            raise  # a catalog that exists but breaks on import must say so
-        return None
+    """present/<game>/catalog.py (or a test game's own, present.PARTS), or None for a game without one."""
+    return part(game_key, "catalog")
 
 
 def lookup(game_key: str, card_key: str) -> Doc | None:

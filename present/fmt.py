@@ -14,9 +14,6 @@ from discord.utils import escape_markdown
 from present.base import Doc, Line, Name, Section, Strong
 
 CONTENT_LIMIT = 2000      # a message's content
-EMBED_TITLE = 256
-EMBED_DESCRIPTION = 4096
-EMBED_FOOTER = 2048
 SELECT_PLACEHOLDER = 150
 LABEL_LIMIT = 80          # a button label (select options allow 100; 80 fits both)
 
@@ -91,22 +88,6 @@ def markdown(doc: Doc, limit: int = CONTENT_LIMIT) -> str:
     room = limit - len(head) - len(foot) - 4
     body = _fit_sections(doc.sections, md_line, lambda t: f"**{escape(t)}**", max(room, 0))
     return clip("\n\n".join(p for p in (head, body, foot) if p), limit)
-
-
-def embed(doc: Doc, colour: int | None = None, image: str | None = None) -> dict:
-    """A dict for discord.Embed.from_dict: the title, the sections in the description, the footer line.
-    `image` is an attachment file name shown as the embed's picture."""
-    out: dict = {"type": "rich", "title": clip(doc.title, EMBED_TITLE)}
-    body = _fit_sections(doc.sections, md_line, lambda t: f"**{escape(t)}**", EMBED_DESCRIPTION)
-    if body:
-        out["description"] = body
-    if doc.footer:
-        out["footer"] = {"text": clip(plain_line(doc.footer), 1024)}  # footers show no Markdown
-    if colour is not None:
-        out["color"] = colour
-    if image:
-        out["image"] = {"url": f"attachment://{image}"}
-    return out
 
 
 def plain(doc: Doc) -> str:

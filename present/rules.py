@@ -16,11 +16,16 @@ from present.datawords import RULES, text
 _DATA = Path(__file__).resolve().parent.parent / "data"
 
 
-def games() -> list[str]:
-    """Every shipped game that has a rules summary (data/<key>/rules.md)."""
-    from engine import PACKAGES
+def has_rules(game: str) -> bool:
+    """Whether the game has a rules summary (data/<key>/rules.md)."""
+    return (_DATA / game / "rules.md").exists()
 
-    return [key for key in PACKAGES if (_DATA / key / "rules.md").exists()]
+
+def games() -> list[str]:
+    """Every registered game that has a rules summary."""
+    from engine import GAMES
+
+    return [key for key in GAMES if has_rules(key)]
 _START = re.compile(r"(#{1,6} +|[-*+] +|\d+\. +)")
 
 

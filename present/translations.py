@@ -9,7 +9,8 @@ Three templates, one per catalog file (present/i18n.py reads them merged):
 - present/locale/messages.pot: Babel's extractor over present/, bot/ and cogs/ with our keywords
   (`tr`, `trn:1,2`, `trp:1c,2`, `trl`, `trlp:1c,2`, `trln:1,2`, `mark`; a `# i18n:` comment just
   before a call reaches the translator);
-- data/i18n/glossary.pot: the terms of present/datawords.glossary() (card names, suits, ...);
+- data/i18n/glossary.pot: the terms of present/datawords.glossary() (card names, suits, ...: each shipped
+  game's present/<game>/datawords.py and data/<game>/terms.toml, found through the game registry);
 - data/i18n/texts.pot: the texts of present/datawords.texts() (card texts, stories, rules paragraphs).
 """
 from __future__ import annotations
@@ -31,7 +32,7 @@ from present.i18n import _BABEL, DATA_I18N, DEFAULT, LANGUAGES, LOCALE_DIR
 
 ROOT = Path(__file__).resolve().parent.parent
 KEYWORDS = {"tr": None, "trn": (1, 2), "trp": ((1, "c"), 2), "trl": None, "trlp": ((1, "c"), 2),
-            "trln": (1, 2), "mark": None, "markp": ((1, "c"), 2),
+            "trln": (1, 2), "mark": None,
             "say": None}  # present/blackrose/log.py's line helper (a trl whose fields may be several runs)
 SOURCES = ("present", "bot", "cogs")
 IDENTICAL = "identical"  # the flag of an entry whose translation is the English on purpose

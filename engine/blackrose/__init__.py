@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from engine import register
 from engine.core import Option, Traits, check_seats, resolve_options
-from engine.data import load
 from engine.blackrose import (  # noqa: F401  (imported to declare the task kinds)
     action, casting, effects, evocations, phases, react, rooms, study_prep)
 from engine.blackrose.state import BlackRoseState
@@ -26,10 +25,9 @@ class BlackRoseWars:
                                 "For the Crown!: a new Crown bearer is First Player from the next phase."),
         "extra_turns": Option("extra_turns", False, (False, True), "Extra Game Turns: a tie for the win plays on."),
     }
-    rules = load("blackrose/rules.md")
     # Preparation is simultaneous and face down; "unready" takes back a spell being readied; Traps and
     # Protections open quick reaction windows.
-    traits = Traits(simultaneous=True, reactions=True, pictures=True, undo=("unready",))
+    traits = Traits(simultaneous=True, reactions=True, pictures=True, undo=("unready",), partial=("pick",))
 
     def new(self, seats, seed, options=None):
         opts = resolve_options(self, options)

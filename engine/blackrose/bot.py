@@ -355,24 +355,38 @@ def prep_choice(look: Look, by: dict[str, list[dict]]) -> dict:
 
 # ---- picks ------------------------------------------------------------------------------------------------
 
+# What a pick is for, told by its question (the view's choice "key") and the op asking it ("op"): whom
+# Damage or an attack reaches, which Quest to let go, which card to give up.
+HIT_KEYS = frozenset({"next", "second", "burst", "victim"})
+QUEST_KEYS = frozenset({"quest_over", "swap"})
+# Picks of a card that the bot values from the worst card up. Taking from a school's discard pile is one:
+# it was matched by its old English prompt ("...discard pile"), and the bot still plays it the same way.
+DISCARD_OPS = frozenset({"school_discard_pick", "discard_for", "discard_own_for_ready"})
+
+
+def _gives_up(choice: dict) -> bool:
+    key = choice.get("key")
+    return key in ("discard", "quest_over") or key == "card" and choice.get("op") in DISCARD_OPS
+
+
 def pick_value(look: Look, a: dict) -> float:
     choice = look.v.get("choice") or {}
-    prompt = choice.get("prompt", "")
+    key = choice.get("key")
     val = a["value"]
     if val is None:
-        return 0.1 if "Three Evocations" not in prompt else -0.5
+        return 0.1 if key != "replace" else -0.5
     if isinstance(val, str):
-        if "Damage" in prompt or "target" in prompt.lower() or "attack" in prompt.lower():
+        if key in HIT_KEYS:
             return hit_value(look, val, 2) if (val in look.pos or val in look.evos) else 0.0
-        if "Three Evocations" in prompt:  # replace the most damaged of mine
+        if key == "replace":  # three Evocations: replace the most damaged of mine
             e = look.evos.get(val)
             return 0.5 + (e["dmg"] if e else 0)
-        if "Quest" in prompt and val in C.QUESTS:  # discard the Quest least likely to be done
+        if key in QUEST_KEYS and val in C.QUESTS:  # discard the Quest least likely to be done
             return 1.0 if C.QUESTS[val]["cond"]["when"] in ("defeat", "trap", "kill_evo") else 0.0
         if val in B.HEX:
             return place_value(look, val) + room_value(look, val) * 0.3
         if val.split(".")[0] in C.SPELLS and "/" not in val:
-            if "Discard" in prompt or "discard" in prompt:
+            if _gives_up(choice):
                 return -card_value(val)
             return card_value(val)
         if val in look.pos or val in look.evos:

@@ -71,9 +71,10 @@ def _index_of(stack: list[dict], t: dict) -> int:
     return i
 
 
-def ask(seat: str, key: str, values: list, allow_none: bool = False, prompt: str = "",
-        source: dict | None = None, subject: str | None = None) -> dict:
-    t = {"k": "pick", "seat": seat, "key": key, "values": values, "none": allow_none, "prompt": prompt}
+def ask(seat: str, key: str, values: list, allow_none: bool = False, source: dict | None = None,
+        subject: str | None = None) -> dict:
+    """A pick: `key` says what is asked (the presenter words it, with what asks and about whom)."""
+    t = {"k": "pick", "seat": seat, "key": key, "values": values, "none": allow_none}
     if source:
         t["source"] = source  # what asks (a spell, a room, a Quest, an Event): the prompt's context
     if subject is not None:
@@ -105,7 +106,7 @@ def pick(st, t):
 SOURCE_KEYS = ("card", "side", "activated", "quest", "event")
 
 
-def choose(st, seat, ctx, key, values, allow_none=False, prompt="", again=False, hidden=False, subject=None):
+def choose(st, seat, ctx, key, values, allow_none=False, again=False, hidden=False, subject=None):
     """(wait, value): the seat's answer for `key`, asking once. Answers last until the op finishes, so an
     op can ask several things and re-run; `again` consumes the answer (a question asked in a loop). In
     automatic resolution the answer is the first value (or none when none is allowed).
@@ -119,12 +120,12 @@ def choose(st, seat, ctx, key, values, allow_none=False, prompt="", again=False,
         return False, (ans.pop(key) if again else ans[key])
     if ctx.get("auto") and ctx.get("armed") is not None and values:
         from engine.blackrose.rules import fire_choice  # a Trap or Protection firing: its owner chooses
-        return False, fire_choice(st, seat, key, values, allow_none, prompt)
+        return False, fire_choice(st, seat, key, values, allow_none)
     if ctx.get("auto") or not values and not allow_none:
         return False, (None if allow_none or not values else values[0])
     if not hidden and len(values) + allow_none == 1:
         return False, (values[0] if values else None)
-    return True, ask(seat, key, values, allow_none, prompt, {k: ctx[k] for k in SOURCE_KEYS if k in ctx}, subject)
+    return True, ask(seat, key, values, allow_none, {k: ctx[k] for k in SOURCE_KEYS if k in ctx}, subject)
 
 
 # ---- who an op reaches ----------------------------------------------------------------------------------

@@ -14,11 +14,6 @@ from engine.blackrose.state import NeedReaction
 
 # ---- damage and defeat -------------------------------------------------------------------------------
 
-def colour_of_model(st, model: str) -> str:
-    """Whose Damage tokens a model deals: a mage's own, an Evocation's controller's."""
-    return st.owner(model) or "rose"
-
-
 def hurt(st, src: str, model: str, n: int, ctx: dict | None = None) -> int:
     """`src` (a seat or "rose") inflicts n Damage on a model; returns the Damage placed."""
     ctx = ctx or {}
@@ -364,7 +359,7 @@ def reaction(st, moment: dict, eligible: list[str], offers: dict[str, list[dict]
     return out
 
 
-def fire_choice(st, seat: str, key: str, values: list, allow_none: bool, prompt: str):
+def fire_choice(st, seat: str, key: str, values: list, allow_none: bool):
     """A choice the card gives its owner as it fires (where Light Cape passes the Damage, where Dance of
     Death pushes), asked as one more moment of the paused action: only that owner answers. The spell fires
     whatever they answer, so the window names them (it tells nothing the firing will not show)."""
@@ -375,7 +370,7 @@ def fire_choice(st, seat: str, key: str, values: list, allow_none: bool, prompt:
     st.rx_i += 1
     if i < len(st.rx):
         return st.rx[i][seat]
-    raise NeedReaction({"moment": {"on": "choice", "by": seat, "key": key}, "prompt": prompt, "seats": [seat],
+    raise NeedReaction({"moment": {"on": "choice", "by": seat, "key": key}, "seats": [seat],
                         "offers": {seat: []}, "values": opts})
 
 

@@ -352,9 +352,6 @@ class BlackRoseState(FlowState):
         else:
             self.removed.append(card)
 
-    def phys_speed(self, seat: str) -> int:
-        return C.MAGES[self.mage[seat]]["move"]
-
     def hand_limit(self, seat: str) -> int:
         return C.MAGES[self.mage[seat]]["hand"]
 

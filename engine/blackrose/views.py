@@ -121,8 +121,6 @@ def _decision(st, seat: str) -> dict:
         out["id"] = _react_id(st, top)
         out["moment"] = dict(top["moment"])
         out["offer"] = list(top["offers"][seat])
-        if "values" in top:
-            out["prompt"] = top["prompt"]
     elif top["k"] == "study" and top["seat"] == seat:
         out["drawn"] = top["drawn"]  # the cards are looked at only once all are drawn
         if top["drawn"] >= 4:
@@ -130,7 +128,6 @@ def _decision(st, seat: str) -> dict:
     elif top["k"] == "prep":
         out["ready"] = [list(x) for x in top["ready"][seat]]
     elif top["k"] == "pick":
-        out["prompt"] = top.get("prompt", "")
         out["values"] = list(top["values"])  # what the seat is choosing among (its own Grimoire, say)
         for k in ("source", "subject"):  # which spell, room, Quest or Event asks; about which model
             if k in top:

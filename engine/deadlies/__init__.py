@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 
-from engine import data, register
+from engine import register
 from engine.core import IllegalAction, Option, Traits, check_seats, resolve_options
 from engine.rng import Rng
 
@@ -34,8 +34,7 @@ class Deadlies:
             "by a win; 100 and 200 are safeguards."),
     }
     # Lust's secret discards are simultaneous; answers to Pride, Wrath and Lust are quick reactions.
-    traits = Traits(simultaneous=True, reactions=True, pictures=True, undo=("unpick",))
-    rules = data.load("deadlies/rules.md")
+    traits = Traits(simultaneous=True, reactions=True, pictures=True, undo=("unpick",), partial=("pick", "unpick"))
 
     def new(self, seats: list[str], seed: int, options: dict | None = None) -> DeadliesState:
         check_seats(self, seats)

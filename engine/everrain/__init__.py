@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from engine import register
 from engine.core import Option, Traits, check_seats, resolve_options
-from engine.data import load
 from engine.everrain.state import EverrainState, copy
 
 
@@ -19,7 +18,6 @@ class EverrainGame:
     }
     # One captain decides at a time; no reaction windows.
     traits = Traits(simultaneous=False, reactions=False, pictures=True)
-    rules = load("everrain/rules.md")
 
     def new(self, seats: list[str], seed: int, options: dict | None = None) -> EverrainState:
         opts = resolve_options(self, options)

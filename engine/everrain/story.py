@@ -108,9 +108,6 @@ class Stories:
                 return story_id
         return None
 
-    def is_sideways(self, card_id: str) -> bool:
-        return card_id in self.s["sideways"]
-
     # ----- moves -----------------------------------------------------------------------------
     def fetch(self, number: int, trigger: str, owner: str) -> tuple[str | None, list[str]]:
         """Outcome names +number+: the card goes under the cover, `trigger` into `owner`'s slot.

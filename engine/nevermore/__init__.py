@@ -3,7 +3,6 @@ from __future__ import annotations
 
 from engine import register
 from engine.core import Traits, check_seats, resolve_options
-from engine.data import load
 from engine.nevermore import bot, magick, phases, rules, suits  # noqa: F401  (registers the task kinds)
 from engine.nevermore.state import NevermoreState
 
@@ -15,8 +14,7 @@ class Nevermore:
     max_players = 6
     options: dict = {}
     # Drafting and readying cards are simultaneous; Magick windows are quick reaction windows.
-    traits = Traits(simultaneous=True, reactions=True, pictures=True, undo=("unpick",))
-    rules = load("nevermore/rules.md")
+    traits = Traits(simultaneous=True, reactions=True, pictures=True, undo=("unpick",), partial=("pick", "unpick"))
 
     def new(self, seats, seed, options=None):
         resolve_options(self, options)

@@ -102,16 +102,6 @@ def _me(view: dict) -> dict:
     return next(p for p in view["players"] if p["seat"] == view["seat"])
 
 
-def _threat(view: dict, seat: str) -> bool:
-    """Is this seat the one to stop: a human at least as far on in VP as any other rival (and as me)?"""
-    players = {p["seat"]: p for p in view["players"]}
-    p = players.get(seat)
-    if p is None or p["raven"] or seat == view["seat"]:
-        return False
-    best = max(q["vp"] for q in view["players"] if not q["raven"] and q["seat"] != view["seat"])
-    return p["vp"] >= max(best, _me(view)["vp"] if not _me(view)["raven"] else 0)
-
-
 def _card_value(view: dict, card: str) -> float:
     me = _me(view)
     sp = C.spec(card, me["raven"])

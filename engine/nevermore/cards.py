@@ -7,7 +7,6 @@ _MAIN = load("nevermore/main.json")
 _MAGICK = load("nevermore/magick.json")
 
 SUITS: tuple[str, ...] = tuple(s["suit"] for s in _MAIN["suits"])  # attack, healing, radiance, victory, raven
-SCORING = SUITS[:4]  # the four suits with Resolution tokens
 SUIT_NAME = {s["suit"]: s["name"] for s in _MAIN["suits"]}
 SUIT_EMOJI = {s["suit"]: s["emoji"] for s in _MAIN["suits"]}
 FIRST_TOKENS: list[str] = list(_MAIN["first_hand_tokens"])
@@ -26,7 +25,6 @@ MAGICK: dict[str, dict] = {c["id"]: c for c in _MAGICK["cards"]}
 LIGHT_IDS: list[str] = [c["id"] for c in _MAGICK["cards"] if c["deck"] == "light"]
 SHADOW_IDS: list[str] = [c["id"] for c in _MAGICK["cards"] if c["deck"] == "shadow"]
 TIMING_TEXT: dict[str, str] = _MAGICK["timings"]
-TRIGGER_TEXT: dict[str, str] = _MAGICK["triggers"]
 
 # Magick cards that act as a suited card once added to a hand count as that suit.
 for _c in _MAGICK["cards"]:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from engine import register
 from engine.core import Option, Traits, check_seats, resolve_options
-from engine.raven.cards import RULES
 from engine.raven.state import RavenState
 
 
@@ -20,8 +19,7 @@ class RavenGame:
                         "card names: Raven (Shields, Swords, ...) or Prophecy (Sunburst, Spears, ...)"),
     }
     # Bidding is simultaneous (everyone sets cards aside at once); no reaction windows.
-    traits = Traits(simultaneous=True, reactions=False, pictures=True, undo=("unbid",))
-    rules = RULES
+    traits = Traits(simultaneous=True, reactions=False, pictures=True, undo=("unbid",), partial=("bid",))
 
     def new(self, seats: list[str], seed: int, options: dict | None = None) -> RavenState:
         opts = resolve_options(self, options)

@@ -6,7 +6,6 @@ from engine import data
 _CARDS = data.load("raven/cards.json")
 _GAME = data.load("raven/game.json")
 THEMES: dict = data.load("raven/themes.json")
-RULES: str = data.load("raven/rules.md")
 
 SUITS: tuple[str, ...] = tuple(s["id"] for s in _CARDS["suits"])
 BID_VALUE: dict[str, int] = {s["id"]: s["bid_value"] for s in _CARDS["suits"]}

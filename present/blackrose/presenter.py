@@ -103,7 +103,7 @@ class BlackRosePresenter(BasePresenter):
         if choice.get("ready"):
             out.append(line(tr("Readied so far: {spells}", spells=", ".join(T.card_label(c, s)
                                                                             for c, s in choice["ready"]))))
-        if kind == "react" and choice.get("prompt"):
+        if kind == "react" and (choice.get("moment") or {}).get("on") == "choice":  # their spell asks them
             out.append(line(P.prompt(v)))
         elif kind == "react":
             offer = ", ".join(W.card_name(c) for c in choice.get("offer") or ())

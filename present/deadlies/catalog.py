@@ -6,7 +6,8 @@ from __future__ import annotations
 from engine.deadlies.cards import ALL_IDS, NAME, NUM, SPECIALS, SUIT_EFFECT, SUIT_NAME, SUIT_OF
 from present.base import Doc, line
 from present.cards import card_doc
-from present.datawords import DEADLIES_TEXT, text
+from present.datawords import text
+from present.deadlies.datawords import DEADLIES_TEXT
 from present.deadlies.presenter import card as card_name, name, sin
 from present.i18n import tr
 

@@ -6,7 +6,8 @@ from engine.deadlies.cards import (
     NAME, NUM, SORT_KEY, SPECIALS, SUIT_EMOJI, SUIT_NAME, SUIT_OF, kinds, legal_picks, top_card,
 )
 from present.base import BasePresenter, Bundle, Doc, Line, Section, Strong, join_names, line, who
-from present.datawords import DEADLIES_CARD, DEADLIES_SIN, term
+from present.datawords import term
+from present.deadlies.datawords import DEADLIES_CARD, DEADLIES_SIN
 from present.i18n import lang, mark, tr, trl, trln, trn
 
 

@@ -13,7 +13,8 @@ from engine.everrain import cards as C
 from engine.everrain.views import card_view
 from present.base import Doc, line
 from present.cards import card_doc
-from present.datawords import EVERRAIN_DECK, EVERRAIN_SKILL, EVERRAIN_TEXT, EVERRAIN_TITLE, term, text
+from present.datawords import term, text
+from present.everrain.datawords import EVERRAIN_DECK, EVERRAIN_SKILL, EVERRAIN_TEXT, EVERRAIN_TITLE
 # The presenter's own wording of a card's test or choices (private there, shared with the board on purpose).
 from present.everrain.presenter import ROMAN, _challenge, act_name, crew_name, role
 from present.i18n import tr

@@ -6,9 +6,9 @@ from __future__ import annotations
 from engine.everrain import cards as C
 from present import fmt
 from present.base import BasePresenter, Doc, Line, Section, Strong, join_names, line, who
-from present.datawords import (
-    EVERRAIN_ACT, EVERRAIN_CREW, EVERRAIN_DECK, EVERRAIN_ROLE, EVERRAIN_SKILL, EVERRAIN_TEXT, EVERRAIN_TITLE, term,
-    text,
+from present.datawords import term, text
+from present.everrain.datawords import (
+    EVERRAIN_ACT, EVERRAIN_CREW, EVERRAIN_DECK, EVERRAIN_ROLE, EVERRAIN_SKILL, EVERRAIN_TEXT, EVERRAIN_TITLE,
 )
 from present.everrain.voice import told
 from present.i18n import join, mark, tr, trl, trn

@@ -113,7 +113,7 @@ def told_msgid(text: str, named: bool = False) -> str:
 
 def told(text: str, name, named: bool = False) -> tuple:
     """`text` told of the captain `name` (a Name run), in the reading language."""
-    from present.datawords import EVERRAIN_TEXT
+    from present.everrain.datawords import EVERRAIN_TEXT
     from present.i18n import trlp
 
     return trlp(EVERRAIN_TEXT, told_msgid(text, named), captain=name)

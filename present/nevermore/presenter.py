@@ -6,7 +6,8 @@ from itertools import combinations_with_replacement
 
 from engine.nevermore import cards as C
 from present.base import BasePresenter, Bundle, Doc, Line, Section, Strong, join_names, line, who
-from present.datawords import NEVERMORE_MAGICK, NEVERMORE_SUIT, NEVERMORE_TEXT, term, text
+from present.datawords import term, text
+from present.nevermore.datawords import NEVERMORE_MAGICK, NEVERMORE_SUIT, NEVERMORE_TEXT
 from present.i18n import join, mark, tr, trl, trn, trln
 
 E = C.SUIT_EMOJI

@@ -1,13 +1,14 @@
 """Raven's words: card names in the chosen theme, the board and hand Docs, button labels and log lines.
 Built from views and events only (engine/raven/views.py), never from the state; every word through the
-catalog (present/i18n.py), card and suit names through the glossary (present/datawords.py)."""
+catalog (present/i18n.py), card and suit names through the glossary (present/raven/datawords.py)."""
 from __future__ import annotations
 
 from functools import lru_cache
 
 from engine.raven.cards import BID_VALUE, DWARF, RANK_OF, SHAMAN, SUIT_OF, THEMES, WOLF
 from present.base import BasePresenter, Doc, Line, Section, Strong, join_names, line, who
-from present.datawords import RAVEN_SPECIALIST, RAVEN_SUIT, RAVEN_SUIT_ONE, RAVEN_THEME, term
+from present.datawords import term
+from present.raven.datawords import RAVEN_SPECIALIST, RAVEN_SUIT, RAVEN_SUIT_ONE, RAVEN_THEME
 from present.i18n import lang, mark, tr, trl, trn
 
 

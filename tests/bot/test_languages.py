@@ -13,8 +13,9 @@ import pytest
 
 from bot.storage.base import GuildConfig
 from engine import GAMES
-from present.i18n import leaks, reading, trl
+from present.i18n import reading, trl
 from tests.bot.driver import Driver, text_of
+from tests.present.leaks import leaks
 
 # game -> (humans, settings): the smallest whole game that still shows every kind of message
 WHOLE = {"raven": (2, "length=short"), "nevermore": (3, None), "deadlies": (3, None), "everrain": (2, None),

@@ -1,7 +1,7 @@
 """A prompt's rows (cogs/table/components.py choice_rows): bundles and the actions beside them are all
 buttons, five rows at most, when they are few and short; past that the actions beside them go in a menu.
 bench/bench_clicks.py prices them by the same rule (bot/render.py rest_as_buttons)."""
-from bot.render import Choices, bundles_as_buttons, rest_as_buttons
+from bot.render import Choices, rest_as_buttons
 from cogs.table.components import choice_rows, table_item
 from present.base import Bundle
 
@@ -45,6 +45,5 @@ def test_past_20_bundles_are_still_buttons_when_all_fit_in_five_rows():
     kinds = _kinds(rows)
     assert len(rows) == 5 and sum(map(len, kinds)) == 25
     assert [k for row in kinds for k in row] == ["BundleButton"] * 22 + ["ActionButton"] * 3
-    assert bundles_as_buttons([f"Cast {i}" for i in range(22)], ["End my turn"] * 3)
     menu = _kinds(choice_rows(7, "p1", _choices(22, 4)))        # 26: the bundles in a menu, as before
-    assert menu[0] == ["BundleSelect"] and not bundles_as_buttons([f"Cast {i}" for i in range(22)], ["x"] * 4)
+    assert menu[0] == ["BundleSelect"]

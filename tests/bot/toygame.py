@@ -1,14 +1,18 @@
 """A tiny game for platform tests: each round every player secretly picks a card; highest scores.
 
 It exercises simultaneous hidden choices and a turn-based step (the round winner says "next round").
+It is also the sixth game the generic tests prove the registry with (tests/engine/registry.py): it brings
+its own rules, presenter, card catalog and data words, registered for the test run only, and gets the
+catalog checks, the pseudo-locale walk and the conformance playout without a line elsewhere.
 """
 from __future__ import annotations
 
 from engine import IllegalAction, register
 from engine.core import Option, check_seats, find_legal, resolve_options
 from engine.rng import Rng
-from present import PRESENTERS
+from present import PARTS, PRESENTERS
 from present.base import BasePresenter, Doc, Name, Section, line
+from present.i18n import tr, trl
 
 
 class ToyState:
@@ -64,7 +68,6 @@ class ToyState:
 class Toy:
     key, title, min_players, max_players = "toy", "Toy", 2, 4
     options = {"rounds": Option("rounds", 3, (1, 2, 3))}
-    rules = "# Toy\nPick a card; highest wins the round."
 
     def new(self, seats, seed, options=None):
         check_seats(self, seats)
@@ -86,29 +89,62 @@ class ToyPresenter(BasePresenter):
 
     def board(self, view, names) -> Doc:
         scores = ", ".join(f"{names.get(s, s)} {v}" for s, v in view["scores"].items())
-        return Doc(f"{self.emoji} {self.title}", [Section("", [line(f"Round {view['round']} · scores {scores}")])],
+        return Doc(f"{self.emoji} {self.game_title()}",
+                   [Section("", [line(tr("Round {round} · scores {scores}", round=view["round"], scores=scores))])],
                    self.waiting(view, names))
 
     def hand(self, view, names) -> Doc:
         doc = self.board(view, names)
         if view["hand"] is not None:
-            doc.sections.append(Section("", [line(f"Your hand: {', '.join(view['hand'])}")]))
+            doc.sections.append(Section("", [line(tr("Your hand: {cards}", cards=", ".join(view["hand"])))]))
         doc.footer = ()
         return doc
 
     def label(self, action, view, names) -> str:
-        return "Next round" if action["type"] == "next" else f"Card {action['card']}"
+        return tr("Next round") if action["type"] == "next" else tr("Card {card}", card=action["card"])
 
     def describe(self, event, names):
         if event["type"] == "reveal":
-            return line(f"Revealed: {event['picked']} — ", Name(names[event['winner']]), " wins the round")
+            return trl("Revealed: {picked} — {player} wins the round", picked=str(event["picked"]),
+                       player=Name(names[event["winner"]]))
         if event["type"] == "you_picked":
-            return line(f"You picked {event['card']}")
+            return line(tr("You picked {card}", card=event["card"]))
         return None
 
     def waiting(self, view, names):
-        return line("Waiting for players.")
+        return line(tr("Waiting for players."))
 
 
-TOY = register(Toy())
-PRESENTERS["toy"] = ToyPresenter()
+class ToyCatalog:
+    """The toy game's cards for `/game card` (its present/<key>/catalog.py, were it shipped)."""
+
+    @staticmethod
+    def entries() -> list[tuple[str, str]]:
+        return [(f"c{n}", tr("Card {number}", number=n)) for n in range(1, 21)]
+
+    @staticmethod
+    def card(key: str) -> Doc | None:
+        number = key[1:] if key[:1] == "c" else ""
+        if not number.isdecimal() or not 1 <= int(number) <= 20:
+            return None
+        return Doc(tr("Card {number}", number=int(number)),
+                   [Section("", [line(tr("Worth {number}: the highest card picked wins the round.",
+                                         number=int(number)))])])
+
+
+class ToyWords:
+    """The toy game's data words (its present/<key>/datawords.py, were it shipped)."""
+
+    @staticmethod
+    def glossary() -> list[tuple[str, str, str, bool]]:
+        return [("toy: word", "round", "every player picks a card; the highest wins", False)]
+
+
+def register_toy() -> Toy:
+    """Registers the toy game and its presentation (presenter, catalog, data words) for this test run."""
+    PRESENTERS["toy"] = ToyPresenter()
+    PARTS["toy"] = {"catalog": ToyCatalog(), "datawords": ToyWords()}
+    return register(Toy())
+
+
+TOY = register_toy()

@@ -46,7 +46,8 @@ def test_activate_names_the_room_and_a_room_pick_says_which_room_asks():
     assert {"type": "activate", "room": "A2"} in st.pending()["p1"]  # a Physical Action that activates A2
     act(st, "p1", type="activate", room="A2")
     choice = st.view("p1")["choice"]
-    assert choice["source"] == {"activated": "A2"} and choice["prompt"] == "Who takes 1 Damage"
+    assert choice["source"] == {"activated": "A2"} and choice["key"] == "victim" and choice["op"] == "room_sacrifice"
+    assert "prompt" not in choice  # the engine says what is asked (key, op); the words are the presenter's
 
 
 def test_a_spell_pick_says_which_spell_asks():

@@ -220,7 +220,7 @@ def test_light_cape_owner_chooses_who_takes_the_damage_as_it_fires():
                                    {"type": "react", "value": "p3", "step": True}]}
     d = st.view(None)["decision"]
     assert d["about"] == "fire_choice" and d["seats"] == ["p2"] and st.dmg["p2"] == {}
-    assert st.view("p2")["choice"]["prompt"] == "Light Cape: pass the damage to"
+    assert st.view("p2")["choice"]["moment"] == {"on": "choice", "by": "p2", "key": "pass_to"}
     assert PRESENTER.prompt(st.view("p2")) == "Your spell fires: pass the damage to whom?"
     assert PRESENTER.label(st.pending()["p2"][1], st.view("p2"), NAMES).startswith("Pass the damage to Cat in A2 ")
     st.act("p2", {"type": "react", "value": "p3", "step": True})

@@ -1,13 +1,14 @@
 """The Deadlies, issue 12 §4-§5: the turn limit is explained, and the bot's Gluttony steal never hands the
 leader the win."""
 from engine import GAMES
+from engine.data import load
 from engine.deadlies import bot
 
 GAME = GAMES["deadlies"]
 
 
 def test_rules_say_what_the_turn_limit_does():
-    rules = GAME.rules
+    rules = load("deadlies/rules.md")
     assert "Turn limit" in rules and "lowest Wickedness wins" in rules
     assert "quick choice, 60" in rules and "ended almost every game" in rules  # 60 replaced 25
 

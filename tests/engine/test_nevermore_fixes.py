@@ -1,5 +1,6 @@
 """Nevermore rulings fixed by issue 12 §4: cancelling cards can be answered, a Covet that cuts a gain to 0
 is told, a Conspiracy that removes every human wins, the peck targets of ruling 7."""
+from engine.data import load
 from engine.nevermore.phases import window
 from tests.engine.test_nevermore_support import GAME, build, halted, settle
 
@@ -66,7 +67,7 @@ def test_ruling_7_raven_tied_for_most_pecks_the_next_count_not_its_rival():
 
 
 def test_rules_text_states_the_fixed_rulings():
-    rules = GAME.rules
+    rules = load("nevermore/rules.md")
     assert "Counterspell cancels a Dispel" in rules
     assert "Conspiracy of Ravens whose damage removes every remaining human wins" in rules
     assert "Cancelling cards cannot be cancelled" not in rules

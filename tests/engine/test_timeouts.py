@@ -5,7 +5,8 @@ import random
 import pytest
 
 from engine import GAMES
-from engine.bots import PARTIAL_TYPES, timeout_choice
+from engine.bots import timeout_choice
+from tests.engine.registry import keys
 
 # Actions that spend or reveal a card (or hurt someone) by choice: a timeout never takes them while the
 # prompt offers a way to decline.
@@ -37,8 +38,13 @@ def _walk(key: str, seats: int, seed: int, away: str = "p1", options=None):
     raise AssertionError("game did not finish")
 
 
-@pytest.mark.parametrize("key,seats", [("nevermore", 4), ("deadlies", 3), ("everrain", 2), ("raven", 3)])
-def test_timeouts_decline_whenever_the_prompt_allows(key, seats):
+# Seats per game where its fewest is not the table wanted; every registered game is walked.
+SEATS = {"nevermore": 4, "deadlies": 3, "everrain": 2, "raven": 3}
+
+
+@pytest.mark.parametrize("key", keys())
+def test_timeouts_decline_whenever_the_prompt_allows(key):
+    seats = SEATS.get(key, GAMES[key].min_players)
     faced = 0
     for seed in range(3):
         for legal, action, _ in _walk(key, seats, seed):
@@ -90,11 +96,11 @@ def test_deadlies_timeout_turn_plays_one_least_valuable_card():
     assert timeout_choice(game, {"hand": hand, "picked": ["GR1"]}, single) == {"type": "play", "as": "single"}
 
 
-@pytest.mark.parametrize("key,seats", [("deadlies", 3), ("nevermore", 3), ("raven", 3)])
-def test_a_timed_out_turn_is_one_finished_decision(key, seats):
+@pytest.mark.parametrize("key", [key for key in keys() if GAMES[key].traits.partial])
+def test_a_timed_out_turn_is_one_finished_decision(key):
     """Following the timeout choice through its partial steps (picks) always ends in a complete move."""
     game = GAMES[key]
-    state = game.new([f"p{i}" for i in range(1, seats + 1)], 5, {})
+    state = game.new([f"p{i}" for i in range(1, max(game.min_players, 3) + 1)], 5, {})
     rng = random.Random(5)
     for _ in range(300):
         if state.over:
@@ -104,7 +110,7 @@ def test_a_timed_out_turn_is_one_finished_decision(key, seats):
         for _ in range(30):
             action = timeout_choice(game, state.view(seat), state.pending()[seat])
             state.act(seat, action)
-            if action["type"] not in PARTIAL_TYPES or seat not in state.pending():
+            if action["type"] not in game.traits.partial or seat not in state.pending():
                 break
         else:
             raise AssertionError("a timeout kept picking forever")
@@ -127,3 +133,10 @@ def test_raven_timeout_plays_the_weakest_legal_card():
     action = timeout_choice(game, view, legal)
     weakest = min(_strength(a["card"], view["trump"]) for a in legal)
     assert _strength(action["card"], view["trump"]) == weakest
+
+
+def test_each_game_names_the_steps_a_timeout_finishes_in_one_go():
+    """Traits.partial: the action types that only build up one decision, declared by each game."""
+    partial = {key: game.traits.partial for key, game in GAMES.items()}
+    assert partial["raven"] == ("bid",) and partial["everrain"] == ()
+    assert partial["deadlies"] == partial["nevermore"] == ("pick", "unpick")

@@ -14,9 +14,25 @@ from present.base import offered_bundles
 from present.i18n import reading
 
 NAMES = {"p1": "Ann", "p2": "Ben", "p3": "Cat", "p4": "Dov", "p5": "Eve"}
-# (players, seed, options) of the seeded whole game played for each card game.
-CARD_GAMES = {"raven": (4, 3, {"length": "short"}), "nevermore": (4, 5, None), "deadlies": (4, 2, None),
-              "everrain": (4, 4, {"length": 16})}
+# (players, seed, options) of the seeded whole game played for a game, where the default (as many players
+# as the game takes, seed 1, its default settings) is not the one wanted.
+SETUPS = {"raven": (4, 3, {"length": "short"}), "nevermore": (4, 5, None), "deadlies": (4, 2, None),
+          "everrain": (4, 4, {"length": 16})}
+# Games walked by their own tests instead: a whole Black Rose Wars game takes about 40 s a language
+# (test_blackrose_text.py and test_blackrose_board.py read its texts in the pseudo-locale).
+WALKED_ELSEWHERE = {"blackrose"}
+
+
+def card_games() -> dict[str, tuple[int, int, dict | None]]:
+    """Every registered game (tests/engine/registry.py: the toy game too) but those walked elsewhere, with the
+    seeded game played for it."""
+    from tests.engine.registry import keys
+
+    return {key: SETUPS.get(key, (engine.GAMES[key].max_players, 1, None))
+            for key in keys() if key not in WALKED_ELSEWHERE}
+
+
+CARD_GAMES = card_games()
 PICTURE_EVERY = 15  # pictures are drawn every this many moves (and at the end), for every reader
 
 
@@ -29,6 +45,7 @@ class Read:
     prompts: list = field(default_factory=list)    # (where, prompt)
     drawn: list = field(default_factory=list)      # D.measured rows: (text, size asked, size used, width, box)
     moves: int = 0
+    ended: bool = False  # the game was played to its end (not stopped at the move limit)
 
 
 def play(key: str, code: str, players: int, seed: int, options: dict | None, limit: int = 4000) -> Read:
@@ -54,6 +71,7 @@ def play(key: str, code: str, players: int, seed: int, options: dict | None, lim
                         out.texts.append((f"log {event.get('type')}", said))
                 out.moves += 1
             _read(out, p, state, seats, names, pictures=True)
+            out.ended = state.over
             result = state.result()
             out.texts.append(("result", p.result(state.view(None), result, names)))
     finally:

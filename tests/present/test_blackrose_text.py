@@ -286,8 +286,7 @@ def test_a_target_room_says_who_is_in_it():
 
 
 def test_a_choice_says_which_spell_or_room_asks_it():
-    v = lodge_view(choice={"kind": "pick", "key": "victim", "op": "room_sacrifice", "source": {"activated": "A2"},
-                           "prompt": "Who takes 1 Damage"})
+    v = lodge_view(choice={"kind": "pick", "key": "victim", "op": "room_sacrifice", "source": {"activated": "A2"}})
     altar = f"A2 {C.ROOMS[v['layout']['A2']]['name']}"
     assert PRESENTER.prompt(v) == f"{altar}: who takes 1 damage?"
     assert CH.label({"type": "pick", "value": "p2"}, v, NAMES).startswith("1 damage to Ben in B12 ")

@@ -1,4 +1,4 @@
-"""present.fmt: one Doc, three forms (Discord Markdown, an embed, terminal text), names always escaped,
+"""present.fmt: one Doc, two forms (Discord Markdown, terminal text), names always escaped,
 Discord's limits kept by dropping the least important lines first."""
 from __future__ import annotations
 
@@ -41,15 +41,6 @@ def test_a_long_log_loses_its_oldest_lines_first_and_the_message_fits():
 def test_sections_with_no_lines_leave_no_heading():
     empty = Doc("T", [Section("Recent", [])])
     assert "Recent" not in fmt.markdown(empty) and "Recent" not in fmt.plain(empty)
-
-
-def test_embed_builds_a_valid_discord_embed_within_limits():
-    data = fmt.embed(doc(log_lines=2000, rows=60), colour=0x123456, image="board.png")
-    embed = discord.Embed.from_dict(data)
-    assert embed.title == "Raven · hand 1/8" and embed.colour.value == 0x123456
-    assert embed.image.url == "attachment://board.png"
-    assert len(embed.description) <= fmt.EMBED_DESCRIPTION and len(embed) <= 6000
-    assert embed.footer.text == f"Waiting for {EVIL}."  # footers render no Markdown: nothing to escape
 
 
 def test_label_and_placeholder_clip_to_discord_limits():

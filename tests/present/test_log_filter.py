@@ -3,20 +3,24 @@ with the presenter's describe() on every event of whole games, the types a prese
 included (asked each time)."""
 from __future__ import annotations
 
+import itertools
 import random
 
 import pytest
 
 from engine import GAMES
 from present import LogFilter, presenter
+from tests.engine.registry import keys
 
-GAME_KEYS = ("raven", "nevermore", "deadlies", "everrain", "blackrose")  # (other tests add toy games to GAMES)
 
-
-def events_of(key: str, seeds: int):
+def events_of(key: str, seeds: int, at_least: int = 0):
+    """The events of `seeds` seeded random games, and of more until there are `at_least` (a short game)."""
     game = GAMES[key]
-    for seed in range(seeds):
-        seats = [f"p{i}" for i in range(3)]
+    count = 0
+    for seed in itertools.count():
+        if seed >= seeds and count >= at_least:
+            return
+        seats = [f"p{i}" for i in range(max(game.min_players, min(3, game.max_players)))]
         state = game.new(seats, seed, None)
         rng = random.Random(seed)
         for _ in range(3000):
@@ -24,15 +28,17 @@ def events_of(key: str, seeds: int):
                 break
             pending = state.pending()
             seat = rng.choice(sorted(pending))
-            yield from state.act(seat, rng.choice(pending[seat]))
+            events = state.act(seat, rng.choice(pending[seat]))
+            count += len(events)
+            yield from events
 
 
-@pytest.mark.parametrize("key", GAME_KEYS)
+@pytest.mark.parametrize("key", keys())
 def test_the_filter_agrees_with_describe_on_every_event(key):
     p, logs, names = presenter(key), LogFilter(), {f"p{i}": f"P{i}" for i in range(3)}
     worded: dict[str, set[bool]] = {}
     count = 0
-    for event in events_of(key, seeds=4):
+    for event in events_of(key, seeds=4, at_least=101):
         said = p.describe(event, names) is not None
         assert logs(key, event, names) == said, (key, event)
         worded.setdefault(event["type"], set()).add(said)
