@@ -12,10 +12,8 @@ from cogs.table.group import GAME_CHOICES, join_game_group, leave_game_group
 from cogs.table.layout import layout
 from cogs.table.pages import RulesPage, rules_message
 from engine import GAMES
-from present import cards as catalog, presenter
+from present import cards as catalog, fmt, presenter
 from present.i18n import lang, mark
-
-AUTOCOMPLETE_MAX = 25  # Discord shows at most 25 suggestions
 
 
 @app_commands.describe(game="Which game")
@@ -47,8 +45,8 @@ def resolve(text: str) -> tuple[str, str] | None:
 
 async def card_names(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
     await interaction.client.host.speak_to(interaction)
-    return [app_commands.Choice(name=label[:100], value=f"{game}:{key}"[:100])
-            for game, key, label in catalog.search(current, lang())[:AUTOCOMPLETE_MAX]]
+    return [app_commands.Choice(name=label[:fmt.OPTION_LIMIT], value=f"{game}:{key}"[:fmt.OPTION_LIMIT])
+            for game, key, label in catalog.search(current, lang())[:fmt.AUTOCOMPLETE_MAX]]
 
 
 def build_commands() -> list[app_commands.Command]:

@@ -16,12 +16,13 @@ from functools import lru_cache
 
 from engine import GAMES
 from present import presenter
+from present.fmt import AUTOCOMPLETE_MAX
 from present.base import Doc, Line, Section, Strong, line
 from present.datawords import RULES, text
 from present.i18n import reading, resolve, tr
 from present.rules import blocks
 
-MOST = 25        # Discord shows at most 25 autocomplete choices
+MOST = AUTOCOMPLETE_MAX  # Discord shows at most this many autocomplete choices
 LABEL_MAX = 100  # a choice's name
 
 

@@ -14,7 +14,7 @@ from bot import errors
 from cogs.table.components import host_of, index_of, values_of
 from cogs.table.layout import Message, layout
 from engine import GAMES
-from present import presenter
+from present import fmt, presenter
 from present.rules import games, rules
 from present.base import Doc, Section, line
 from present.i18n import lang, reading, tr
@@ -68,8 +68,8 @@ def rules_message(game_key: str, page: int) -> Message:
                    RulesPage(game_key, page + 1, "▶") if page < len(pages) - 1 else None]
         rows.append(discord.ui.ActionRow(*(b for b in buttons if b is not None)))
         menu = discord.ui.Select(custom_id=f"rk:r:{game_key}:menu", placeholder=tr("Go to a page…"), options=[
-            discord.SelectOption(label=f"{n + 1}. {title}"[:100], value=str(n), default=n == page)
-            for n, (title, _) in enumerate(pages[:25])])
+            discord.SelectOption(label=f"{n + 1}. {title}"[:fmt.OPTION_LIMIT], value=str(n), default=n == page)
+            for n, (title, _) in enumerate(pages[:fmt.SELECT_SIZE])])
         rows.append(discord.ui.ActionRow(RulesPage(game_key, 0, item=menu)))
     title = tr("{game} — rules (page {n} of {total})", game=game.title, n=page + 1, total=len(pages))
     doc = Doc(title, [Section("", [line(text) for text in body.splitlines()])])

@@ -13,6 +13,7 @@ from __future__ import annotations
 import discord
 from discord import app_commands
 
+from present import fmt
 from present.i18n import DEFAULT, command_word, reading, resolve, trp
 
 # Where a string stands -> its catalog context (and whether it is a name Discord validates).
@@ -37,7 +38,7 @@ class CommandTranslator(app_commands.Translator):
         kind, is_name = where
         with reading(lang):
             text = command_word(string.message, kind) if is_name else trp(kind, string.message)
-        return text[:100] if text != string.message else None
+        return text[:fmt.OPTION_LIMIT] if text != string.message else None
 
 
 def command_strings() -> list[tuple[str, str]]:

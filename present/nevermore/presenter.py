@@ -136,7 +136,6 @@ class NevermorePresenter(BasePresenter):
     key = "nevermore"
     log_varies = frozenset({"heal"})  # healing 0 makes no line
     emoji = E["raven"]
-    colour = 0x4B2E5A
     title = mark("Nevermore")
 
     def _sections(self, v: dict, names: dict) -> list[Section]:
