@@ -16,9 +16,10 @@ from bot.seating import TIMER_CHOICES
 from bot.table import Table
 from cogs.table.group import GAME_CHOICES
 from cogs.table.components import TableItem, actor, values_of
+from cogs.table.games import policy
 from cogs.table.layout import Message, layout
 from engine import GAMES
-from present import fmt, presenter
+from present import fmt
 from present.i18n import LANGUAGES, command, mark, reading, tr
 
 log = logging.getLogger("rookery.lobby")
@@ -143,7 +144,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Play card a
                     options = [discord.SelectOption(label=label[:fmt.OPTION_LIMIT], value=str(value), default=value == current)
                                for label, value in choices[:fmt.SELECT_SIZE]]
                     rows.append(discord.ui.ActionRow(OptionSelect(table.id, name, options, placeholder)))
-            return layout(render.lobby_doc(table), colour=presenter(table.game_key).colour, rows=rows)
+            return layout(render.lobby_doc(table), colour=policy(table.game_key).colour, rows=rows)
 
     async def refresh_lobby(self, table: Table, interaction: discord.Interaction | None = None) -> None:
         """Edit the lobby message; through the interaction when it was a click on that very message."""

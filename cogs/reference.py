@@ -9,10 +9,11 @@ from discord.ext import commands
 from bot import errors
 from bot.seating import known_game
 from cogs.table.group import GAME_CHOICES, join_game_group, leave_game_group
+from cogs.table.games import policy
 from cogs.table.layout import layout
 from cogs.table.pages import RulesPage, rules_message
 from engine import GAMES
-from present import cards as catalog, fmt, presenter
+from present import cards as catalog, fmt
 from present.i18n import lang, mark
 
 
@@ -31,7 +32,7 @@ async def card_command(interaction: discord.Interaction, name: str) -> None:
                              name=name[:60])
     game_key, card_key = found
     doc = catalog.lookup(game_key, card_key)
-    await interaction.client.host.send_private(interaction, layout(doc, colour=presenter(game_key).colour))
+    await interaction.client.host.send_private(interaction, layout(doc, colour=policy(game_key).colour))
 
 
 def resolve(text: str) -> tuple[str, str] | None:

@@ -12,9 +12,10 @@ import discord
 
 from bot import errors
 from cogs.table.components import host_of, index_of, values_of
+from cogs.table.games import policy
 from cogs.table.layout import Message, layout
 from engine import GAMES
-from present import fmt, presenter
+from present import fmt
 from present.rules import games, rules
 from present.base import Doc, Section, line
 from present.i18n import lang, reading, tr
@@ -73,7 +74,7 @@ def rules_message(game_key: str, page: int) -> Message:
         rows.append(discord.ui.ActionRow(RulesPage(game_key, 0, item=menu)))
     title = tr("{game} — rules (page {n} of {total})", game=game.title, n=page + 1, total=len(pages))
     doc = Doc(title, [Section("", [line(text) for text in body.splitlines()])])
-    return layout(doc, colour=presenter(game_key).colour, rows=rows, raw=True)
+    return layout(doc, colour=policy(game_key).colour, rows=rows, raw=True)
 
 
 class RulesPage(discord.ui.DynamicItem[discord.ui.Item], template=r"rk:r:(?P<game>\w{1,20}):(?P<page>\d{1,3}|menu)"):
