@@ -14,6 +14,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engine import GAMES  # noqa: E402
+from cogs.table.games import policy  # noqa: E402
 from present import fmt, presenter  # noqa: E402
 
 SETUPS = {"raven": (4, {"length": "short"}), "nevermore": (4, {}), "deadlies": (4, {"turn_limit": 25}),
@@ -40,7 +41,7 @@ def bench(key: str, games: int) -> dict[str, float]:
             t2 = time.perf_counter()
             fmt.markdown(board), fmt.markdown(hand)
             t3 = time.perf_counter()
-            fmt.embed(board, p.colour)
+            fmt.embed(board, policy(key).colour)
             t4 = time.perf_counter()
             fmt.plain(board), fmt.plain(hand)
             t5 = time.perf_counter()

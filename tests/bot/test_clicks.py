@@ -88,12 +88,15 @@ async def test_more_than_100_choices_are_all_reachable_through_pages(simcord_env
 async def test_a_bid_is_one_multi_select_applied_whole_or_not_at_all(simcord_env, monkeypatch):
     import pytest
 
-    from bot import render
+    from dataclasses import replace
+
     from bot.errors import Refusal
+    from cogs.raven import RavenCog
+    from present import fmt
 
     # Short card labels are buttons (one click a card); with long labels the choices are menus, and a
-    # bid becomes one multi-select instead of one menu per card.
-    monkeypatch.setattr(render, "BUTTON_LABEL_MAX", 0)
+    # bid becomes one multi-select instead of one menu per card. (No label is short in this budget.)
+    monkeypatch.setattr(RavenCog, "budget", replace(fmt.BUDGET, short=0))
     env = simcord_env
     channel, members, table = await started_table(env, "raven")
     host, service = env.bot.host, env.bot.service

@@ -190,7 +190,7 @@ def _render_all(game: Game, state, seat: str, legal: list[dict], seats: list[str
     if step % FULL_TEXT_EVERY == 0:
         for doc in (hand, board):
             assert fmt.plain(doc) and len(fmt.markdown(doc)) <= fmt.CONTENT_LIMIT
-            fmt.embed(doc, p.colour)
+            fmt.embed(doc)
 
 
 def _decision_key(public: dict, legal: list[dict]) -> tuple:
