@@ -27,7 +27,7 @@ from engine import GAMES
 log = logging.getLogger("rookery")
 EXTENSIONS: dict[str, str] = {}  # game key -> its cog's extension, where that is not cogs.<key> (a test's game)
 _COGS: dict[str, type["GameCog"]] = {}  # game key -> its cog, as each cogs/<game>.py defines it
-_POLICIES: dict[str, "GameCog"] = {}  # game key -> its policy, read without a bot (a cog never loaded)
+_POLICIES: dict[str, "GameCog"] = {}  # game key -> its policy: the cog loaded, else one made without a bot
 
 
 def extension(key: str) -> str:
@@ -57,15 +57,19 @@ class GameCog(ChoicePolicy, commands.Cog):
 
     def __init_subclass__(cls, **kwargs) -> None:
         super().__init_subclass__(**kwargs)
-        if cls.key:
+        if cls.key:  # (discord.py runs an extension's module afresh each time it loads it: the newest counts)
             _COGS[cls.key] = cls
+            _POLICIES.pop(cls.key, None)
 
     async def cog_load(self) -> None:
+        _POLICIES[self.key] = self
         self.bot.service.serve(self.key)
         self._added = join_game_group(self.bot, self.game_commands())
         offer_games(self.bot)
 
     async def cog_unload(self) -> None:
+        if _POLICIES.get(self.key) is self:
+            del _POLICIES[self.key]
         self.bot.service.shelve(self.key)
         leave_game_group(self.bot, self._added)
         offer_games(self.bot)

@@ -114,18 +114,8 @@ TOY = register(Toy())
 PRESENTERS["toy"] = ToyPresenter()
 
 # Imported once "toy" is registered: the cogs build their menus of games (cogs/table/group.py) on import.
-from cogs.table.games import EXTENSIONS, GameCog  # noqa: E402
+from cogs.table.games import EXTENSIONS  # noqa: E402
 
-
-class ToyCog(GameCog, name="Toy"):
-    """The toy game's cog (cogs/table/games.py): its colour, and the extension that serves it here."""
-
-    key = "toy"
-    colour = 0x777777
-
-
-async def setup(bot) -> None:
-    await bot.add_cog(ToyCog(bot))
-
-
-EXTENSIONS["toy"] = __name__  # the app loads this module as the toy game's cog
+# The toy game's cog is its own module: discord.py runs an extension's module afresh on each load, and this
+# one must run once (tests patch its classes).
+EXTENSIONS["toy"] = "tests.bot.toycog"
