@@ -141,7 +141,8 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Play card a
             if table.status == "lobby":
                 rows.append(discord.ui.ActionRow(*(LobbyButton(table.id, verb) for verb in LOBBY_VERBS)))
                 for name, placeholder, choices, current in self.lobby_selects(table)[:SELECT_ROWS]:
-                    options = [discord.SelectOption(label=label[:fmt.OPTION_LIMIT], value=str(value), default=value == current)
+                    options = [discord.SelectOption(label=label[:fmt.OPTION_LIMIT], value=str(value),
+                                                    default=value == current)
                                for label, value in choices[:fmt.SELECT_SIZE]]
                     rows.append(discord.ui.ActionRow(OptionSelect(table.id, name, options, placeholder)))
             return layout(render.lobby_doc(table), colour=policy(table.game_key).colour, rows=rows)

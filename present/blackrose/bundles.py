@@ -192,7 +192,8 @@ def _short(view: dict, b: Bundle, names: dict | None = None) -> str:
         return tr("Move to {room}, attack {target}", room=b.steps[0]["to"],
                   target=CH._short_model(view, b.steps[-1]["target"], names or {}))
     if b.steps[-1]["type"] == "discard_move":  # past a button's width, the room by its label alone ("A3")
-        return b.label if len(b.label) <= fmt.budget().short else _discard_move_label(view, b.steps[-1], b.steps[-1]["to"])
+        step = b.steps[-1]
+        return b.label if len(b.label) <= fmt.budget().short else _discard_move_label(view, step, step["to"])
     return b.label
 
 

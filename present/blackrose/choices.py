@@ -13,7 +13,7 @@ from present.blackrose import card_text as T
 from present.blackrose import words as W
 from present.i18n import join, tr
 
-LIMIT = 80
+LIMIT = fmt.LABEL_LIMIT  # a label, as Discord holds it
 
 
 def fit(s: str) -> str:

@@ -160,7 +160,7 @@ def hand_order(cards: list[str]) -> list[str]:
 
 
 def _short(s: str) -> str:
-    return s if len(s) <= 80 else s[:79] + "…"
+    return s if len(s) <= fmt.LABEL_LIMIT else s[:fmt.LABEL_LIMIT - 1] + "…"
 
 
 def _last_results(v: dict, names: dict) -> Section | None:

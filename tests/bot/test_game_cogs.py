@@ -104,7 +104,8 @@ async def test_a_game_left_out_cannot_be_opened_even_by_a_forged_choice(simcord_
     assert "doesn't run The Deadlies" in refused.value.message()
 
 
-@pytest.mark.parametrize("raw, games", [("", None), ("raven", ("raven",)), (" Raven , blackrose,raven", ("raven", "blackrose"))])
+@pytest.mark.parametrize("raw, games", [("", None), ("raven", ("raven",)),
+                                        (" Raven , blackrose,raven", ("raven", "blackrose"))])
 def test_rookery_games_is_read(raw, games):
     settings = Settings.from_env({"DISCORD_TOKEN": "t", "ROOKERY_GAMES": raw})
     assert settings.games == games
