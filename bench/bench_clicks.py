@@ -68,6 +68,11 @@ from engine.bots import choose  # noqa: E402
 from present import presenter  # noqa: E402
 from present.base import offered_bundles  # noqa: E402
 
+try:
+    from cogs.table.games import policy  # noqa: E402  the game's cog decides its multi-select
+except ImportError:  # an older revision (--before): the presenter's compose()
+    policy = None
+
 NAMED = "names" in inspect.signature(offered_bundles).parameters  # (not in an older revision's)
 
 try:
@@ -153,7 +158,7 @@ def play(key: str, players: int, seed: int, now: bool, autoplay: bool = False) -
     undo = set(game.traits.undo)
     shown = presenter(key)
     names = {s: s for s in seats}
-    compose = getattr(shown, "compose", None)
+    compose = policy(key).multiselect if policy else getattr(shown, "compose", None)
     free: dict[str, int] = {}  # seat -> steps still covered by the multi-select it already sent
     decisions = clicks = choices = 0
     for _ in range(20000):

@@ -13,6 +13,7 @@ from bot.config import Settings
 from bot.storage import Storage, heap
 from bot.storage.base import StorageUnavailable
 from bot.service import TableService
+from cogs.table import games
 
 log = logging.getLogger("rookery")
 # The host extension comes first: it registers the persistent components and the other cogs use bot.host.
@@ -38,6 +39,7 @@ class Rookery(commands.Bot):
                 await self.load_extension(name)
             except commands.ExtensionNotFound:
                 log.warning("cog %s not found; skipped", name)
+        await games.load(self, self.settings.game_keys)  # a cog per game: only the games chosen (ROOKERY_GAMES)
         restored = await self.service.restore()
         log.info("restored %d live game(s)", len(restored))
         heap.tune_for(len(restored))  # thousands of tables: keep the collector's full passes short

@@ -5,6 +5,7 @@ import os
 from dataclasses import dataclass
 
 from bot.sharding import scaling_from_env
+from engine import GAMES
 
 
 @dataclass(frozen=True)
@@ -20,6 +21,12 @@ class Settings:
     shard_count: int = 1             # several processes split the servers (bot/sharding.py)
     shard_ids: tuple[int, ...] = (0,)
     durability: str = "normal"       # "full": SQLite fsyncs every commit (survives a power cut; see README)
+    games: tuple[str, ...] | None = None  # the games this process runs (ROOKERY_GAMES); None: every game
+
+    @property
+    def game_keys(self) -> tuple[str, ...]:
+        """The games to load: those chosen, else every game the engine knows."""
+        return self.games if self.games is not None else tuple(GAMES)
 
     @property
     def database(self) -> str:
@@ -38,6 +45,7 @@ class Settings:
             durability=_durability(env.get("ROOKERY_DURABILITY", "normal").strip()),
             api_base=env.get("DISCORD_API_BASE") or None,
             gateway_url=env.get("DISCORD_GATEWAY_URL") or None,
+            games=_games(env.get("ROOKERY_GAMES", "").strip()),
             **scaling_from_env(env),  # ROOKERY_DATABASE_URL, ROOKERY_SHARD_COUNT, ROOKERY_SHARD_IDS
         )
 
@@ -49,6 +57,18 @@ def _guild_id(raw: str) -> int | None:
         raise ValueError(f"ROOKERY_GUILD_ID={raw!r} is not a server id; expected the server's numeric id "
                          "(Developer Mode → right-click the server → Copy Server ID), or leave it unset.")
     return int(raw)
+
+
+def _games(raw: str) -> tuple[str, ...] | None:
+    """ROOKERY_GAMES=raven,blackrose: only those games (their cogs) are loaded; unset or empty: all of them."""
+    if not raw:
+        return None
+    keys = tuple(dict.fromkeys(k.strip().lower() for k in raw.split(",") if k.strip()))
+    unknown = [k for k in keys if k not in GAMES]
+    if unknown or not keys:
+        raise ValueError(f"ROOKERY_GAMES={raw!r}: {', '.join(unknown) or 'no game'} is not a game here; expected "
+                         f"some of {','.join(GAMES)}, separated by commas (or leave it unset for all of them).")
+    return keys
 
 
 def _seconds(raw: str) -> float:

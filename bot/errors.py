@@ -170,3 +170,10 @@ class RaceLost(Refusal):
     """Another shard's move landed first; the service reloaded the stored game."""
 
     text = mark("Another move landed at the same moment, so yours wasn't applied.")
+
+
+class GameNotServed(Refusal):
+    """A table of a game this process does not run (ROOKERY_GAMES leaves it out): kept, never touched."""
+
+    text = mark("This Rookery doesn't run {game} right now. The table is kept just as it is, and works again "
+                "once {game} is back.")

@@ -17,10 +17,7 @@ from present.base import Bundle, Doc, Line, Name, Section, Strong, line, offered
 from present.datawords import GAME_OPTION, GAME_OPTION_HELP, GAME_OPTION_VALUE, option_words, term
 from present.i18n import command, tr, trl, trn
 
-BUTTONS_MAX = 20       # up to this many actions become buttons (4 rows of 5): one click instead of a select's two
-BUTTON_LABEL_MAX = 40  # ...when their labels are short (cards); long labels read better in a select menu
-ALL_BUTTONS_MAX = 25   # bundles and the actions beside them, all short: five rows of buttons, no menu
-SELECT_SIZE = 25       # options in one Discord select
+SELECT_SIZE = fmt.SELECT_SIZE  # options in one Discord select
 
 
 def minutes(seconds: int) -> str:
@@ -141,10 +138,33 @@ def hand_doc(table: Table, seat_id: str, where: str = "", private: bool = False,
     return doc
 
 
+class ChoicePolicy:
+    """How a game's choices become one prompt's components: the shared defaults. Each game's cog
+    (cogs/table/games.py `GameCog`, one per game in cogs/<game>.py) is one and may change any of it, so
+    the Discord side asks the game's cog; the terminal, which has no components, uses these."""
+
+    budget: fmt.Budget = fmt.BUDGET  # how many choices may be buttons (its numbers: present/fmt.py)
+
+    def multiselect(self, view: dict, legal: list[dict]) -> tuple[str, int, int] | None:
+        """(action type, min, max): several step actions of that type chosen at once in one multi-select
+        (a Raven bid's cards), or None."""
+        return None
+
+    def bundles(self, p, view: dict, legal: list[dict],
+                names: dict[str, str]) -> tuple[list[Bundle], list[int]] | None:
+        """The presenter's whole multi-step choices (one click each) and the legal actions beside them,
+        within this budget (present.base.offered_bundles), or None."""
+        return offered_bundles(p, view, legal, most=self.budget.menu, names=names)
+
+
+PLAIN = ChoicePolicy()
+
+
 @dataclass
 class Choices:
     """A seat's legal actions as a prompt offers them: labels (index i is legal action i), the display
-    order, the menu placeholder, and the presenter's groupings (whole bundles, or one multi-select)."""
+    order, the menu placeholder, and the game's groupings (whole bundles, or one multi-select), all within
+    the game's budget."""
 
     key: str                                     # the prompt key the components carry
     labels: list[str]
@@ -153,56 +173,60 @@ class Choices:
     bundles: list[Bundle] | None = None          # whole multi-step choices, one click each
     rest: list[int] | None = None                # legal actions offered beside the bundles
     together: tuple[list[int], int, int] | None = None  # (indexes, min, max) for one multi-select
+    budget: fmt.Budget = fmt.BUDGET
 
     @property
     def as_buttons(self) -> bool:
-        return as_buttons(self.labels)
+        return as_buttons(self.labels, self.budget)
 
 
-def as_buttons(labels: list[str]) -> bool:
+def as_buttons(labels: list[str], budget: fmt.Budget = fmt.BUDGET) -> bool:
     """A handful of choices, or up to 20 short ones (a hand of cards), are buttons."""
-    return len(labels) <= 5 or (len(labels) <= BUTTONS_MAX and max(map(len, labels)) <= BUTTON_LABEL_MAX)
+    return len(labels) <= budget.few or (len(labels) <= budget.buttons and max(map(len, labels)) <= budget.short)
 
 
-def all_buttons(bundles: list[str], rest: list[str]) -> bool:
+def all_buttons(bundles: list[str], rest: list[str], budget: fmt.Budget = fmt.BUDGET) -> bool:
     """Whether a prompt's bundles and the actions beside them are all buttons, laid out together in at most
     five rows: up to 25 short labels in all."""
-    return len(bundles) + len(rest) <= ALL_BUTTONS_MAX and max(map(len, bundles + rest)) <= BUTTON_LABEL_MAX
+    return len(bundles) + len(rest) <= budget.grid and max(map(len, bundles + rest)) <= budget.short
 
 
-def rest_as_buttons(bundles: list[str], rest: list[str]) -> bool:
+def rest_as_buttons(bundles: list[str], rest: list[str], budget: fmt.Budget = fmt.BUDGET) -> bool:
     """Whether the actions offered beside a prompt's bundles are buttons too (else menus): up to 5 of them,
     or all fit."""
-    return len(rest) <= 5 or all_buttons(bundles, rest)
+    return len(rest) <= budget.few or all_buttons(bundles, rest, budget)
 
 
-def choices(table: Table, seat_id: str, frame: Frame | None = None) -> Choices | None:
-    """The seat's prompt, or None when it has nothing to decide."""
+def choices(table: Table, seat_id: str, frame: Frame | None = None,
+            policy: ChoicePolicy = PLAIN) -> Choices | None:
+    """The seat's prompt, or None when it has nothing to decide. `policy`: the game's (its cog's)."""
     frame = frame or table.frame()
     legal = frame.pending().get(seat_id, [])
     if not legal:
         return None
     p = presenter(table.game_key)
     view = frame.view(seat_id)
-    labels = [fmt.label(s) for s in prompt_labels(p, view, legal, table.names)]
+    with fmt.fitting(policy.budget):  # the presenter words labels and bundles for the game's budget
+        labels = [fmt.label(s) for s in prompt_labels(p, view, legal, table.names)]
+        found = policy.bundles(p, view, legal, table.names)
     order = sorted(range(len(legal)), key=lambda i: p.order(legal[i]))  # stable: ties keep engine order
-    found = offered_bundles(p, view, legal, names=table.names)
-    out = Choices(frame.prompt_key(seat_id), labels, order, fmt.placeholder(p.prompt(view)))
+    out = Choices(frame.prompt_key(seat_id), labels, order, fmt.placeholder(p.prompt(view)), budget=policy.budget)
     if found:
         out.bundles, out.rest = found
     else:
-        out.together = together(p, view, legal, labels)
+        out.together = together(policy, view, legal, labels)
     return out
 
 
-def together(p, view: dict, legal: list[dict], labels: list[str]) -> tuple[list[int], int, int] | None:
-    """The presenter's grouping of several step actions into one multi-select (e.g. a Raven bid: choose
-    its cards at once), as (indexes, min, max); None when the prompt has no such choice. A select holds 25.
+def together(policy: ChoicePolicy, view: dict, legal: list[dict],
+             labels: list[str]) -> tuple[list[int], int, int] | None:
+    """The game's grouping of several step actions into one multi-select (e.g. a Raven bid: choose its
+    cards at once), as (indexes, min, max); None when the prompt has no such choice. A select holds 25.
     Only where the choices would be select menus anyway: k cards as buttons cost k clicks, a multi-select
     k + 2 (open, tick k, close), but k separate menus cost 2k."""
-    if as_buttons(labels):
+    if as_buttons(labels, policy.budget):
         return None
-    found = p.compose(view, legal)
+    found = policy.multiselect(view, legal)
     if not found:
         return None
     kind, low, high = found
@@ -213,12 +237,12 @@ def together(p, view: dict, legal: list[dict], labels: list[str]) -> tuple[list[
     return indexes, low, high
 
 
-def hand_picture(table: Table, seat_id: str, dm: bool = True, frame: Frame | None = None):
+def hand_picture(table: Table, seat_id: str, frame: Frame | None = None):
     """The seat's own picture (its hand, drawn from its own view only), or None when the game has no
-    pictures, the seat's picture would show nothing beyond the public board's, or (`dm`) the game keeps
-    it out of DMs (see BasePresenter.hand_picture_in_dm)."""
+    pictures or the seat's picture would show nothing beyond the public board's. Whether it goes in the
+    seat's DM is the game cog's choice (cogs/table/games.py `GameCog.dm_picture`)."""
     p = presenter(table.game_key)
-    if not table.game.traits.pictures or table.state is None or (dm and not p.hand_picture_in_dm):
+    if not table.game.traits.pictures or table.state is None:
         return None
     frame = frame or table.frame()
     mine = p.picture(frame.view(seat_id), table.names)

@@ -27,6 +27,10 @@ class LobbyService:
     def __init__(self, store: Storage) -> None:
         self.store = store
         self.tables: dict[int, Table] = {}
+        # The games this process runs (each game's cog adds its own: cogs/table/games.py); None: every game.
+        # A live table of any other game waits in `unserved`, its row untouched, and is refused when asked.
+        self.serving: set[str] | None = None
+        self.unserved: dict[int, Table] = {}
         self.history = None  # bot.records.HistoryService when the bot runs: told of finished games and handovers
 
     # ---- loading and saving
@@ -53,7 +57,7 @@ class LobbyService:
     async def get(self, game_id: int) -> Table | None:
         if game_id in self.tables:
             return self.tables[game_id]
-        return self.from_row(await self.store.get_game(game_id))
+        return self.unserved.get(game_id) or self.from_row(await self.store.get_game(game_id))
 
     def in_channel(self, channel_id: int) -> Table | None:
         return next((t for t in self.tables.values() if t.channel_id == channel_id), None)
@@ -61,8 +65,32 @@ class LobbyService:
     def here(self, channel_id: int) -> Table:
         table = self.in_channel(channel_id)
         if table is None:
+            self.require_served(next((t for t in self.unserved.values() if t.channel_id == channel_id), None))
             raise errors.NoGameHere()
         return table
+
+    # ---- the games this process runs
+    def serves(self, game_key: str) -> bool:
+        return self.serving is None or game_key in self.serving
+
+    def serve(self, game_key: str) -> None:
+        """Run this game from now on (its cog loaded): any of its tables kept aside come back into play."""
+        if self.serving is not None:
+            self.serving.add(game_key)
+        for table in [t for t in self.unserved.values() if t.game_key == game_key]:
+            self.tables[table.id] = self.unserved.pop(table.id)
+
+    def shelve(self, game_key: str) -> None:
+        """Stop running this game (its cog unloaded): its tables are kept aside, untouched."""
+        self.serving = set(GAMES) if self.serving is None else self.serving
+        self.serving.discard(game_key)
+        for table in [t for t in self.tables.values() if t.game_key == game_key]:
+            self.unserved[table.id] = self.tables.pop(table.id)
+
+    def require_served(self, table: Table | None) -> None:
+        """Refuse anything asked of a table whose game this process does not run (None: nothing to check)."""
+        if table is not None and not self.serves(table.game_key):
+            raise errors.GameNotServed(game=table.game.title)
 
     async def save(self, table: Table, **extra: Any) -> None:
         await self.store.update_game(table.id, **self._fields(table), **extra)
@@ -125,6 +153,7 @@ class LobbyService:
         return config
 
     async def channel_free(self, channel_id: int) -> None:
+        self.require_served(next((t for t in self.unserved.values() if t.channel_id == channel_id), None))
         if self.in_channel(channel_id) or await self.store.live_game_in(channel_id):
             raise errors.ChannelTaken()
 
@@ -134,6 +163,8 @@ class LobbyService:
         settings: str | dict | None = None, turn_seconds: int | None = None,
     ) -> Table:
         game = known_game(game_key)
+        if not self.serves(game_key):
+            raise errors.GameNotServed(game=game.title)
         config = await self.may_open(guild_id, channel_id, actor)
         await self.channel_free(channel_id)
         turn_seconds = turn_seconds or config.turn_seconds or DEFAULT_TURN_SECONDS

@@ -37,13 +37,14 @@ class TableService(LobbyService):
 
     # ---- loading
     async def restore(self) -> list[Table]:
-        """Load every live game (after a restart): their buttons and timers work again from here."""
-        self.tables = {}
+        """Load every live game (after a restart): their buttons and timers work again from here. A game this
+        process does not run waits in `unserved`, untouched (no timer, no publish), refused when asked."""
+        self.tables, self.unserved = {}, {}
         with bulk_load():  # thousands of games: the cyclic GC would rescan them over and over as they load
             for row in await self.store.live_games():
                 table = self.from_row(row)
                 if table is not None:
-                    self.tables[row["id"]] = table
+                    (self.tables if self.serves(table.game_key) else self.unserved)[row["id"]] = table
         return list(self.tables.values())
 
     @asynccontextmanager

@@ -16,9 +16,10 @@ from bot.seating import TIMER_CHOICES
 from bot.table import Table
 from cogs.table.group import GAME_CHOICES
 from cogs.table.components import TableItem, actor, values_of
+from cogs.table.games import policy
 from cogs.table.layout import Message, layout
 from engine import GAMES
-from present import presenter
+from present import fmt
 from present.i18n import LANGUAGES, command, mark, reading, tr
 
 log = logging.getLogger("rookery.lobby")
@@ -26,7 +27,7 @@ GAME = r"(?P<game>\d{1,18})"
 TIMER_OPTIONS = [app_commands.Choice(name=render.minutes(s), value=s) for s in TIMER_CHOICES]
 ON_OFF = [app_commands.Choice(name=mark("on"), value="on"), app_commands.Choice(name=mark("off"), value="off")]
 LANGUAGE_CHOICES = [app_commands.Choice(name=name, value=code) for code, name in LANGUAGES.items()]
-SELECT_ROWS = 4  # Discord's five component rows, less the row of lobby buttons
+SELECT_ROWS = fmt.ROWS_MAX - 1  # a message's rows, less the row of lobby buttons
 MORE = "_more"  # the select holding the settings past the fourth (no game option starts with "_")
 DONE = {"join": mark("You're in!"), "leave": mark("You left the table."), "bot": mark("A bot joined.")}
 LOBBY_VERBS = {"join": (mark("Join"), discord.ButtonStyle.success),
@@ -63,7 +64,7 @@ class OptionSelect(LobbyItem, discord.ui.DynamicItem[discord.ui.Select], templat
     def __init__(self, game: int, name: str, options: list[discord.SelectOption] | None = None, placeholder: str = ""):
         super().__init__(discord.ui.Select(custom_id=f"rk:o:{game}:{name}",
                                            options=options or [discord.SelectOption(label="…")],
-                                           placeholder=(placeholder or name)[:150]))
+                                           placeholder=(placeholder or name)[:fmt.SELECT_PLACEHOLDER]))
         self.game, self.name = game, name
 
     @classmethod
@@ -71,7 +72,7 @@ class OptionSelect(LobbyItem, discord.ui.DynamicItem[discord.ui.Select], templat
         return cls(int(match["game"]), match["name"])
 
     async def handle(self, interaction: discord.Interaction) -> None:
-        value = (values_of(interaction) or [""])[0][:100]
+        value = (values_of(interaction) or [""])[0][:fmt.OPTION_LIMIT]
         await interaction.client.get_cog("Lobby").lobby_option(interaction, self.table, self.name, value)
 
 
@@ -140,10 +141,11 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Play card a
             if table.status == "lobby":
                 rows.append(discord.ui.ActionRow(*(LobbyButton(table.id, verb) for verb in LOBBY_VERBS)))
                 for name, placeholder, choices, current in self.lobby_selects(table)[:SELECT_ROWS]:
-                    options = [discord.SelectOption(label=label[:100], value=str(value), default=value == current)
-                               for label, value in choices[:25]]
+                    options = [discord.SelectOption(label=label[:fmt.OPTION_LIMIT], value=str(value),
+                                                    default=value == current)
+                               for label, value in choices[:fmt.SELECT_SIZE]]
                     rows.append(discord.ui.ActionRow(OptionSelect(table.id, name, options, placeholder)))
-            return layout(render.lobby_doc(table), colour=presenter(table.game_key).colour, rows=rows)
+            return layout(render.lobby_doc(table), colour=policy(table.game_key).colour, rows=rows)
 
     async def refresh_lobby(self, table: Table, interaction: discord.Interaction | None = None) -> None:
         """Edit the lobby message; through the interaction when it was a click on that very message."""

@@ -9,13 +9,12 @@ from discord.ext import commands
 from bot import errors
 from bot.seating import known_game
 from cogs.table.group import GAME_CHOICES, join_game_group, leave_game_group
+from cogs.table.games import policy
 from cogs.table.layout import layout
 from cogs.table.pages import RulesPage, rules_message
 from engine import GAMES
-from present import cards as catalog, presenter
+from present import cards as catalog, fmt
 from present.i18n import lang, mark
-
-AUTOCOMPLETE_MAX = 25  # Discord shows at most 25 suggestions
 
 
 @app_commands.describe(game="Which game")
@@ -33,7 +32,7 @@ async def card_command(interaction: discord.Interaction, name: str) -> None:
                              name=name[:60])
     game_key, card_key = found
     doc = catalog.lookup(game_key, card_key)
-    await interaction.client.host.send_private(interaction, layout(doc, colour=presenter(game_key).colour))
+    await interaction.client.host.send_private(interaction, layout(doc, colour=policy(game_key).colour))
 
 
 def resolve(text: str) -> tuple[str, str] | None:
@@ -47,8 +46,8 @@ def resolve(text: str) -> tuple[str, str] | None:
 
 async def card_names(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
     await interaction.client.host.speak_to(interaction)
-    return [app_commands.Choice(name=label[:100], value=f"{game}:{key}"[:100])
-            for game, key, label in catalog.search(current, lang())[:AUTOCOMPLETE_MAX]]
+    return [app_commands.Choice(name=label[:fmt.OPTION_LIMIT], value=f"{game}:{key}"[:fmt.OPTION_LIMIT])
+            for game, key, label in catalog.search(current, lang())[:fmt.AUTOCOMPLETE_MAX]]
 
 
 def build_commands() -> list[app_commands.Command]:

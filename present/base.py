@@ -3,7 +3,9 @@ structure) and, optionally, a PNG picture. It sits outside engine/ the way pytho
 outside its rules core: the engine never formats, and a presenter never reads a state, only a view.
 
 Docs are neutral: no Markdown, no Discord limits. `present.fmt` turns a Doc into Discord Markdown/embeds
-(with every player name escaped) or into plain terminal text.
+(with every player name escaped) or into plain terminal text. How a game looks and is played on Discord
+(its accent colour, whether its hand picture goes in the DM, how its choices become buttons or menus) is
+its cog's (cogs/<game>.py), not its presenter's.
 """
 from __future__ import annotations
 
@@ -62,7 +64,6 @@ class Presenter(Protocol):
 
     key: str
     emoji: str       # the game's mark in titles
-    colour: int      # the embed accent colour, 0xRRGGBB
 
     def board(self, view: View, names: dict[str, str]) -> Doc:
         """The public board, from a spectator view (view(None))."""
@@ -92,18 +93,17 @@ class Presenter(Protocol):
     def order(self, action: Action) -> tuple:
         """A sort key for showing one legal action in a menu (cards in hand order); () keeps engine order."""
 
-    def compose(self, view: View, legal: list[Action]) -> tuple[str, int, int] | None:
-        """(action type, min, max) for choosing several step actions at once in one multi-select, or None."""
-
     def labels(self, view: View, legal: list[Action], names: dict[str, str]) -> list[str]:
         """Every legal action's label for one prompt, worded together (optional: present.base.prompt_labels
-        falls back to label() one by one), e.g. short enough to be buttons while each still reads apart."""
+        falls back to label() one by one), e.g. short enough to be buttons while each still reads apart
+        (within present.fmt.budget(), the game cog's)."""
 
     def bundles(self, view: View, legal: list[Action]) -> list[Bundle] | None:
         """Whole multi-step choices offered as one click each (a Nevermore pass: its cards and the
         confirm), or None. Each bundle's steps are applied together or not at all, each checked against
         the rules as it comes; legal actions no bundle contains stay on offer beside them. A presenter
-        whose `bundles_named` is true takes the players' names too (`names=`), for labels that name them."""
+        whose `bundles_named` is true takes the players' names too (`names=`), for labels that name them.
+        How many it may offer, and which fit as buttons, it reads from present.fmt.budget() (the game cog's)."""
 
 
 @dataclass(frozen=True)
@@ -125,12 +125,7 @@ class BasePresenter:
 
     key = ""
     emoji = "🎲"
-    colour = 0x5865F2
     title = ""
-    # Whether a seat's picture (drawn from its own view) goes on its hand DM. Only where that picture shows
-    # the seat's own things: one that also shows the table (a trick, a pile) would edit every DM on every
-    # move. Otherwise the seat's picture comes with **My hand**.
-    hand_picture_in_dm = False
     bundles_named = False  # whether bundles() takes names= (labels that name players)
     # Event types for which whether describe() gives a line depends on more than the type (present.LogFilter
     # asks describe() about each of those; about any other type, once).
@@ -154,11 +149,6 @@ class BasePresenter:
         return ()
 
     def bundles(self, view: View, legal: list[Action]) -> list[Bundle] | None:
-        return None
-
-    def compose(self, view: View, legal: list[Action]) -> tuple[str, int, int] | None:
-        """(action type, min, max): several step actions of that type chosen at once in one multi-select
-        (a Raven bid's cards), or None."""
         return None
 
     def dm_hand(self, view: View, public: View, names: dict[str, str]) -> Doc | None:
@@ -205,12 +195,15 @@ def fit_labels(labels: list[str], most: int, clip) -> list[str] | None:
     return short
 
 
-def offered_bundles(p, view: View, legal: list[Action], most: int = 25,
+def offered_bundles(p, view: View, legal: list[Action], most: int | None = None,
                     names: dict[str, str] | None = None) -> tuple[list[Bundle], list[int]] | None:
     """The presenter's bundles for this prompt and the indexes of the legal actions no bundle contains
-    (offered beside them, e.g. a take-back), or None: no bundles, or more than `most` (one Discord menu)
-    of them or of the rest. A bundle whose first step isn't legal now would be a presenter bug: it is
-    left out, never offered to fail."""
+    (offered beside them, e.g. a take-back), or None: no bundles, or more than `most` (by default the
+    budget's one menu: present.fmt.budget().menu) of them or of the rest. A bundle whose first step isn't
+    legal now would be a presenter bug: it is left out, never offered to fail."""
+    if most is None:
+        from present import fmt  # (fmt builds on this module)
+        most = fmt.budget().menu
     offer = getattr(p, "bundles", None)
     if offer and names is not None and getattr(p, "bundles_named", False):  # labels that name players
         offer = functools.partial(offer, names=names)

@@ -15,12 +15,13 @@ from functools import lru_cache
 
 from engine import GAMES
 from present import part, presenter
+from present.fmt import AUTOCOMPLETE_MAX
 from present.base import Doc, Line, Section, Strong, line
 from present.datawords import RULES, text
 from present.i18n import reading, resolve, tr
 from present.rules import blocks
 
-MOST = 25        # Discord shows at most 25 autocomplete choices
+MOST = AUTOCOMPLETE_MAX  # Discord shows at most this many autocomplete choices
 LABEL_MAX = 100  # a choice's name
 
 
@@ -158,7 +159,7 @@ _BOLD = re.compile(r"\*\*(.+?)\*\*")
 def _markdown_runs(words: str) -> Line:
     """A rules paragraph's **bold** as Strong runs (a Doc's runs are escaped, so Markdown would show)."""
     runs: list = []
-    for i, part in enumerate(_BOLD.split(words)):
-        part = part if i % 2 else re.sub(r"(?<!\w)\*(\S(?:.*?\S)?)\*(?!\w)", r"\1", part)  # *italic* plain
-        runs.append(Strong(part) if i % 2 else part)
+    for i, piece in enumerate(_BOLD.split(words)):
+        piece = piece if i % 2 else re.sub(r"(?<!\w)\*(\S(?:.*?\S)?)\*(?!\w)", r"\1", piece)  # *italic* plain
+        runs.append(Strong(piece) if i % 2 else piece)
     return line(*runs)

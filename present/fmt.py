@@ -7,15 +7,59 @@ only Strong adds formatting, so a name can never bold, strike or link anything.
 from __future__ import annotations
 
 import re
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass
 from functools import lru_cache
 
 from discord.utils import escape_markdown
 
 from present.base import Doc, Line, Name, Section, Strong
 
+# ---- Discord's limits: its numbers, written here once. cogs/, bot/render.py and the presenters that word
+# choices to fit read them from here. (tests/discord_spec/limits.py keeps its own copy: it checks what we send.)
 CONTENT_LIMIT = 2000      # a message's content
 SELECT_PLACEHOLDER = 150
 LABEL_LIMIT = 80          # a button label (select options allow 100; 80 fits both)
+OPTION_LIMIT = 100        # a select option's label and value; a command choice's name and value
+SELECT_SIZE = 25          # options in one select menu
+AUTOCOMPLETE_MAX = 25     # suggestions an autocomplete may offer
+ROW_SIZE = 5              # buttons in one action row
+ROWS_MAX = 5              # action rows in one message
+TEXT_MAX = 4000           # characters across a Components V2 message's text displays
+COMPONENTS_MAX = 40       # components in a Components V2 message, nested ones included
+
+
+@dataclass(frozen=True)
+class Budget:
+    """How a prompt's choices may become components within Discord's limits. Each game's cog chooses its
+    own (cogs/table/games.py `GameCog.budget`); while its choices are worded (`fitting`), the presenters
+    that shorten labels or build bundles to fit read it with `budget()`."""
+
+    few: int = ROW_SIZE                        # this many choices are buttons however long their labels
+    buttons: int = (ROWS_MAX - 1) * ROW_SIZE   # up to this many short ones are buttons (the 5th row left free)
+    short: int = 40                            # a label this short reads well as a button beside others
+    grid: int = ROWS_MAX * ROW_SIZE            # bundles and the actions beside them, all buttons: every row
+    menu: int = SELECT_SIZE                    # whole choices (bundles) offered in one menu
+
+
+BUDGET = Budget()
+_BUDGET: ContextVar[Budget] = ContextVar("budget", default=BUDGET)
+
+
+def budget() -> Budget:
+    """The budget choices are being worded for (the game cog's, inside `fitting`; else the default)."""
+    return _BUDGET.get()
+
+
+@contextmanager
+def fitting(chosen: Budget):
+    """Word choices for this budget in the block (as i18n.reading sets the language)."""
+    token = _BUDGET.set(chosen)
+    try:
+        yield chosen
+    finally:
+        _BUDGET.reset(token)
 
 
 # What discord.py's escape_markdown changes (its stock pattern without the URLs, which it keeps as they are):

@@ -34,12 +34,14 @@ from bot import errors
 from bot.render import SELECT_SIZE, Choices, all_buttons, as_buttons, choices
 from bot.table import Actor, Seat, Table
 from cogs.table import parts as P
+from cogs.table.games import policy
+from present import fmt
 from present.i18n import tr
 
 GAME = r"(?P<game>\d{1,18})"  # below 2**63: SQLite's INTEGER range
 PROMPT = r"(?P<prompt>\d{1,9}\.[0-9a-f]{8})"
 SEAT = r"(?P<seat>p\d{1,2})"
-SELECTS_MAX = 4       # leaves one row free
+SELECTS_MAX = fmt.ROWS_MAX - 1  # leaves one row free
 PAGE_SIZE = (SELECTS_MAX - 1) * SELECT_SIZE  # past 100 choices: three selects a page, the 4th row turns pages
 SQLITE_MAX_ID = 2**63 - 1
 
@@ -106,6 +108,7 @@ class TableItem:
         await host_of(interaction).speak_to(interaction)
         await self.resolve(interaction)
         try:
+            host_of(interaction).service.require_served(self.table)  # a game this process doesn't run: kept as is
             self.check(interaction)
         except errors.Refusal as refusal:
             await host_of(interaction).refuse(interaction, refusal)
@@ -203,7 +206,7 @@ def _bundle(n: int):
     """The presenter's n-th whole choice, recomputed from the live view (the prompt key already says the
     view is the one the button was made for)."""
     def pick(table: Table, seat_id: str, legal: list[dict]):
-        found = choices(table, seat_id)
+        found = choices(table, seat_id, policy=policy(table.game_key))
         return list(found.bundles[n].steps) if found and found.bundles and 0 <= n < len(found.bundles) else None
     return pick
 
@@ -312,7 +315,7 @@ def table_item(custom_id: str) -> tuple[type[HostItem], re.Match[str]] | None:
 # ---- a prompt's rows (parts: cogs/table/parts.py)
 def _row_of(items: list[dict]) -> list[dict]:
     """Buttons five to a row, in order."""
-    return [P.row(items[i:i + 5]) for i in range(0, len(items), 5)]
+    return [P.row(items[i:i + fmt.ROW_SIZE]) for i in range(0, len(items), fmt.ROW_SIZE)]
 
 
 def _options(labels: list[str], indexes: list[int]) -> list[dict]:
@@ -326,7 +329,7 @@ def pages(count: int) -> int:
 
 def _rest(game_id: int, seat: str, c: Choices, rest: list[int]) -> list[dict]:
     """The actions offered beside a bundle or a multi-select: small buttons, or one menu per 25."""
-    if len(rest) <= 5:
+    if len(rest) <= c.budget.few:
         return _row_of([ActionButton.part(game_id, seat, c.key, i, c.labels[i], P.SECONDARY) for i in rest])
     return [P.row([ActionSelect.part(game_id, seat, c.key, chunk,
                                      _options(c.labels, rest[chunk * SELECT_SIZE:(chunk + 1) * SELECT_SIZE]),
@@ -342,10 +345,11 @@ def choice_rows(game_id: int, seat: str, c: Choices | None, page: int = 0) -> li
     if c.bundles is not None:
         names = [b.label for b in c.bundles]
         rest = [i for i in c.order if i in (c.rest or [])]
-        if len(names) + len(rest) > 5 and all_buttons(names, [c.labels[i] for i in rest]):  # one grid, 5 rows
+        if len(names) + len(rest) > c.budget.few and all_buttons(names, [c.labels[i] for i in rest], c.budget):
+            # one grid of buttons, every row
             return _row_of([BundleButton.part(game_id, seat, c.key, n, name) for n, name in enumerate(names)]
                            + [ActionButton.part(game_id, seat, c.key, i, c.labels[i], P.SECONDARY) for i in rest])
-        if as_buttons(names):  # at most 4 rows of buttons: the 5th is left for what else is on offer
+        if as_buttons(names, c.budget):  # at most 4 rows of buttons: the 5th is left for what else is on offer
             rows = _row_of([BundleButton.part(game_id, seat, c.key, n, name) for n, name in enumerate(names)])
         else:
             rows = [P.row([BundleSelect.part(game_id, seat, c.key, [P.option(name, str(n))

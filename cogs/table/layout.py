@@ -22,11 +22,10 @@ import discord
 
 from cogs.table import parts as P
 from present import fmt
+from present.fmt import COMPONENTS_MAX, TEXT_MAX
 from present.base import Doc
 from present.i18n import tr, trn
 
-TEXT_MAX = 4000        # characters across a V2 message's text displays
-COMPONENTS_MAX = 40    # components in a V2 message, nested ones included
 FULL_TEXT_FILE = "full-text.txt"
 
 

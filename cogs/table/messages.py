@@ -9,8 +9,8 @@ import asyncio
 from bot import render
 from bot.table import Frame, Table
 from cogs.table.components import board_rows, choice_rows
+from cogs.table.games import policy
 from cogs.table.layout import Message, layout
-from present import presenter
 from present.base import Section, line
 from present.i18n import reading, tr
 
@@ -32,7 +32,7 @@ class Messages:
         on the loop, before the thread starts, and the thread reads only those (a Frame's views are made
         once; the state is never read off the loop). If a move lands meanwhile, the pass builds from the
         newer version and draws inline whatever changed."""
-        p = presenter(table.game_key)
+        dm_picture = policy(table.game_key).dm_picture  # the game's cog: whether hand pictures go in DMs
         if not table.game.traits.pictures or table.state is None:
             return
         frame = table.frame()
@@ -43,19 +43,18 @@ class Messages:
         frame.view(None)
         unasked = frame.unasked()
         hands = [(s.seat, self.settings.member_lang(s.user_id)) for s in table.seats
-                 if p.hand_picture_in_dm and not s.is_bot and not s.dm_closed and s.seat not in unasked]
+                 if dm_picture and not s.is_bot and not s.dm_closed and s.seat not in unasked]
         await self._draw(table, frame, [(None, board_lang)] + hands)
 
     async def draw_hand(self, table: Table, seat_id: str, dm: bool) -> None:
         """A seat's own picture, drawn on the worker thread before its message is built (a click's answer:
         the caller holds the table's lock, so the version cannot change meanwhile)."""
-        p = presenter(table.game_key)
-        if table.game.traits.pictures and table.state is not None and (p.hand_picture_in_dm or not dm):
+        if table.game.traits.pictures and table.state is not None and (policy(table.game_key).dm_picture or not dm):
             seat = table.seat(seat_id)
-            await self._draw(table, table.frame(), [(seat_id, self.settings.member_lang(seat.user_id))], dm)
+            await self._draw(table, table.frame(), [(seat_id, self.settings.member_lang(seat.user_id))])
 
     @staticmethod
-    async def _draw(table: Table, frame: Frame, readers: list[tuple[str | None, str]], dm: bool = True) -> None:
+    async def _draw(table: Table, frame: Frame, readers: list[tuple[str | None, str]]) -> None:
         """Draw these readers' pictures (None: the board) into present/draw.py's cache on a worker thread.
         Their views are built first, here on the loop: the thread reads only those, never the state."""
         for reader, _ in readers:
@@ -68,7 +67,7 @@ class Messages:
                     if reader is None:
                         render.board_picture(table, frame)
                     else:
-                        render.hand_picture(table, reader, dm=dm, frame=frame)
+                        render.hand_picture(table, reader, frame=frame)
         await asyncio.to_thread(draw)
 
     @staticmethod
@@ -87,7 +86,7 @@ class Messages:
             with reading(lang):
                 picture = render.board_picture(table, frame)
                 rows = board_rows(table.id) if table.status in ("active", "paused") else []
-                return layout(doc, colour=presenter(table.game_key).colour, picture=picture,
+                return layout(doc, colour=policy(table.game_key).colour, picture=picture,
                               picture_name=BOARD_FILE, rows=rows)
         return frame.memo(("board", lang, table.status), build)
 
@@ -106,9 +105,10 @@ class Messages:
                 doc = render.hand_doc(table, seat_id, self.where(table), private, board, frame)
                 if note:
                     doc.sections.insert(0, Section("", [line(note)]))
-                picture = render.hand_picture(table, seat_id, dm=private, frame=frame)
-                rows = choice_rows(table.id, seat_id, render.choices(table, seat_id, frame), page)
-                return layout(doc, colour=presenter(table.game_key).colour, picture=picture,
+                game = policy(table.game_key)  # the game's cog: its colour, DM picture and choices
+                picture = render.hand_picture(table, seat_id, frame) if game.dm_picture or not private else None
+                rows = choice_rows(table.id, seat_id, render.choices(table, seat_id, frame, game), page)
+                return layout(doc, colour=game.colour, picture=picture,
                               picture_name=HAND_FILE, rows=rows)
         return build() if note else frame.memo(("hand", seat_id, private, page, lang), build)
 

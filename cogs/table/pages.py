@@ -12,9 +12,10 @@ import discord
 
 from bot import errors
 from cogs.table.components import host_of, index_of, values_of
+from cogs.table.games import policy
 from cogs.table.layout import Message, layout
 from engine import GAMES
-from present import presenter
+from present import fmt
 from present.rules import games, rules
 from present.base import Doc, Section, line
 from present.i18n import lang, reading, tr
@@ -68,12 +69,12 @@ def rules_message(game_key: str, page: int) -> Message:
                    RulesPage(game_key, page + 1, "▶") if page < len(pages) - 1 else None]
         rows.append(discord.ui.ActionRow(*(b for b in buttons if b is not None)))
         menu = discord.ui.Select(custom_id=f"rk:r:{game_key}:menu", placeholder=tr("Go to a page…"), options=[
-            discord.SelectOption(label=f"{n + 1}. {title}"[:100], value=str(n), default=n == page)
-            for n, (title, _) in enumerate(pages[:25])])
+            discord.SelectOption(label=f"{n + 1}. {title}"[:fmt.OPTION_LIMIT], value=str(n), default=n == page)
+            for n, (title, _) in enumerate(pages[:fmt.SELECT_SIZE])])
         rows.append(discord.ui.ActionRow(RulesPage(game_key, 0, item=menu)))
     title = tr("{game} — rules (page {n} of {total})", game=game.title, n=page + 1, total=len(pages))
     doc = Doc(title, [Section("", [line(text) for text in body.splitlines()])])
-    return layout(doc, colour=presenter(game_key).colour, rows=rows, raw=True)
+    return layout(doc, colour=policy(game_key).colour, rows=rows, raw=True)
 
 
 class RulesPage(discord.ui.DynamicItem[discord.ui.Item], template=r"rk:r:(?P<game>\w{1,20}):(?P<page>\d{1,3}|menu)"):

@@ -8,6 +8,8 @@ unchanged. `Parts` carries them where discord.py expects a view.
 """
 from __future__ import annotations
 
+from present import fmt
+
 PRIMARY, SECONDARY, SUCCESS = 1, 2, 3   # discord.ButtonStyle values
 ACTION_ROW, BUTTON, SELECT, TEXT, GALLERY, FILE, SEPARATOR, CONTAINER = 1, 2, 3, 10, 12, 13, 14, 17
 
@@ -62,19 +64,19 @@ def row(items: list[dict]) -> dict:
 
 
 def button(custom_id: str, label: str, style: int = PRIMARY, emoji: str | None = None) -> dict:
-    part = {"type": BUTTON, "style": style, "disabled": False, "label": label[:80], "custom_id": custom_id}
+    part = {"type": BUTTON, "style": style, "disabled": False, "label": label[:fmt.LABEL_LIMIT], "custom_id": custom_id}
     if emoji is not None:
         part["emoji"] = {"id": None, "name": emoji}
     return part
 
 
 def option(label: str, value: str) -> dict:
-    return {"label": label[:100], "value": value, "default": False}
+    return {"label": label[:fmt.OPTION_LIMIT], "value": value, "default": False}
 
 
 def select(custom_id: str, options: list[dict], placeholder: str, count: tuple[int, int] = (1, 1)) -> dict:
     return {"type": SELECT, "custom_id": custom_id, "min_values": count[0], "max_values": count[1],
-            "disabled": False, "required": True, "placeholder": placeholder[:150], "options": options}
+            "disabled": False, "required": True, "placeholder": placeholder[:fmt.SELECT_PLACEHOLDER], "options": options}
 
 
 def as_part(item) -> dict:

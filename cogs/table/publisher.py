@@ -26,9 +26,9 @@ import discord
 
 from bot import render
 from bot.table import Outcome, Table
+from cogs.table.games import policy
 from cogs.table.layout import Message, layout
 from cogs.table.messages import BOARD_FILE, HAND_FILE, Messages
-from present import presenter
 from present.i18n import reading, tr
 
 log = logging.getLogger("rookery.publish")
@@ -225,7 +225,7 @@ class Publisher(Messages):
         if request.result and table.state.over:
             with reading(board_lang):
                 doc = render.result_doc(table, frame)
-                jobs.append(Job("result", message=layout(doc, colour=presenter(table.game_key).colour,
+                jobs.append(Job("result", message=layout(doc, colour=policy(table.game_key).colour,
                                                          rows=self.result_rows(table))))
         board = self.board_message(table, frame, board_lang)
         fresh = table.board_posted_at is not None and time.time() - table.board_posted_at < BOARD_MAX_AGE

@@ -13,6 +13,7 @@ from __future__ import annotations
 import discord
 from discord import app_commands
 
+from present import fmt
 from present.i18n import DEFAULT, command_word, reading, resolve, trp
 
 # Where a string stands -> its catalog context (and whether it is a name Discord validates).
@@ -37,13 +38,14 @@ class CommandTranslator(app_commands.Translator):
         kind, is_name = where
         with reading(lang):
             text = command_word(string.message, kind) if is_name else trp(kind, string.message)
-        return text[:100] if text != string.message else None
+        return text[:fmt.OPTION_LIMIT] if text != string.message else None
 
 
 def command_strings() -> list[tuple[str, str]]:
     """(context, English text) of every name, description, option and choice of every command, for the
     catalog tool (python -m present.translations extract): the commands are their own list of words."""
     from cogs import history, lobby, reference
+    from cogs.table.games import policy
     from engine import GAMES, PACKAGES
 
     test_games = {g.title for k, g in GAMES.items() if k not in PACKAGES}  # a test's toy game is no word of ours
@@ -51,6 +53,7 @@ def command_strings() -> list[tuple[str, str]]:
     out: list[tuple[str, str]] = [("command name", lobby.Lobby.__cog_group_name__),
                                   ("command description", lobby.Lobby.__cog_group_description__)]
     commands = list(lobby.Lobby.__cog_app_commands__) + reference.build_commands() + history.build_commands()
+    commands += [c for key in PACKAGES for c in policy(key).game_commands()]  # each game cog's own (/game room)
     for command in commands:
         out += [("command name", command.name), ("command description", command.description)]
         for parameter in command.parameters:

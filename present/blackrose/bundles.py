@@ -42,14 +42,16 @@ from itertools import combinations
 from engine.blackrose import board as B
 from engine.blackrose import cards as C
 from engine.blackrose.rooms import FORGOTTEN_DISCARDS
+from present import fmt
 from present.base import Bundle, fit_labels
 from present.blackrose import card_text as T
 from present.blackrose import choices as CH
 from present.blackrose import words as W
 from present.i18n import tr
 
-MOST = 25  # offered_bundles' limit (one Discord menu): past it the host offers the steps as they are
-BUTTONS = 25  # bot/render.py ALL_BUTTONS_MAX: bundles and the rest, all buttons
+# How many bundles fit is the Black Rose Wars cog's budget (present.fmt.budget()): `menu`, offered_bundles'
+# limit (one menu: past it the host offers the steps as they are); `grid`, bundles and the rest all buttons;
+# `short`, a label that fits a button.
 
 
 def bundles(view: dict, legal: list[dict], names: dict | None = None) -> list[Bundle] | None:
@@ -85,7 +87,7 @@ def _prep(view: dict, legal: list[dict], names: dict | None = None) -> list[Bund
     singles = _copies(view, legal, names) or [Bundle(CH.label(a, view, names), (a,)) for a in legal]
     kinds: list[tuple[dict, ...]] = []
     for kind in (_last_two(readies), _then_confirm(readies)):
-        if kind and len(singles) + len(kinds) + len(kind) <= BUTTONS:
+        if kind and len(singles) + len(kinds) + len(kind) <= fmt.budget().grid:
             kinds += kind
     found = _worded(kinds)  # one wording for all of them
     return singles + found if found else None
@@ -130,7 +132,7 @@ def _worded(kind: list[tuple[dict, ...]]) -> list[Bundle]:
 
     for full, arrow in ((True, False), (False, False), (False, True)):
         found = [Bundle(words(steps, full, arrow), steps) for steps in kind]
-        if all(len(b.label) <= CH.BUTTON for b in found):
+        if all(len(b.label) <= fmt.budget().short for b in found):
             return found
     return []
 
@@ -170,7 +172,7 @@ def _discard_moves(view: dict, legal: list[dict], names: dict | None = None) -> 
             step = {"type": "discard_move", "slot": a["slot"], "to": r, "step": True}
             out.append(Bundle(_discard_move_label(view, step, CH.room_name(view, r), [x["slot"] for x in legal]),
                               (a, step)))
-    return out if len(out) <= MOST else None
+    return out if len(out) <= fmt.budget().menu else None
 
 
 def _discard_move_label(view: dict, step: dict, room: str, among: list[int] | None = None) -> str:
@@ -190,15 +192,16 @@ def _short(view: dict, b: Bundle, names: dict | None = None) -> str:
         return tr("Move to {room}, attack {target}", room=b.steps[0]["to"],
                   target=CH._short_model(view, b.steps[-1]["target"], names or {}))
     if b.steps[-1]["type"] == "discard_move":  # past a button's width, the room by its label alone ("A3")
-        return b.label if len(b.label) <= CH.BUTTON else _discard_move_label(view, b.steps[-1], b.steps[-1]["to"])
+        step = b.steps[-1]
+        return b.label if len(b.label) <= fmt.budget().short else _discard_move_label(view, step, step["to"])
     return b.label
 
 
 def _fit(view: dict, found: list[Bundle] | None, names: dict | None = None) -> list[Bundle] | None:
     """Bundles labelled short enough to be buttons where a label is too long (choices.py prompt_labels)."""
-    if not found or all(len(b.label) <= CH.BUTTON for b in found):
+    if not found or all(len(b.label) <= fmt.budget().short for b in found):
         return found
-    short = fit_labels([_short(view, b, names) for b in found], CH.BUTTON, T.clip)
+    short = fit_labels([_short(view, b, names) for b in found], fmt.budget().short, T.clip)
     return [replace(b, label=s) for b, s in zip(found, short)] if short else found
 
 
@@ -223,7 +226,7 @@ def _forgotten_discards(view: dict, legal: list[dict], names: dict | None = None
         kept = tuple(_same(c) for c in hand if c not in gone)
         groups.setdefault(kept, gone)
     singles = _copies(view, legal, names) or [Bundle(CH.label(a, view, names), (a,)) for a in legal]
-    if len(groups) + len(singles) > BUTTONS:
+    if len(groups) + len(singles) > fmt.budget().grid:
         return None
     out = list(singles)
     for kept, gone in groups.items():
@@ -286,7 +289,7 @@ def _copies(view: dict, legal: list[dict], names: dict | None = None) -> list[Bu
     groups: dict[tuple, list[dict]] = {}
     for a in legal:
         groups.setdefault(choice_of(a), []).append(a)
-    if len(groups) == len(legal) or len(groups) > MOST:
+    if len(groups) == len(legal) or len(groups) > fmt.budget().menu:
         return None
     return [Bundle(CH.label(same[0], view, names), (same[0],), tuple(same[1:])) for same in groups.values()]
 
@@ -306,7 +309,7 @@ def _turn(view: dict, legal: list[dict], names: dict | None = None) -> list[Bund
         beside = sum(1 for x in legal if not any(x in b.steps for b in out))  # still offered as they are
         key, values = aims
         for pick in (values, [v for v in values if _rival_in(view, key, v)]):
-            if pick and len(out) + beside + len(pick) + 1 <= BUTTONS:  # (+1: the spell alone, for the rest)
+            if pick and len(out) + beside + len(pick) + 1 <= fmt.budget().grid:  # (+1: the spell alone, for the rest)
                 out.append(Bundle(CH.label(a, view, names), (a,)))
                 out += [Bundle(CH.label(dict(a, **{key: v}), view, names),
                                (a, {"type": "target", key: v, "step": True})) for v in pick]
@@ -330,7 +333,7 @@ def _move_attacks(view: dict, legal: list[dict], names: dict | None = None) -> l
                 if m != avoid and _rival_in(view, "model", m):
                     out.append(Bundle(CH.label(dict(a, target=m), view, names),
                                       (a, {"type": "attack", "target": m, "step": True})))
-    return out if len(legal) < len(out) <= BUTTONS else None
+    return out if len(legal) < len(out) <= fmt.budget().grid else None
 
 
 def _effect_move(view: dict) -> bool:
@@ -396,7 +399,7 @@ def _moves(view: dict, legal: list[dict], names: dict | None = None) -> list[Bun
             if r not in done and r != view["pos"].get(me) and can_activate(view, me, r):
                 done.add(r)
                 out.append(_go(view, r, (a, {"type": "step", "to": r, "then": "activate", "step": True})))
-    return out[:MOST] if len(out) > len(firsts) else None
+    return out[:fmt.budget().menu] if len(out) > len(firsts) else None
 
 
 def _go(view: dict, room: str, steps: tuple) -> Bundle:

@@ -6,13 +6,16 @@ it summons share an id and a name. `card()` also takes the ids the engine's view
 ("fireball.2"), a room, Event, Quest or Mage id."""
 from __future__ import annotations
 
+from engine.blackrose import board as B
 from engine.blackrose import cards as C
-from present.base import Doc, Strong, line
+from present.base import Doc, Section, Strong, line
+from present.blackrose import board_facts as F
 from present.blackrose import card_text as T
+from present.blackrose import choices as CH
 from present.blackrose import words as W
 from present.cards import card_doc
 from present.datawords import term
-from present.i18n import tr, trl
+from present.i18n import join, tr, trl
 
 WORD = "blackrose: word"  # the glossary's context of the game's key words ("Room", "Event", ...)
 KINDS = {  # kind -> (its cards, its name, its one-line text, its title's mark), in the order entries list them
@@ -77,3 +80,44 @@ def _spell(sid: str) -> list:
     if note:
         out.append(line(note))
     return out
+
+
+# ---- /game room (cogs/blackrose.py): a Room's rules, and at a table what stands in it now
+def rooms(view: dict | None = None) -> list[tuple[str, str]]:
+    """(value, name) of every room one may ask about: at a table (its public view), the board's rooms by
+    label ("A3", "A3 Forge"); else every kind of Room by id."""
+    if view is None:
+        return [(rid, W.room_kind_name(rid)) for rid in C.ROOMS]
+    return [(room["label"], CH.room_name(view, room["label"])) for room in
+            sorted(F.facts(view)["rooms"], key=lambda r: B.ROOM_LABELS.index(r["label"]))]
+
+
+def room(value: str, view: dict | None = None, names: dict[str, str] | None = None) -> Doc | None:
+    """A Room asked about by value (see `rooms`) or as typed (a label, a name): at a table, the board's room
+    with what it does, its state and who stands in it, all from the public view; else the Room's card."""
+    found = _room_value(value, view)
+    if found is None:
+        return None
+    if view is None:
+        return card(f"room:{found}")
+    here = next(r for r in F.facts(view)["rooms"] if r["label"] == found)
+    state = [tr("destroyed")] if here["destroyed"] else \
+        [tr("instability {n}/{max}", n=len(here["inst"]), max=here["slots"])] + \
+        ([tr("activated")] if here["token"] == "used" else [])
+    models = [CH.model_name(view, m, names or {}) for m in CH.models_in(view, found)]
+    lines = [line(T.room_text(here["room"])), line(" · ".join(state)),
+             trl("Here: {models}", models=join(models)) if models else line(tr("Nobody stands here."))]
+    return Doc(f"🏛️ {CH.room_name(view, found)}", [Section("", lines)])
+
+
+def _room_value(value: str, view: dict | None) -> str | None:
+    """The value of the room meant: an exact value, else the first whose name starts with (or holds) what
+    was typed, case aside."""
+    known = rooms(view)
+    typed = value.strip().casefold()
+    for test in (lambda v, n: v.casefold() == typed, lambda v, n: n.casefold().startswith(typed),
+                 lambda v, n: typed in n.casefold()):
+        found = next((v for v, n in known if typed and test(v, n)), None)
+        if found is not None:
+            return found
+    return None

@@ -7,12 +7,13 @@ from __future__ import annotations
 
 from engine.blackrose import board as B
 from engine.blackrose import cards as C
+from present import fmt
 from present.base import fit_labels
 from present.blackrose import card_text as T
 from present.blackrose import words as W
 from present.i18n import join, tr
 
-LIMIT = 80
+LIMIT = fmt.LABEL_LIMIT  # a label, as Discord holds it
 
 
 def fit(s: str) -> str:
@@ -455,9 +456,9 @@ LABELS = {
 
 # ---- a whole prompt's labels, short enough for buttons ------------------------------------------------
 
-BUTTON = 40  # bot/render.py BUTTON_LABEL_MAX: a prompt whose labels all fit this is offered as buttons
-FEW = 5  # bot/render.py as_buttons: a prompt of at most this many choices is buttons, whatever their length
-LABEL_MAX = 80  # Discord's longest button label
+# The widths come from the Black Rose Wars cog's budget (present.fmt.budget(): `short`, a label that fits
+# a button beside others; `few`, a prompt that is buttons however long its labels) and Discord's own
+# longest button label (fmt.LABEL_LIMIT).
 
 
 def short_label(action: dict, view: dict, names=None) -> str:
@@ -505,7 +506,7 @@ def _short_cast(action: dict, view: dict, names: dict) -> str:
                  else (_short_model(view, action["model"], names),)):
         said = tr("{spell}, {mode}: {target}", spell=spell, mode=mode, target=room) if mode else \
             tr("Cast {spell} at {target}", spell=spell, target=room)
-        if len(said) <= BUTTON:
+        if len(said) <= fmt.budget().short:
             break
     return said
 
@@ -520,15 +521,15 @@ def prompt_labels(view: dict, legal: list[dict], names=None) -> list[str]:
     """Every legal action's label (presenter.py `labels`): the full ones when they all fit a button, else the
     short ones clipped to a button's width, as long as no two then read the same (else the full ones, in a
     menu)."""
-    names = names or {}
+    names, fit = names or {}, fmt.budget()
     full = [label(a, view, names) for a in legal]
-    if all(len(s) <= BUTTON for s in full):
+    if all(len(s) <= fit.short for s in full):
         return full
-    if len(full) <= FEW and all(len(s) <= LABEL_MAX for s in full):  # buttons anyway: nothing to clip
+    if len(full) <= fit.few and all(len(s) <= fmt.LABEL_LIMIT for s in full):  # buttons anyway: nothing to clip
         return full
     short = [short_label(a, view, names) for a in legal]
     # "…, then remove a spell" is all that tells a Study keep from the plain keep of the same pair beside it:
     # a clip would cut exactly that, so such a prompt keeps its full labels (a menu) rather than lose it.
-    if any(a["type"] == "study_keep" and "then" in a and len(s) > BUTTON for a, s in zip(legal, short)):
+    if any(a["type"] == "study_keep" and "then" in a and len(s) > fit.short for a, s in zip(legal, short)):
         return full
-    return fit_labels(short, BUTTON, T.clip) or full
+    return fit_labels(short, fit.short, T.clip) or full

@@ -4,6 +4,7 @@ prompts.py (prompts), bundles.py (one-click choices), log.py (log lines)."""
 from __future__ import annotations
 
 from engine.blackrose import cards as C
+from present import fmt
 from present.base import BasePresenter, Bundle, Doc, Line, Section, Strong, join_names, line
 from present.blackrose import bundles as BU
 from present.blackrose import card_text as T
@@ -31,10 +32,8 @@ HAND_PICKS = {"hand_card", "discard", "prot"}
 
 
 class BlackRosePresenter(BasePresenter):
-    hand_picture_in_dm = True  # the spells picture shows only the seat's own spells, slots, studies and Quests
     key = "blackrose"
     emoji = "🌹"
-    colour = 0x8B0A1A
     title = "Black Rose Wars"
 
     def _board(self, v: dict, names: dict) -> list[Section]:
@@ -161,7 +160,7 @@ class BlackRosePresenter(BasePresenter):
         return L.say("Waiting for {who} to {what}.", who=join_names(names, d["seats"]), what=_about(d["about"]))
 
     def prompt(self, v: dict) -> str:
-        return P.prompt(v)[:150]
+        return fmt.placeholder(P.prompt(v))
 
     def result(self, view: dict, result: dict, names: dict[str, str]) -> Doc:
         final = view.get("final") or {}

@@ -5,6 +5,7 @@ from __future__ import annotations
 from engine.deadlies.cards import (
     NAME, NUM, SORT_KEY, SPECIALS, SUIT_EMOJI, SUIT_NAME, SUIT_OF, kinds, legal_picks, top_card,
 )
+from present import fmt
 from present.base import BasePresenter, Bundle, Doc, Line, Section, Strong, join_names, line, who
 from present.datawords import term
 from present.deadlies.datawords import DEADLIES_CARD, DEADLIES_SIN
@@ -97,9 +98,6 @@ _THEIR_TASK = {"pride_answer": mark("Waiting for {players} to answer the Pride."
 _KIND = {"suit": mark("same-suit set"), "number": mark("same-number set"), "straight": mark("straight")}
 
 
-MAX_BUNDLES = 25  # one menu of whole plays; more, and the cards are picked one at a time
-
-
 def _play_label(kind: str, cards: list[str], top: str | None) -> str:
     """A whole play, short enough for a button: "😡 Wrath 3", "😡 Wrath 3–4–5 straight",
     "😡 Wrath 3 on top of 💋3"."""
@@ -115,18 +113,19 @@ def _play_label(kind: str, cards: list[str], top: str | None) -> str:
             return tr("{emoji} {suit} {run} straight", emoji=_emoji(shown), suit=sin(SUIT_OF[shown]),
                       run="–".join(str(NUM[c]) for c in ordered))
         return f"{_emoji(shown)} {sin(SUIT_OF[shown])} " + ", ".join(str(NUM[c]) for c in ordered)
-    return (" ".join(_emoji(c) + str(NUM[c]) for c in ordered) + " " + tr(_KIND[kind]))[:80]
+    return (" ".join(_emoji(c) + str(NUM[c]) for c in ordered) + " " + tr(_KIND[kind]))[:fmt.LABEL_LIMIT]
 
 
 def _whole_plays(v: dict) -> list[Bundle] | None:
     """The plays the reader's hand can make, whole: its cards, the way it is played and, for a set of one
-    number, the card put on top. None past one menu's worth (a big hand after a Wrath): then the cards are
-    picked one at a time, as before."""
+    number, the card put on top. None past one menu's worth (the Deadlies cog's budget, present.fmt.budget():
+    a big hand after a Wrath): then the cards are picked one at a time, as before."""
+    most = fmt.budget().menu
     hand, start = v.get("hand") or [], v.get("picked") or []
     plays: list[tuple[list[str], str]] = []
 
     def grow(picks: list[str], last: int) -> None:
-        if len(plays) > MAX_BUNDLES:
+        if len(plays) > most:
             return
         if picks:  # with cards already picked, playing just those is a bundle of one step
             plays.extend((picks, k) for k in kinds(picks))
@@ -141,7 +140,7 @@ def _whole_plays(v: dict) -> list[Bundle] | None:
         tops = sorted(cards, key=SORT_KEY.__getitem__) if kind == "number" else [None]
         out += [Bundle(_play_label(kind, cards, top),
                        steps + (({"type": "top", "card": top},) if top else ())) for top in tops]
-    return out if out and len(out) <= MAX_BUNDLES else None
+    return out if out and len(out) <= most else None
 
 
 def _effect_word(c: str) -> str:
@@ -162,7 +161,7 @@ def hand_order(cards: list[str]) -> list[str]:
 
 
 def _short(s: str) -> str:
-    return s if len(s) <= 80 else s[:79] + "…"
+    return s if len(s) <= fmt.LABEL_LIMIT else s[:fmt.LABEL_LIMIT - 1] + "…"
 
 
 def _last_results(v: dict, names: dict) -> Section | None:
@@ -195,7 +194,6 @@ NEAR_THE_LIMIT = 10    # ...shown in the title only for the last turns before th
 class DeadliesPresenter(BasePresenter):
     key = "deadlies"
     emoji = "😈"
-    colour = 0x8E1B2B
     title = mark("The Deadlies")
 
     def _sections(self, v: dict, names: dict) -> list[Section]:

@@ -101,7 +101,6 @@ def _ship(view: dict, seat: str, names: dict, compact: bool) -> list[Line]:
 class EverrainPresenter(BasePresenter):
     key = "everrain"
     emoji = "🌧️"
-    colour = 0x2F6F8F
     title = mark("The Everrain")
 
     def _title(self, view: dict) -> str:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from itertools import combinations_with_replacement
 
 from engine.nevermore import cards as C
+from present import fmt
 from present.base import BasePresenter, Bundle, Doc, Line, Section, Strong, join_names, line, who
 from present.datawords import term, text
 from present.nevermore.datawords import NEVERMORE_MAGICK, NEVERMORE_SUIT, NEVERMORE_TEXT
@@ -137,7 +138,6 @@ class NevermorePresenter(BasePresenter):
     key = "nevermore"
     log_varies = frozenset({"heal"})  # healing 0 makes no line
     emoji = E["raven"]
-    colour = 0x4B2E5A
     title = mark("Nevermore")
 
     def _sections(self, v: dict, names: dict) -> list[Section]:
@@ -284,22 +284,22 @@ class NevermorePresenter(BasePresenter):
             return tr("Reveal {suit} cards, Ravens kill {n}", suit=suit(pr.get("suit", "attack")), n=a["kill"])
         if k == "attack":
             return _short(tr("Attack {player} for {n} damage", player=names.get(a["target"], a["target"]),
-                             n=pr.get("n", "?")), 80)
+                             n=pr.get("n", "?")), fmt.LABEL_LIMIT)
         if k == "attack_all":
             return tr("Deal 1 damage to every other player and gain 2 VP")
         if k == "peck":
             return _short(tr("Peck {players} (1 damage each)",
-                             players=join(names.get(t, t) for t in pr.get("targets", []))), 80)
+                             players=join(names.get(t, t) for t in pr.get("targets", []))), fmt.LABEL_LIMIT)
         if k == "no_peck":
             return tr("Don't peck")
         if k == "target":
-            return _short(tr("Target {player}", player=names.get(a["seat"], a["seat"])), 80)
+            return _short(tr("Target {player}", player=names.get(a["seat"], a["seat"])), fmt.LABEL_LIMIT)
         if k == "play":
             me = next((p for p in v["players"] if p["seat"] == v.get("seat")), None)
             sp = C.spec(a["card"], bool(me and me["raven"]))
             # Its whole text is in the message right above (▶️ marks the ones playable now): a clipped copy of
             # its timing ("Play at any time, when…") told nothing more.
-            return _short(tr("Play {card}", card=magick(sp["name"])), 80)
+            return _short(tr("Play {card}", card=magick(sp["name"])), fmt.LABEL_LIMIT)
         if k == "pass":
             return tr("Pass (play no Magick now)")
         return k

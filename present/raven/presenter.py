@@ -133,7 +133,6 @@ def _scored(last: dict, seats: list[str], names: dict) -> Section:
 class RavenPresenter(BasePresenter):
     key = "raven"
     emoji = "🪶"  # not the Raven card's own mark, which names a card
-    colour = 0x3B3F58
     title = mark("Raven")
 
     def _sections(self, view: dict, names: dict) -> list[Section]:
@@ -207,15 +206,6 @@ class RavenPresenter(BasePresenter):
                            players=join_names(names, d["seats"]))
             return trl("Waiting for {players} to bid.", players=join_names(names, d["seats"]))
         return trl("Waiting for {player} to play.", player=who(names, d["seats"][0]))
-
-    def compose(self, view: dict, legal: list[dict]) -> tuple[str, int, int] | None:
-        """A bid's cards are one choice: the host offers the "bid" steps as one multi-select of up to the
-        cards still to set aside, all in one go (the engine still takes them one step at a time). One card
-        at a time stays possible, as before."""
-        if view["decision"]["about"] != "bid":
-            return None
-        left = view["bid_size"] - len(view.get("my_bid", []))
-        return ("bid", 1, left) if left > 1 else None
 
     def prompt(self, view: dict) -> str:
         """The seat's own task, from its view (it may mention its own cards, never anyone else's)."""

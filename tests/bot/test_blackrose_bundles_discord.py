@@ -12,6 +12,7 @@ import pytest
 from bot import render
 from engine.blackrose import GAME
 from engine.blackrose import bot as brw_bot
+from present import fmt
 from present.base import offered_bundles, prompt_labels
 from present.blackrose.presenter import PRESENTER
 from tests.bot.driver import action_components, started_table, text_of
@@ -87,7 +88,7 @@ async def test_a_two_step_bundle_is_one_click_stored_step_by_step(simcord_env, w
     assert go, text_of(dm)
     n, bundle = go[-1]
     button = next(b for b in bundle_buttons(dm) if b["custom_id"].endswith(f":{n}") or b["value"] == str(n))
-    assert button["label"] == bundle.label and len(button["label"]) <= render.BUTTON_LABEL_MAX
+    assert button["label"] == bundle.label and len(button["label"]) <= fmt.BUDGET.short
     assert button["value"] is None, "a button, not a menu"
     assert button["label"].startswith(first)
     where = bundle.steps[1].get("to") or bundle.steps[1].get("room")

@@ -88,13 +88,16 @@ async def test_more_than_100_choices_are_all_reachable_through_pages(simcord_env
 async def test_a_bid_is_one_multi_select_applied_whole_or_not_at_all(simcord_env, monkeypatch):
     import pytest
 
-    from bot import render
+    from dataclasses import replace
+
     from bot.errors import Refusal
+    from present import fmt
 
     # Short card labels are buttons (one click a card); with long labels the choices are menus, and a
-    # bid becomes one multi-select instead of one menu per card.
-    monkeypatch.setattr(render, "BUTTON_LABEL_MAX", 0)
+    # bid becomes one multi-select instead of one menu per card. (No label is short in the Raven cog's
+    # budget here.)
     env = simcord_env
+    monkeypatch.setattr(type(env.bot.get_cog("Raven")), "budget", replace(fmt.BUDGET, short=0))
     channel, members, table = await started_table(env, "raven")
     host, service = env.bot.host, env.bot.service
     await host.timers.play_forced(service.clock() + host.timers.forced_delay + 1)   # the deal

@@ -19,6 +19,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
     ("ROOKERY_TIMER_POLL", "nan", "0 to 3600"),
     ("ROOKERY_TIMER_POLL", "-1", "0 to 3600"),
     ("ROOKERY_SYNC", "maybe", "expected 1"),
+    ("ROOKERY_GAMES", "raven,chess", "separated by commas"),
 ])
 def test_a_malformed_setting_names_the_variable_and_what_it_expects(name, value, expected):
     with pytest.raises(ValueError) as error:

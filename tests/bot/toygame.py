@@ -148,3 +148,10 @@ def register_toy() -> Toy:
 
 
 TOY = register_toy()
+
+# Imported once "toy" is registered: the cogs build their menus of games (cogs/table/group.py) on import.
+from cogs.table.games import EXTENSIONS  # noqa: E402
+
+# The toy game's cog is its own module: discord.py runs an extension's module afresh on each load, and this
+# one must run once (tests patch its classes).
+EXTENSIONS["toy"] = "tests.bot.toycog"

@@ -100,3 +100,44 @@ async def test_sigkill_mid_hand_loses_nothing(fake_discord, start_bot, tmp_path)
     await store.close()
     assert fake.unknown_routes == []
     assert "Traceback" not in bot.output()
+
+
+async def test_a_raven_only_process_offers_raven_and_keeps_a_black_rose_table(fake_discord, start_bot, tmp_path):
+    """ROOKERY_GAMES=raven: /game new offers only Raven, and a Black Rose Wars table restored from the
+    database answers that it is unavailable, its row untouched."""
+    fake = fake_discord
+    alice = await fake.add_user("alice", admin=True)
+    bob = await fake.add_user("bob")
+    games = await fake.add_channel("games")
+    db_path = str(tmp_path / "rookery.sqlite3")
+    env = {"ROOKERY_DB": db_path, "ROOKERY_GUILD_ID": str(fake.guild_id), "ROOKERY_TIMER_POLL": "0"}
+    every = await start_bot(ROOKERY, env=env)
+    await fake.wait_ready()
+    lobby = (await fake.slash(alice, games, "game", subcommand="new", options={"game": "blackrose"})).original
+    await fake.click(bob, lobby, fake.find_button(lobby, label="Join"))
+    await fake.click(alice, lobby, fake.find_button(lobby, label="Start"))
+    await fake.wait_until(lambda: fake.dm_messages(alice) and fake.dm_messages(bob), what="both humans' hand DMs")
+    await fake.wait_quiet()
+    await every.kill()
+    store = await Storage.open(db_path)
+    (before,) = await store.live_games()
+    await store.close()
+
+    raven = await start_bot(ROOKERY, env={**env, "ROOKERY_GAMES": "raven"})
+    await fake.wait_ready()
+    await fake.wait_quiet()
+    (game,) = synced_commands(fake.calls)
+    new = next(o for o in game["options"] if o["name"] == "new")
+    offered = [c["value"] for o in new["options"] if o["name"] == "game" for c in o.get("choices", [])]
+    assert offered == ["raven"]
+    user, message, comp = pending_prompt(fake, [alice, bob])
+    if comp["type"] == 2:
+        answer = await fake.click(user, message, comp)
+    else:
+        answer = await fake.select(user, message, comp, [comp["options"][0]["value"]])
+    assert any("doesn't run Black Rose Wars right now" in t for t in answer.texts), answer.texts
+    await fake.wait_quiet()
+    store = await Storage.open(db_path)
+    assert (await store.live_games())[0] == before, "the table's row is untouched"
+    await store.close()
+    assert "Traceback" not in raven.output()

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from bot import render
 from engine.blackrose import board as B
+from present import fmt
 from present.base import fit_labels, offered_bundles, prompt_labels
 from present.blackrose import card_text as T
 from present.blackrose import choices as CH
@@ -23,7 +24,7 @@ def test_short_labels_fit_buttons_read_apart_and_name_their_choice():
         if said == full:
             continue
         shortened += 1
-        assert all(len(s) <= render.BUTTON_LABEL_MAX for s in said), said
+        assert all(len(s) <= fmt.BUDGET.short for s in said), said
         for a, s in zip(legal, said):
             if a["type"] == "target" and not s.startswith("Target "):  # the prompt asks for the target
                 assert "target" in P.prompt(view), P.prompt(view)
@@ -100,4 +101,4 @@ def test_a_handful_of_long_choices_keeps_its_full_labels():
     labels = prompt_labels(PRESENTER, view, legal, NAMES)
     assert labels == ["Arm Obscure Armor (Protection) — fire at the first chance",
                       "Arm Obscure Armor (Protection) — ask me first"]
-    assert render.as_buttons(labels) and max(map(len, labels)) > CH.BUTTON
+    assert render.as_buttons(labels) and max(map(len, labels)) > fmt.BUDGET.short

@@ -11,7 +11,7 @@ import re
 
 import pytest
 
-from cogs.table.layout import TEXT_MAX
+from present.fmt import TEXT_MAX
 from engine import GAMES
 from engine.blackrose import cards as BRW
 from engine.deadlies.cards import NAME as DEADLIES
