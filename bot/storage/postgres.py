@@ -1,7 +1,8 @@
 """The PostgreSQL backend (asyncpg), chosen by ROOKERY_DATABASE_URL=postgresql://…
 
 The same contract as SQLite (bot/storage/base.py): every call is one transaction, committed before it
-returns (synchronous_commit stays on, so an acknowledged move survives a crash of the bot or the server).
+returns (synchronous_commit on, PostgreSQL's default, which ROOKERY_DURABILITY=full insists on: an
+acknowledged move survives a crash of the bot or the server, and a power cut).
 Unlike SQLite, several bot processes (shards) may share this database, so it leans on the database:
   * migrations run under a transaction-scoped advisory lock: processes starting at once on a fresh
     database apply each script exactly once;

@@ -12,6 +12,8 @@ whole transaction (BEGIN IMMEDIATE … COMMIT, or a single autocommit statement)
   * the loop never waits for SQLite: the commit (and its fsync with `full`) happens on the thread, and the
     WAL checkpoint (copying the WAL into the database file, with its fsync) on a background thread of its
     own with its own connection (Checkpointer).
+A caller cancelled while it awaits does not cancel its transaction: the thread still runs it to its COMMIT
+or ROLLBACK, in order, as a crash right after the commit would leave it (a restart loads what committed).
 JSON is encoded on the loop before the hand-over: the values are the live table's state, which the loop
 may change while the thread works. Rows are decoded on the thread (fresh objects, nobody else's).
 
