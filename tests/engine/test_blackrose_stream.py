@@ -46,21 +46,23 @@ def stream_digest(seed: int) -> str:
     return h.hexdigest()[:20]
 
 
-# Recorded on the rules of this commit (see the module docstring to re-record).
+# Recorded on the rules of this commit (see the module docstring to re-record). Last re-recorded when pick
+# and firing-choice tasks and views lost their English "prompt" (issue 31): the previous engine's stream,
+# with its "prompt" fields left out, gives these same digests.
 RECORDED = {
-    0: 'cddeae484464d837f0a8',
-    1: '51a2db47c0940c944b09',
-    2: '761cac653c9658afa63a',
-    3: 'ed04280a54764835eef0',
-    4: 'b680b20c078a69da323e',
-    5: 'f51f10b1275b31e7d264',
-    6: '60358a0a8ef855e35599',
-    7: 'ab75b863cd275057a4c8',
-    8: '60072cd82153baee324e',
-    9: '9f002f8bc9aafa6399e6',
-    10: '901c846d95747a2e62cc',
-    11: '627c097906ca10b3831a',
-    37: 'c3ed5f27f94936ac920f',
+    0: 'f4eda8e806f5c7cb5669',
+    1: '7e1884bea5384a98a890',
+    2: '98d7ca1b0c9e44421ed9',
+    3: '45ccffe92f1ed9ede918',
+    4: 'f3f4cbd145d89a278723',
+    5: 'a982afe45ff95ca0eeb3',
+    6: 'd8c78db05eb50cc26af6',
+    7: '6171d836161074de626e',
+    8: '8b9cb703025f2da1508d',
+    9: '8f8715f6e280302bc2bd',
+    10: 'c019004e90db68b9e62e',
+    11: '4aeb24016ca475d03729',
+    37: '06932396f22283b7b825',
 }
 
 
