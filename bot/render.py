@@ -17,8 +17,6 @@ from present.base import Bundle, Doc, Line, Name, Section, Strong, line, offered
 from present.datawords import GAME_OPTION, GAME_OPTION_HELP, GAME_OPTION_VALUE, option_words, term
 from present.i18n import command, tr, trl, trn
 
-SELECT_SIZE = fmt.SELECT_SIZE  # options in one Discord select
-
 
 def minutes(seconds: int) -> str:
     if seconds >= 86400:
@@ -232,7 +230,7 @@ def together(policy: ChoicePolicy, view: dict, legal: list[dict],
     kind, low, high = found
     indexes = [i for i, a in enumerate(legal) if a["type"] == kind]
     high = min(high, len(indexes))
-    if high < 2 or len(indexes) > SELECT_SIZE or low > high:
+    if high < 2 or len(indexes) > fmt.SELECT_SIZE or low > high:
         return None
     return indexes, low, high
 

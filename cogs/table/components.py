@@ -31,11 +31,12 @@ import re
 import discord
 
 from bot import errors
-from bot.render import SELECT_SIZE, Choices, all_buttons, as_buttons, choices
+from bot.render import Choices, all_buttons, as_buttons, choices
 from bot.table import Actor, Seat, Table
 from cogs.table import parts as P
 from cogs.table.games import policy
 from present import fmt
+from present.fmt import SELECT_SIZE
 from present.i18n import tr
 
 GAME = r"(?P<game>\d{1,18})"  # below 2**63: SQLite's INTEGER range
