@@ -101,8 +101,8 @@ async def test_the_e2e_fake_answers_discords_400_over_http(spec_violations):
             for case, (path, body, itype, expected) in CASES.items():
                 url = path.format(channel_id=channel.id, interaction_id=0, interaction_token="t")
                 if itype is not None:
-                    rec = FakeInteraction(fake._snow(), f"tok{len(fake.interactions)}", itype, user, channel.id, {})
-                    fake.interactions[rec.id] = fake._by_token[rec.token] = rec
+                    rec = fake.desk.add(FakeInteraction(fake.world.snow(), f"tok{len(fake.interactions)}", itype,
+                                                        user, channel.id, {}))
                     url = path.format(interaction_id=rec.id, interaction_token=rec.token)
                 async with http.post(fake.api_base + url, json=body) as response:
                     assert response.status == 400, case

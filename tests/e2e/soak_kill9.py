@@ -128,7 +128,7 @@ class Soak:
         channel = self.fake.channels[int(message["channel_id"])]
         before = set(self.fake.interactions)
         try:
-            await self.fake._interact(3, user, channel, data, self.fake.message(message), timeout)
+            await self.fake.actions.interact(3, user, channel, data, self.fake.message(message), timeout)
         except AssertionError:
             pass  # killed before it answered: not acknowledged
         return next(r for i, r in self.fake.interactions.items() if i not in before and r.data is data)
@@ -177,9 +177,9 @@ class Soak:
             start = self.fake.find_button(lobby, label="Start")
         except AssertionError:
             return
-        await self.fake._interact(3, host, self.fake.channels[int(lobby["channel_id"])],
-                                  {"custom_id": start["custom_id"], "component_type": 2, "id": start.get("id")},
-                                  self.fake.message(lobby), 10.0)
+        await self.fake.actions.interact(3, host, self.fake.channels[int(lobby["channel_id"])],
+                                         {"custom_id": start["custom_id"], "component_type": 2, "id": start.get("id")},
+                                         self.fake.message(lobby), 10.0)
 
     # ---- checking
     async def check_current(self, figures: Figures, within: float = 5.0) -> None:
@@ -213,11 +213,11 @@ class Soak:
                 if seat.is_bot:
                     continue
                 want = service.prompt_key(table, seat_id)
-                message = self.fake._messages.get(seat.dm_message_id or 0)
+                message = self.fake.store.by_id.get(seat.dm_message_id or 0)
                 ids = [c.get("custom_id", "") for c in iter_components(message["components"])] if message else []
                 if not any(i.startswith(ACTION_PREFIXES) and i.split(":")[4] == want for i in ids):
                     stale.append((table.id, seat_id))
-            board = self.fake._messages.get(table.board_message_id or 0)
+            board = self.fake.store.by_id.get(table.board_message_id or 0)
             shown = message_text(board) if board else ""
             names = [table.seat(s).name for s in table.pending()]
             if board is None or not all(fmt.md_line((Name(n),)) in shown for n in names) \
