@@ -1,6 +1,6 @@
 import pytest
 
-import tests.bot.toygame  # noqa: F401  registers the "toy" game before the cogs build their menus
+import tests.support.toygame  # noqa: F401  registers the "toy" game before the cogs build their menus
 from bot.app import Rookery
 from bot.config import Settings
 

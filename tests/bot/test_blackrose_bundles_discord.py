@@ -14,7 +14,8 @@ from engine.blackrose import GAME
 from engine.blackrose import bot as brw_bot
 from present.base import offered_bundles, prompt_labels
 from present.blackrose.presenter import PRESENTER
-from tests.bot.driver import action_components, started_table, text_of
+from tests.support.components import action_components, text_of
+from tests.support.driver import started_table
 from tests.bot.test_bundles import bundle_buttons, choose, hand_dm
 
 

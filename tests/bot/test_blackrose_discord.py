@@ -23,7 +23,7 @@ from engine.blackrose import bot as brw_bot
 from engine.blackrose import cards as C
 from present.blackrose import card_text
 from present import fmt, presenter
-from tests.bot.driver import action_components, text_of
+from tests.support.components import action_components, text_of
 from tests.present.board_pictures import PictureWatch, board_message
 
 SEED = 5  # a seed where Ann gets a reaction window with a spell to trigger (any seed that passes is as good)

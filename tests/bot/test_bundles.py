@@ -3,7 +3,8 @@ steps into bundles (a Nevermore pass with its confirm, a Deadlies play with its 
 each as one button, applies its steps together or not at all, and stores them one by one as the engine
 took them. A stale bundle changes nothing and gets a private answer (forged ones:
 tests/e2e/test_forged_payloads.py)."""
-from tests.bot.driver import Driver, components_of, started_table, text_of
+from tests.support.components import components_of, text_of
+from tests.support.driver import Driver, started_table
 
 NAMES = ("ann", "ben", "cat")
 

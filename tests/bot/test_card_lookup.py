@@ -2,7 +2,7 @@
 the chosen card comes in full, privately, in the reader's language (issue 22)."""
 from __future__ import annotations
 
-from tests.bot.driver import text_of
+from tests.support.components import text_of
 
 
 async def test_typing_offers_cards_and_the_pick_shows_the_whole_card_privately(simcord_env):

@@ -1,9 +1,10 @@
 """Fewer clicks (issue 12 §2): a forced move plays itself after a short pause (only where the public may see
 it made), and a prompt with more than 100 choices is paged with "More…" instead of dropping the rest."""
-from tests.bot.driver import action_components, components_of, started_table, text_of, walk
+from tests.support.components import action_components, components_of, text_of, walk
+from tests.support.driver import started_table
 from tests.bot.test_pings import table_of
 from tests.bot.test_toy_flow import dm_last
-from tests.bot.toygame import ToyState
+from tests.support.toygame import ToyState
 
 
 async def test_a_forced_move_plays_itself_after_the_pause_and_not_before(simcord_env):
@@ -130,7 +131,7 @@ async def test_a_bid_is_one_multi_select_applied_whole_or_not_at_all(simcord_env
 async def test_autoplay_plays_a_lone_card_for_members_who_chose_it_and_only_for_them(simcord_env):
     """`/game autoplay on`: a member whose only legal card is not their last one (so nobody could tell)
     lets the host play it after the pause; members who didn't choose it still click it themselves."""
-    from tests.bot.driver import Driver
+    from tests.support.driver import Driver
 
     env = simcord_env
     channel, members, table = await started_table(env, "raven")

@@ -1,5 +1,6 @@
 """The Deadlies on Discord (simcord): a whole game through DMs, with a Lust resolved by two members."""
-from tests.bot.driver import Driver, text_of
+from tests.support.components import text_of
+from tests.support.driver import Driver
 from tests.present.board_pictures import PictureWatch
 
 LUST_WORDS = ("We both may discard", "Secretly discard", "as Lust partner")

@@ -1,6 +1,7 @@
 """The Everrain on Discord (simcord): a whole voyage from /game new to the final Glory, through DMs, with
 the board's picture checked after every move."""
-from tests.bot.driver import Driver, text_of
+from tests.support.components import text_of
+from tests.support.driver import Driver
 from tests.present.board_pictures import PictureWatch, pause_keeps_the_picture, play_watching
 
 

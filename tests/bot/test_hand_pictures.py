@@ -1,6 +1,6 @@
 """A seat's own picture (drawn from its own view): on the Black Rose Wars hand DM, uploaded again only when
 it changes; in every game with pictures it comes with the private **My hand** answer."""
-from tests.bot.driver import Driver, started_table
+from tests.support.driver import Driver, started_table
 
 
 def uploads(env, path: str, since: int, method: str, answers_too: bool = False) -> int:

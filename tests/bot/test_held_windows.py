@@ -6,18 +6,12 @@ is kept back until then, so the public cannot tell a seat that could react from 
 from __future__ import annotations
 
 from engine.blackrose import GAME
-from tests.bot.driver import action_components, started_table
+from tests.support.clock import Clock
+from tests.support.components import action_components
+from tests.support.driver import started_table
 from tests.engine.test_blackrose_reactions import _armed
 
 STEP_INTO_RED = {"type": "step", "to": "B2", "step": True}  # p1 walks into the red Summoner Room
-
-
-class Clock:
-    def __init__(self, now: float) -> None:
-        self.now = now
-
-    def __call__(self) -> float:
-        return self.now
 
 
 async def window_table(env, spell: str):

@@ -7,7 +7,8 @@ import pytest
 
 from bot import cli
 from present import fmt, presenter
-from tests.bot.driver import Driver, components_of, text_of
+from tests.support.components import components_of, text_of
+from tests.support.driver import Driver
 
 
 @pytest.fixture(autouse=True)

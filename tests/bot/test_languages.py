@@ -14,7 +14,8 @@ import pytest
 from bot.storage.base import GuildConfig
 from engine import GAMES
 from present.i18n import leaks, reading, trl
-from tests.bot.driver import Driver, text_of
+from tests.support.components import text_of
+from tests.support.driver import Driver
 
 # game -> (humans, settings): the smallest whole game that still shows every kind of message
 WHOLE = {"raven": (2, "length=short"), "nevermore": (3, None), "deadlies": (3, None), "everrain": (2, None),
@@ -71,7 +72,7 @@ async def seat_members(env, game: str, humans: int, settings: str | None, member
 
 def lobby_id(message, verb: str) -> str:
     """A lobby button by its verb (its label is in the server's language)."""
-    from tests.bot.driver import components_of
+    from tests.support.components import components_of
     return next(c["custom_id"] for c in components_of(message) if c["custom_id"].endswith(f":{verb}"))
 
 

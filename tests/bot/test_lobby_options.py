@@ -7,7 +7,7 @@ from discord.utils import escape_markdown
 
 from engine import GAMES
 from tests.bot.test_moderation import lobby_with
-from tests.bot.driver import text_of, walk
+from tests.support.components import text_of, walk
 
 
 def option_selects(message) -> dict[str, dict]:

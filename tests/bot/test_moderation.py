@@ -2,7 +2,7 @@
 import discord
 
 from engine import GAMES
-from tests.bot.driver import action_components, components_of, text_of
+from tests.support.components import action_components, components_of, text_of
 
 
 async def lobby_with(env, *names, game="toy", **options):
@@ -223,7 +223,7 @@ async def test_clicks_and_commands_that_wait_for_a_busy_table_are_acknowledged_a
 
 
 async def test_leaving_a_running_game_shows_the_bot_on_the_board_at_once(simcord_env):
-    from tests.bot.driver import started_table
+    from tests.support.driver import started_table
 
     env = simcord_env
     channel, members, table = await started_table(env, "raven")

@@ -1,5 +1,6 @@
 """Nevermore on Discord (simcord): a whole game through DMs, drafting and suit commits included."""
-from tests.bot.driver import Driver, text_of
+from tests.support.components import text_of
+from tests.support.driver import Driver
 from tests.present.board_pictures import PictureWatch, pause_keeps_the_picture
 
 

@@ -3,12 +3,12 @@ prompt as a NEW DM message (Discord notifies of new messages, not of edits), onc
 play stays with it; `/game notify off` stops it (stored, survives a restart); a seat the public decision
 doesn't name is never mentioned in the channel.
 
-The toy game (tests/bot/toygame.py): everyone picks a card at once, then the round's winner alone presses
+The toy game (tests/support/toygame.py): everyone picks a card at once, then the round's winner alone presses
 "Next round", then everyone picks again.
 """
-from tests.bot.driver import action_components, text_of
+from tests.support.components import action_components, text_of
 from tests.bot.test_toy_flow import dm_last
-from tests.bot.toygame import ToyState
+from tests.support.toygame import ToyState
 
 
 async def table_of(env, names=("ann", "ben", "cat"), closed=()):

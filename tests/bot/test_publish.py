@@ -4,7 +4,8 @@ import asyncio
 from types import SimpleNamespace
 
 from cogs.table.publisher import Publisher
-from tests.bot.driver import Driver, built_text, started_table, text_of
+from tests.support.components import built_text, text_of
+from tests.support.driver import Driver, started_table
 
 
 def private_part(table, seat_id):

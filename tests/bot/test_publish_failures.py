@@ -7,7 +7,8 @@ import logging
 
 import discord
 
-from tests.bot.driver import Driver, action_components, built_text, started_table, text_of
+from tests.support.components import action_components, built_text, text_of
+from tests.support.driver import Driver, started_table
 
 
 async def settle(env) -> None:

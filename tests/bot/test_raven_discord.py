@@ -8,7 +8,8 @@ a card that is in another player's hand.
 import re
 
 from present.raven.presenter import card_name
-from tests.bot.driver import Driver, action_components, text_of
+from tests.support.components import action_components, text_of
+from tests.support.driver import Driver
 from tests.present.board_pictures import PictureWatch, board_message
 
 

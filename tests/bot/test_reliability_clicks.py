@@ -1,7 +1,7 @@
 """Clicks that arrive while a table is busy are acknowledged at once and still applied (issue 8 §2)."""
 import asyncio
 
-from tests.bot.driver import action_components
+from tests.support.components import action_components
 from tests.bot.test_reliability_republish import lobby
 
 

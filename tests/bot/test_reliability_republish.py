@@ -3,7 +3,7 @@
 A crash between a commit and its messages is simulated by committing through the service directly (the
 Discord side never hears of it), then restarting the bot on the same database.
 """
-from tests.bot.driver import action_components, built_text, text_of
+from tests.support.components import action_components, built_text, text_of
 
 
 async def lobby(env, names=("ann", "ben", "cat")):

@@ -7,7 +7,7 @@ import pytest
 from discord.http import handle_message_parameters
 
 from tests.simcord_hook import faults
-from tests.bot.driver import text_of
+from tests.support.components import text_of
 
 
 async def send(env, channel, text="hello"):

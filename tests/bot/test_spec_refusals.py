@@ -32,7 +32,7 @@ async def test_simcord_refuses_where_requests_leave_discord_py(simcord_env, spec
 async def test_an_edit_through_the_webhook_knows_the_original_is_components_v2(simcord_env, spec_violations):
     """Discord keeps a V2 message V2: an edit of an interaction's original with `content` is refused even
     when the edit itself sends no flags. simcord's hook tells the validator the original's flags."""
-    from tests.bot.driver import started_table
+    from tests.support.driver import started_table
 
     env = simcord_env
     channel, members, table = await started_table(env, "raven")

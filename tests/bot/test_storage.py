@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-import tests.bot.toygame  # noqa: F401
+import tests.support.toygame  # noqa: F401
 from bot.storage import MIGRATIONS, DuplicateInteraction, SqliteStorage, Storage, heap
 from bot.storage.base import Storage as Contract
 from bot.storage.sqlite import Checkpointer

@@ -11,21 +11,14 @@ import itertools
 
 import pytest
 
-import tests.bot.toygame  # noqa: F401
+import tests.support.toygame  # noqa: F401
+from tests.support.clock import Clock
 from bot.storage import DuplicateInteraction, GuildConfig, Storage
 from bot.service import TableService
 from bot.table import Actor
 from bot.errors import Refusal
 
 GAMES, CLICKS = 8, 5   # 5 clicks always fit: a 3-round toy game needs 6 human picks before it can end
-
-
-class Clock:
-    def __init__(self):
-        self.now = 1_000_000.0
-
-    def __call__(self):
-        return self.now
 
 
 class Yielding:

@@ -2,7 +2,8 @@
 by discord.py: discord.py keeps nothing per table message for them (no stored view, no dynamic item pattern),
 a click runs its move, and the item's own check still refuses a member who no longer holds the seat."""
 from cogs.table.components import TABLE_ITEMS, table_item
-from tests.bot.driver import Driver, action_components, started_table, text_of
+from tests.support.components import action_components, text_of
+from tests.support.driver import Driver, started_table
 
 
 def _view_store(env):

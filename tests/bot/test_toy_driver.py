@@ -1,4 +1,5 @@
-from tests.bot.driver import Driver, text_of
+from tests.support.components import text_of
+from tests.support.driver import Driver
 
 
 async def test_toy_game_to_the_end_with_closed_dms(simcord_env):

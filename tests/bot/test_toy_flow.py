@@ -2,7 +2,7 @@
 import discord
 
 from bot import render
-from tests.bot.driver import components_of, text_of
+from tests.support.components import components_of, text_of
 
 
 async def setup_table(env, n_humans=2, bots=1):

@@ -13,7 +13,8 @@ import pytest
 from bot.storage import Storage
 from bot.service import TableService
 from tests.e2e.conftest import REPO
-from tests.e2e.fake_discord import BotProcess, FakeDiscord, Gateway, Session, iter_components
+from tests.e2e.fake_discord import BotProcess, FakeDiscord, Gateway, Session
+from tests.support.components import iter_components
 from tests.e2e.fake_discord.world import World
 from tests.e2e.test_rookery_e2e import pending_prompt
 from tests.storage import pgcluster

@@ -30,10 +30,10 @@ The parts, one job each (FakeDiscord in server.py composes them):
   interactions.py interactions sent to the bot and its callbacks, followups and webhook edits
   attachments.py  request bodies and uploads
   actions.py      what users do: slash commands, autocomplete, clicks, selects, modals, messages
-  components.py   reading message components (iter_components, message_text, find_component)
+  components.py   message flags; numbering the components the bot sends
   process.py      BotProcess, a bot run as a real subprocess
 """
-from tests.e2e.fake_discord.components import EPHEMERAL, LOADING, iter_components, message_text
+from tests.e2e.fake_discord.components import EPHEMERAL, LOADING
 from tests.e2e.fake_discord.gateway import Gateway, Session
 from tests.e2e.fake_discord.model import DiscordError, FakeChannel, FakeUser, Interaction
 from tests.e2e.fake_discord.permissions import *  # noqa: F401,F403  (tests import the bits from here)
@@ -41,4 +41,4 @@ from tests.e2e.fake_discord.process import BotProcess
 from tests.e2e.fake_discord.server import FakeDiscord
 
 __all__ = ["BotProcess", "DiscordError", "EPHEMERAL", "FakeChannel", "FakeDiscord", "FakeUser", "Gateway",
-           "Interaction", "LOADING", "Session", "iter_components", "message_text"]
+           "Interaction", "LOADING", "Session"]

@@ -7,12 +7,12 @@ import json
 from typing import Awaitable, Callable, NoReturn
 
 from tests.e2e.fake_discord.application import Application
-from tests.e2e.fake_discord.components import iter_components
 from tests.e2e.fake_discord.interactions import InteractionDesk, NotAnswered
 from tests.e2e.fake_discord.messages import MessageStore
 from tests.e2e.fake_discord.model import FakeChannel, FakeUser, Interaction
 from tests.e2e.fake_discord.permissions import ALL_PERMS
 from tests.e2e.fake_discord.world import World
+from tests.support.components import iter_components
 
 
 class UserActions:

@@ -5,8 +5,9 @@ import asyncio
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 
-from tests.e2e.fake_discord.components import EPHEMERAL, message_text
+from tests.e2e.fake_discord.components import EPHEMERAL
 from tests.e2e.fake_discord.permissions import EVERYONE_PERMS
+from tests.support.components import text_of
 
 
 def now() -> str:
@@ -103,4 +104,4 @@ class Interaction:
     @property
     def texts(self) -> list[str]:
         """Text of the response and every followup, in order (content and V2 text displays)."""
-        return [message_text(m) for m in ([self.original] if self.original else []) + self.followups]
+        return [text_of(m) for m in ([self.original] if self.original else []) + self.followups]

@@ -8,7 +8,6 @@ import time
 
 from aiohttp import web
 
-from tests.e2e.fake_discord import components
 from tests.e2e.fake_discord.actions import UserActions
 from tests.e2e.fake_discord.application import Application
 from tests.e2e.fake_discord.attachments import Attachments
@@ -20,6 +19,7 @@ from tests.e2e.fake_discord.model import FakeChannel, FakeUser
 from tests.e2e.fake_discord.process import BotProcess
 from tests.e2e.fake_discord.rest import Rest, SpecContext
 from tests.e2e.fake_discord.world import World
+from tests.support.components import find_component
 
 
 class FakeDiscord:
@@ -120,7 +120,7 @@ class FakeDiscord:
 
     def find_component(self, message: dict | int, **filters) -> dict:
         """The first interactive component matching every given filter: label=, custom_id=, prefix=, type=."""
-        return components.find_component(self.message(message), **filters)
+        return find_component(self.message(message), **filters)
 
     def find_button(self, message: dict | int, *, label: str | None = None, custom_id: str | None = None,
                     prefix: str | None = None) -> dict:

@@ -5,7 +5,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-import tests.bot.toygame  # noqa: E402,F401  registers "toy" before the cogs build their menus
+import tests.support.toygame  # noqa: E402,F401  registers "toy" before the cogs build their menus
 from bot.cli import main  # noqa: E402
 
 if __name__ == "__main__":

@@ -3,64 +3,9 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from types import SimpleNamespace
 from typing import Any
 
-
-def walk(components) -> list:
-    """Every component, nested ones included (a V2 message's containers, sections and rows), as given:
-    dicts (simcord's interaction answers, the e2e fake) or discord.py objects (channel and DM messages)."""
-    out = []
-    for c in components or []:
-        out.append(c)
-        if isinstance(c, dict):
-            out += walk(c.get("components"))
-            out += walk([c["accessory"]] if c.get("accessory") else [])
-        else:
-            out += walk(getattr(c, "children", None) or getattr(c, "components", None) or [])
-            accessory = getattr(c, "accessory", None)
-            out += walk([accessory] if accessory is not None else [])
-    return out
-
-
-def text_of(message) -> str:
-    """What a message says: its content and every text display of a V2 layout, in order (a discord.py
-    message, a simcord answer, or a message dict of the e2e fake)."""
-    if isinstance(message, dict):
-        content, components = message.get("content"), message.get("components")
-    else:
-        content, components = getattr(message, "content", None), message.components
-    parts = [content] if content else []
-    for c in walk(components):
-        kind = c.get("type") if isinstance(c, dict) else getattr(getattr(c, "type", None), "value", None)
-        if kind == 10:
-            parts.append(c["content"] if isinstance(c, dict) else c.content)
-    return "\n".join(parts)
-
-
-def built_text(message) -> str:
-    """The text a message built by the host (cogs.table.layout.Message) shows, read as text_of reads a
-    sent one."""
-    return text_of(SimpleNamespace(content=None, components=message.view.to_components()))
-
-
-def components_of(message) -> list[dict]:
-    """Flat list of {type, custom_id, label?, options?} for the buttons and selects of a message."""
-    out = []
-    for c in walk(message.components):
-        if isinstance(c, dict):
-            if c.get("type") in (2, 3, 5, 6, 7, 8):
-                out.append(c)
-            continue
-        kind = c.type.value
-        if kind in (2, 3, 5, 6, 7, 8):
-            out.append({"type": kind, "custom_id": c.custom_id, "label": getattr(c, "label", None),
-                        "options": [{"value": o.value, "label": o.label} for o in getattr(c, "options", [])]})
-    return out
-
-
-def action_components(message) -> list[dict]:
-    return [c for c in components_of(message) if (c.get("custom_id") or "").startswith(("rk:a:", "rk:s:", "rk:b:"))]
+from tests.support.components import action_components, text_of
 
 
 class Driver:
