@@ -1,7 +1,7 @@
 """Nevermore rulings fixed by issue 12 §4: cancelling cards can be answered, a Covet that cuts a gain to 0
 is told, a Conspiracy that removes every human wins, the peck targets of ruling 7."""
 from engine.nevermore.phases import window
-from tests.engine.test_nevermore_support import GAME, build, halted, settle
+from tests.engine.nevermore_positions import GAME, build, halted, settle
 
 
 def test_counterspell_answers_a_dispel():

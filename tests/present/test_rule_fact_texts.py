@@ -20,7 +20,7 @@ def test_covet_that_cuts_a_gain_to_zero_is_told():
 
 
 def test_covet_played_in_a_real_game_is_told_in_the_log():
-    from tests.engine.test_nevermore_support import build
+    from tests.engine.nevermore_positions import build
 
     st = build({"a": "", "b": "", "c": ""}, magick={"a": ["S18"]},
                steps=[{"k": "vp", "tgt": "b", "n": 1, "why": "victory", "passed": []}])
