@@ -1,5 +1,5 @@
 """Both fakes refuse what Discord refuses, with Discord's own 400 body: the validator itself, the e2e fake
-over real HTTP (here), and simcord through its hook (tests/bot/test_spec_refusals.py)."""
+over real HTTP (here), and simcord through its hook (tests/cogs/test_spec_refusals.py)."""
 from __future__ import annotations
 
 import aiohttp

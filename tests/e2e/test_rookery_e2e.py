@@ -7,7 +7,7 @@ import pytest
 
 from bot.storage import Storage
 from bot.service import TableService
-from tests.bot.test_command_payload import assert_server_only, synced_commands
+from tests.cogs.test_command_payload import assert_server_only, synced_commands
 from tests.support.components import iter_components
 
 pytestmark = pytest.mark.e2e

@@ -7,7 +7,7 @@ The toy game (tests/support/toygame.py): everyone picks a card at once, then the
 "Next round", then everyone picks again.
 """
 from tests.support.components import action_components, text_of
-from tests.bot.test_toy_flow import dm_last
+from tests.cogs.test_toy_flow import dm_last
 from tests.support.toygame import ToyState
 
 

@@ -2,7 +2,7 @@
 import asyncio
 
 from tests.support.components import action_components
-from tests.bot.test_republish_after_restart import lobby
+from tests.cogs.test_republish_after_restart import lobby
 
 
 async def test_a_click_on_a_busy_table_is_deferred_then_applied(simcord_env):

@@ -2,8 +2,8 @@
 it made), and a prompt with more than 100 choices is paged with "More…" instead of dropping the rest."""
 from tests.support.components import action_components, components_of, text_of, walk
 from tests.support.driver import started_table
-from tests.bot.test_pings import table_of
-from tests.bot.test_toy_flow import dm_last
+from tests.cogs.test_pings import table_of
+from tests.cogs.test_toy_flow import dm_last
 from tests.support.toygame import ToyState
 
 

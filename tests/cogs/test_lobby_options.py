@@ -6,7 +6,7 @@ import discord
 from discord.utils import escape_markdown
 
 from engine import GAMES
-from tests.bot.test_moderation import lobby_with
+from tests.cogs.test_moderation import lobby_with
 from tests.support.components import text_of, walk
 
 

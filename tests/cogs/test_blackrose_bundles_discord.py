@@ -16,7 +16,7 @@ from present.base import offered_bundles, prompt_labels
 from present.blackrose.presenter import PRESENTER
 from tests.support.components import action_components, text_of
 from tests.support.driver import started_table
-from tests.bot.test_bundles import bundle_buttons, choose, hand_dm
+from tests.cogs.test_bundles import bundle_buttons, choose, hand_dm
 
 
 def _state_where(wanted):
