@@ -2,7 +2,7 @@
 
     python bench/bench_click_latency.py [clicks] [rounds]     (defaults: 40 clicks, 3 rounds)
 
-Both bots run as real processes against the same in-process fake Discord (tests/e2e/fake_discord.py, loopback
+Both bots run as real processes against the same in-process fake Discord (tests/e2e/fake_discord/, loopback
 only), one after the other. The baseline is tests/e2e/minibot.py's counter button, whose callback only edits
 its message: what discord.py itself costs per click. Rookery plays Raven through the players' DM buttons and
 selects, with 4 humans and then with 2 humans + 2 bots. Each click waits until the bot is quiet first, so the

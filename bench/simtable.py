@@ -1,5 +1,5 @@
 """A whole game on simcord for the Discord-side benches: a fresh bot on a temporary database, a channel, the
-members seated and the game started, and the seeded random clicker (tests/bot/driver.py) ready to play."""
+members seated and the game started, and the seeded random clicker (tests/support/driver.py) ready to play."""
 from __future__ import annotations
 
 import os
@@ -15,7 +15,7 @@ from simcord import Env  # noqa: E402
 
 from bot.app import Rookery  # noqa: E402
 from bot.config import Settings  # noqa: E402
-from tests.bot.driver import Driver  # noqa: E402
+from tests.support.driver import Driver  # noqa: E402
 
 NAMES = ("ann", "ben", "cat", "dan")
 

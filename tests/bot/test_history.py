@@ -257,7 +257,7 @@ def fake_click(user_id, name, guild_id, channel_id):
 
 
 async def test_rematch_clicks_at_the_same_moment_open_one_lobby(simcord_env):
-    from tests.bot.test_history_discord import finished_game, open_table
+    from tests.cogs.test_history_discord import finished_game, open_table
 
     env = simcord_env
     guild = env.create_guild()

@@ -1,21 +1,14 @@
 """The table service and storage without Discord: persistence, recovery, timers, moderation."""
 import pytest
 
-import tests.bot.toygame  # noqa: F401
+import tests.support.toygame  # noqa: F401
+from tests.support.clock import Clock
 from bot.storage import MIGRATIONS, DuplicateInteraction, Storage
 from bot.service import TableService
 from bot.table import Actor
 
 HOST = Actor(100, "Ann")
 from bot.errors import Refusal
-
-
-class Clock:
-    def __init__(self):
-        self.now = 1_000_000.0
-
-    def __call__(self):
-        return self.now
 
 
 @pytest.fixture

@@ -11,6 +11,7 @@ from bot.service import AWAY_AFTER, SHORT_TIMER, TableService
 from bot.table import Actor
 from engine import GAMES
 from engine.bots import choose
+from tests.support.clock import Clock
 
 
 async def others_play_until_p1(service, table):
@@ -21,14 +22,6 @@ async def others_play_until_p1(service, table):
         action = choose(table.game, table.state.view(seat), legal, rng)
         # A reaction asked of p1 is answered for it (not its own click, which would bring it back).
         await service.act(table, seat, action, source="timer" if seat == "p1" else "player")
-
-
-class Clock:
-    def __init__(self):
-        self.now = 1_000_000.0
-
-    def __call__(self):
-        return self.now
 
 
 @pytest.fixture

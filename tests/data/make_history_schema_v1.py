@@ -16,7 +16,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
-import tests.bot.toygame  # noqa: E402,F401  registers "toy"
+import tests.support.toygame  # noqa: E402,F401  registers "toy"
 from engine import GAMES  # noqa: E402
 
 OUT = Path(__file__).with_name("history_schema_v1.sqlite")

@@ -1,6 +1,6 @@
 """Every REST request the bot sends in tests is checked the way real Discord would check it.
 
-Both fakes call `refusal()` for each request before serving it: the e2e fake (tests/e2e/fake_discord.py,
+Both fakes call `refusal()` for each request before serving it: the e2e fake (tests/e2e/fake_discord/,
 every request in `_rest`) and simcord (tests/simcord_hook.py wraps its HTTP client and webhook adapter).
 A refused request is answered 400 with Discord's error body, and recorded in `VIOLATIONS`; the autouse
 fixture in tests/conftest.py fails the test that caused it, naming the request and the field. A test that

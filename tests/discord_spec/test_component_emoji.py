@@ -28,7 +28,7 @@ from cogs.table.components import pages
 from cogs.table.host import Host
 from cogs.table.layout import layout
 from cogs.table.pages import rules_message
-from tests.bot.driver import walk
+from tests.support.components import walk
 from engine import GAMES
 from engine.bots import choose
 from tests.discord_spec import check

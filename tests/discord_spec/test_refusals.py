@@ -1,5 +1,5 @@
 """Both fakes refuse what Discord refuses, with Discord's own 400 body: the validator itself, the e2e fake
-over real HTTP (here), and simcord through its hook (tests/bot/test_spec_refusals.py)."""
+over real HTTP (here), and simcord through its hook (tests/cogs/test_spec_refusals.py)."""
 from __future__ import annotations
 
 import aiohttp
@@ -101,8 +101,8 @@ async def test_the_e2e_fake_answers_discords_400_over_http(spec_violations):
             for case, (path, body, itype, expected) in CASES.items():
                 url = path.format(channel_id=channel.id, interaction_id=0, interaction_token="t")
                 if itype is not None:
-                    rec = FakeInteraction(fake._snow(), f"tok{len(fake.interactions)}", itype, user, channel.id, {})
-                    fake.interactions[rec.id] = fake._by_token[rec.token] = rec
+                    rec = fake.desk.add(FakeInteraction(fake.world.snow(), f"tok{len(fake.interactions)}", itype,
+                                                        user, channel.id, {}))
                     url = path.format(interaction_id=rec.id, interaction_token=rec.token)
                 async with http.post(fake.api_base + url, json=body) as response:
                     assert response.status == 400, case

@@ -1,4 +1,4 @@
-"""A tiny discord.py bot used only to smoke-test tests/e2e/fake_discord.py.
+"""A tiny discord.py bot used only to smoke-test tests/e2e/fake_discord/.
 
 /demo hello [start] posts "Count is N" with a persistent counter button (DynamicItem "mini:count:N") and a
 persistent select ("mini:pick"), then DMs the user a "mini:dm:ping" button (or says it could not, ephemerally).

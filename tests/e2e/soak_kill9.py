@@ -8,7 +8,7 @@ act has current buttons within a few seconds and every board names the right pla
     .venv/bin/python tests/e2e/soak_kill9.py --restarts 100 [--game toy|raven|...] [--seed 1]
     .venv/bin/python tests/e2e/soak_kill9.py --concurrent 20      # 4 games, one click each at once, 20 rounds
 
-The toy game (tests/bot/toygame.py) keeps the figures about the platform; --game raven runs a real game.
+The toy game (tests/support/toygame.py) keeps the figures about the platform; --game raven runs a real game.
 """
 from __future__ import annotations
 
@@ -28,15 +28,16 @@ REPO = Path(__file__).resolve().parents[2]
 if str(REPO) not in sys.path:
     sys.path.insert(0, str(REPO))
 
-import tests.bot.toygame  # noqa: E402,F401  the soak process computes prompts for the toy game too
+import tests.support.toygame  # noqa: E402,F401  the soak process computes prompts for the toy game too
 from bot import render  # noqa: E402
 from bot.storage import Storage  # noqa: E402
 from bot.service import TableService  # noqa: E402
 from present import fmt  # noqa: E402
 from present.base import Name  # noqa: E402
-from tests.e2e.fake_discord import BotProcess, FakeDiscord, iter_components, message_text  # noqa: E402
+from tests.e2e.fake_discord import BotProcess, FakeDiscord  # noqa: E402
+from tests.support.components import iter_components, text_of  # noqa: E402
 
-TOYBOT = [sys.executable, str(REPO / "tests" / "e2e" / "toybot.py")]
+TOYBOT = [sys.executable, str(REPO / "tests" / "support" / "toybot.py")]
 ROOKERY = [sys.executable, "-m", "bot", "run"]
 ACTION_PREFIXES = ("rk:a:", "rk:s:")
 
@@ -128,7 +129,7 @@ class Soak:
         channel = self.fake.channels[int(message["channel_id"])]
         before = set(self.fake.interactions)
         try:
-            await self.fake._interact(3, user, channel, data, self.fake.message(message), timeout)
+            await self.fake.actions.interact(3, user, channel, data, self.fake.message(message), timeout)
         except AssertionError:
             pass  # killed before it answered: not acknowledged
         return next(r for i, r in self.fake.interactions.items() if i not in before and r.data is data)
@@ -177,9 +178,9 @@ class Soak:
             start = self.fake.find_button(lobby, label="Start")
         except AssertionError:
             return
-        await self.fake._interact(3, host, self.fake.channels[int(lobby["channel_id"])],
-                                  {"custom_id": start["custom_id"], "component_type": 2, "id": start.get("id")},
-                                  self.fake.message(lobby), 10.0)
+        await self.fake.actions.interact(3, host, self.fake.channels[int(lobby["channel_id"])],
+                                         {"custom_id": start["custom_id"], "component_type": 2, "id": start.get("id")},
+                                         self.fake.message(lobby), 10.0)
 
     # ---- checking
     async def check_current(self, figures: Figures, within: float = 5.0) -> None:
@@ -213,12 +214,12 @@ class Soak:
                 if seat.is_bot:
                     continue
                 want = service.prompt_key(table, seat_id)
-                message = self.fake._messages.get(seat.dm_message_id or 0)
+                message = self.fake.store.by_id.get(seat.dm_message_id or 0)
                 ids = [c.get("custom_id", "") for c in iter_components(message["components"])] if message else []
                 if not any(i.startswith(ACTION_PREFIXES) and i.split(":")[4] == want for i in ids):
                     stale.append((table.id, seat_id))
-            board = self.fake._messages.get(table.board_message_id or 0)
-            shown = message_text(board) if board else ""
+            board = self.fake.store.by_id.get(table.board_message_id or 0)
+            shown = text_of(board) if board else ""
             names = [table.seat(s).name for s in table.pending()]
             if board is None or not all(fmt.md_line((Name(n),)) in shown for n in names) \
                     or fmt.md_line(render.waiting(table)).split("**")[0] not in shown:

@@ -7,8 +7,8 @@ import sys
 import aiohttp
 import pytest
 
-from tests.bot.driver import walk
-from tests.e2e.fake_discord import message_text
+from tests.support.components import walk
+from tests.support.components import text_of
 from tests.e2e.test_rookery_e2e import pending_prompt
 
 pytestmark = pytest.mark.e2e
@@ -64,7 +64,7 @@ async def test_multipart_upload_checks(fake_discord):
     (attachment,) = sent["attachments"]
     assert attachment["filename"] == "a.png", "the name comes from payload_json's attachments entry"
     assert attachment["size"] == len(PNG) + 1 and fake.uploads[attachment["id"]] == PNG + b"x"
-    assert [message_text(m) for m in fake.messages(channel)] == ["hi"], "refused uploads post nothing"
+    assert [text_of(m) for m in fake.messages(channel)] == ["hi"], "refused uploads post nothing"
 
 
 async def test_real_process_posts_and_replaces_the_board_picture(fake_discord, start_bot, tmp_path):
@@ -89,7 +89,7 @@ async def test_real_process_posts_and_replaces_the_board_picture(fake_discord, s
     assert picture["filename"] == "board.png" and data.startswith(PNG) and len(data) < 500_000
     gallery = [item["media"]["url"] for c in walk(first["components"]) for item in c.get("items", [])]
     assert gallery in (["attachment://board.png"], [picture.get("url")]), "the board's gallery shows its picture"
-    assert "Black Rose Wars" in message_text(first), "the text summary stays beside the picture"
+    assert "Black Rose Wars" in text_of(first), "the text summary stays beside the picture"
 
     for _ in range(40):                      # moves through DM components until the picture changes
         await move(fake, alice)
@@ -108,7 +108,7 @@ async def test_real_process_posts_and_replaces_the_board_picture(fake_discord, s
     # An interaction callback with a file (multipart too): once the log has lines, the board's Log button
     # answers with them as a text file.
     for _ in range(60):
-        if "› " in message_text(board(fake, games)):
+        if "› " in text_of(board(fake, games)):
             break
         await move(fake, alice)
     log = await fake.click(alice, now, fake.find_button(now, label="Log"))

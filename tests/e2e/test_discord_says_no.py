@@ -8,7 +8,7 @@ import sys
 
 import pytest
 
-from tests.bot.driver import text_of
+from tests.support.components import text_of
 from tests.e2e.fake_discord import VIEW_CHANNEL
 from tests.e2e.test_rookery_e2e import play, player_actions
 

@@ -6,11 +6,11 @@ from pathlib import Path
 
 import pytest
 
-from tests.e2e.fake_discord import iter_components
+from tests.support.components import iter_components
 from tests.e2e.test_rookery_e2e import pending_prompt
 
 pytestmark = pytest.mark.e2e
-TOYBOT = [sys.executable, str(Path(__file__).with_name("toybot.py"))]
+TOYBOT = [sys.executable, str(Path(__file__).parents[1] / "support" / "toybot.py")]
 HUGE = "9" * 30  # does not fit SQLite's 63-bit INTEGER
 
 

@@ -7,8 +7,8 @@ import pytest
 
 from bot.storage import Storage
 from bot.service import TableService
-from tests.bot.test_command_payload import assert_server_only, synced_commands
-from tests.e2e.fake_discord import iter_components
+from tests.cogs.test_command_payload import assert_server_only, synced_commands
+from tests.support.components import iter_components
 
 pytestmark = pytest.mark.e2e
 ROOKERY = [sys.executable, "-m", "bot", "run"]

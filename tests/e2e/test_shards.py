@@ -13,7 +13,9 @@ import pytest
 from bot.storage import Storage
 from bot.service import TableService
 from tests.e2e.conftest import REPO
-from tests.e2e.fake_discord import BotProcess, FakeChannel, FakeDiscord, _Session, iter_components
+from tests.e2e.fake_discord import BotProcess, FakeDiscord, Gateway, Session
+from tests.support.components import iter_components
+from tests.e2e.fake_discord.world import World
 from tests.e2e.test_rookery_e2e import pending_prompt
 from tests.storage import pgcluster
 
@@ -22,102 +24,102 @@ ROOKERY = [sys.executable, "-m", "bot", "run"]
 SHARDS = 2
 
 
-class ShardedFakeDiscord(FakeDiscord):
-    """FakeDiscord with one gateway session per shard and Discord's routing between them."""
+class ShardedGateway(Gateway):
+    """The gateway with one session per shard and Discord's routing between them. It puts the fake's own
+    server on shard 1 and adds a second server, on shard 0, with its own @everyone role (a role whose id is
+    the server's)."""
 
-    def __init__(self) -> None:
-        super().__init__()
-        self.by_shard: dict[int, _Session] = {}
-        self._to: _Session | None = None  # the session READY/GUILD_CREATE/RESUMED go to (set while identifying)
-        if (self.guild_id >> 22) % SHARDS != 1:  # put the server on shard 1: DM clicks are then foreign
-            everyone = self.roles.pop(self.guild_id)
-            self.guild_id += 1 << 22
-            self.roles[self.guild_id] = {**everyone, "id": str(self.guild_id)}
-            self._last_snowflake = max(self._last_snowflake, self.guild_id)
-        # The second server, on shard 0, with its own @everyone role (a role whose id is the server's).
-        self.second_guild = self._snow()
+    def __init__(self, world: World) -> None:
+        super().__init__(world)
+        self.by_shard: dict[int, Session] = {}
+        self._to: Session | None = None  # the session READY/GUILD_CREATE/RESUMED go to (set while identifying)
+        if (world.guild_id >> 22) % SHARDS != 1:  # put the server on shard 1: DM clicks are then foreign
+            everyone = world.roles.pop(world.guild_id)
+            world.guild_id += 1 << 22
+            world.roles[world.guild_id] = {**everyone, "id": str(world.guild_id)}
+            world.last_snowflake = max(world.last_snowflake, world.guild_id)
+        self.second_guild = world.snow()
         if (self.second_guild >> 22) % SHARDS != 0:
             self.second_guild += 1 << 22
-            self._last_snowflake = self.second_guild
-        self.second_everyone = {**self.roles[self.guild_id], "id": str(self.second_guild)}
+            world.last_snowflake = self.second_guild
+        self.second_everyone = {**world.roles[world.guild_id], "id": str(self.second_guild)}
 
     def guild_of_shard(self, shard_id: int) -> int:
-        return self.guild_id if shard_id == 1 else self.second_guild
-
-    async def add_channel_in(self, guild_id: int, name: str):
-        """A text channel in either server (the base add_channel only knows the first)."""
-        channel = FakeChannel(self._snow(), name, 0, guild_id)
-        self.channels[channel.id] = channel
-        await self._dispatch("CHANNEL_CREATE", channel.payload())
-        return channel
+        return self.world.guild_id if shard_id == 1 else self.second_guild
 
     def _guild_payload_of(self, guild_id: int, intents: int) -> dict:
-        payload = self._guild_payload(intents)
-        if guild_id != self.guild_id:
-            roles = [r for r in payload["roles"] if int(r["id"]) != self.guild_id]
+        payload = self.guild_payload(intents)
+        if guild_id != self.world.guild_id:
+            roles = [r for r in payload["roles"] if int(r["id"]) != self.world.guild_id]
             payload.update(id=str(guild_id), name="Second Guild", roles=[self.second_everyone, *roles])
-        payload["channels"] = [c.payload() for c in self.channels.values() if c.guild_id == guild_id]
+        payload["channels"] = [c.payload() for c in self.world.channels.values() if c.guild_id == guild_id]
         return payload
 
     def shard_of_event(self, data: dict) -> int:
         guild = data.get("guild_id") if isinstance(data, dict) else None
         return (int(guild) >> 22) % SHARDS if guild else 0
 
-    async def _dispatch(self, event: str, data: dict, *, intent: int = 0) -> None:
+    async def dispatch(self, event: str, data: dict, *, intent: int = 0) -> None:
         if event in ("READY", "GUILD_CREATE", "RESUMED"):
             s = self._to
         else:
             if event == "INTERACTION_CREATE" and data.get("guild_id"):
                 self._in_its_guild(data)
             s = self.by_shard.get(self.shard_of_event(data))
-        if s is None or (intent and not s.intents & intent):
-            return
-        s.seq += 1
-        frame = {"op": 0, "t": event, "s": s.seq, "d": data}
-        s.log.append(frame)
-        if s.ws is not None:
-            await self._send(s.ws, frame)
+        await self.send_in(s, event, data, intent=intent)
 
     def _in_its_guild(self, data: dict) -> None:
         """The base fake writes its one server into every server interaction: name the channel's own."""
-        guild = str(self.channels[int(data["channel_id"])].guild_id)
+        guild = str(self.world.channels[int(data["channel_id"])].guild_id)
         data["guild_id"] = guild
         data["guild"] = {**data.get("guild", {}), "id": guild}
         data["authorizing_integration_owners"] = {"0": guild}
 
-    async def _identify(self, ws, d: dict) -> None:
+    async def identify(self, ws, d: dict) -> None:
         shard_id, count = d.get("shard") or [0, 1]
         assert count == SHARDS, f"a bot identified with shard {[shard_id, count]}"
-        session = _Session(f"shard{shard_id}-{len(self.sessions)}", int(d.get("intents", 0)), ws)
-        self.sessions[session.id] = self.by_shard[shard_id] = self._session = self._to = session
+        session = Session(f"shard{shard_id}-{len(self.sessions)}", int(d.get("intents", 0)), ws)
+        self.sessions[session.id] = self.by_shard[shard_id] = self.session = self._to = session
         self.identify_count += 1
-        guild = self.guild_of_shard(shard_id)
-        await self._dispatch("READY", {
-            "v": 10, "user": {**self.bot.payload(), "verified": True, "mfa_enabled": False, "flags": 0},
+        guild, w = self.guild_of_shard(shard_id), self.world
+        await self.dispatch("READY", {
+            "v": 10, "user": {**w.bot.payload(), "verified": True, "mfa_enabled": False, "flags": 0},
             "guilds": [{"id": str(guild), "unavailable": True}],
-            "session_id": session.id, "resume_gateway_url": self.gateway_url,
-            "application": {"id": str(self.app_id), "flags": 0}, "private_channels": [], "relationships": [],
+            "session_id": session.id, "resume_gateway_url": self.url,
+            "application": {"id": str(w.app_id), "flags": 0}, "private_channels": [], "relationships": [],
             "presences": [], "shard": [shard_id, count]})
-        await self._dispatch("GUILD_CREATE", self._guild_payload_of(guild, session.intents))
-        self._ready_session = session
+        await self.dispatch("GUILD_CREATE", self._guild_payload_of(guild, session.intents))
+        self.ready_session = session
 
-    async def _resume(self, ws, d: dict) -> None:
+    async def resume(self, ws, d: dict) -> None:
         self._to = self.sessions.get(d.get("session_id", ""))
-        await super()._resume(ws, d)
+        await super().resume(ws, d)
 
     @property
     def connected(self) -> bool:
         return any(s.ws is not None and not s.ws.closed for s in self.by_shard.values())
 
-    async def wait_shards(self, *shard_ids: int, after: dict[int, _Session | None] | None = None) -> None:
+
+class ShardedFakeDiscord(FakeDiscord):
+    """FakeDiscord with two servers and a gateway session per shard."""
+
+    def __init__(self) -> None:
+        super().__init__(gateway=ShardedGateway)
+        self.by_shard = self.gateway.by_shard
+        self.guild_of_shard = self.gateway.guild_of_shard
+
+    async def add_channel_in(self, guild_id: int, name: str):
+        """A text channel in either server (the base add_channel only knows the first)."""
+        return await self.directory.add_channel(name, guild_id)
+
+    async def wait_shards(self, *shard_ids: int, after: dict[int, Session | None] | None = None) -> None:
         """Until these shards have a live session (a new one, if `after` names the old ones)."""
         after = after or {}
 
         def up(n: int) -> bool:
             s = self.by_shard.get(n)
             return s is not None and s is not after.get(n) and s.ws is not None and not s.ws.closed
-        await self.wait_until(lambda: all(up(n) for n in shard_ids) and bool(self.global_commands or
-                                                                           self.guild_commands),
+        await self.wait_until(lambda: all(up(n) for n in shard_ids) and self.app.has_commands,
                               20.0, lambda: f"shards {shard_ids} to connect (have {sorted(self.by_shard)})")
         await self.wait_quiet(300)
 

@@ -1,7 +1,7 @@
 """Every worked example of the Nevermore rulebook, as an engine test."""
 from __future__ import annotations
 
-from tests.engine.test_nevermore_support import act, build, count, halted, settle
+from tests.engine.nevermore_positions import act, build, count, halted, settle
 
 
 def test_nicole_attacks_for_three_minus_one():

@@ -1,6 +1,6 @@
 """Each of the 50 Magick cards: it is offered at its timing (and only then), and its effect lands.
 
-Every case builds a small table (hands as suit letters, see test_nevermore_support), gives the card to
+Every case builds a small table (hands as suit letters, see nevermore_positions), gives the card to
 seat "a", lets the hand run until the card is offered, plays it, settles the rest and asserts the effect.
 Raven-side cases give the card to a Raven player and assert the Raven effect instead.
 """
@@ -10,7 +10,7 @@ import pytest
 
 from engine.nevermore import cards as C
 from engine.nevermore.phases import step_index, window
-from tests.engine.test_nevermore_support import GAME, build, hand_slice, halted, resolution_steps, settle
+from tests.engine.nevermore_positions import GAME, build, hand_slice, halted, resolution_steps, settle
 
 
 def dmg(src, tgt, n):

@@ -10,7 +10,7 @@ from engine import IllegalAction
 from engine.data import load
 from engine.nevermore import cards as C
 from engine.nevermore.phases import window
-from tests.engine.test_nevermore_support import GAME, act, build, halted, resolution_steps, settle
+from tests.engine.nevermore_positions import GAME, act, build, halted, resolution_steps, settle
 from tests.present import words
 
 

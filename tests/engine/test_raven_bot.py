@@ -6,7 +6,7 @@ import random
 import pytest
 
 from engine.bots import choose
-from tests.engine.test_raven_helpers import GAME, fresh
+from tests.engine.raven_states import GAME, fresh
 
 
 def _game(n: int, seed: int, smart: bool, length: str = "standard") -> float:

@@ -8,7 +8,7 @@ from engine.raven.cards import DECK, RANK_OF, SPECIALISTS, SUIT_OF, bid_value
 from engine.raven.state import draw_for_dealer
 from engine.rng import Rng
 from tests.engine.conformance import strings_in
-from tests.engine.test_raven_helpers import GAME, craft, dealt, fresh, play, seats
+from tests.engine.raven_states import GAME, craft, dealt, fresh, play, seats
 from tests.present import words
 
 SIZES = {2: (17, 4, 13, 26), 3: (17, 3, 14, 9), 4: (15, 3, 12, 0), 5: (12, 2, 10, 0), 6: (10, 2, 8, 0)}

@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 
 from engine import IllegalAction
-from tests.engine.test_raven_helpers import cards_playable, craft, last_trick, play
+from tests.engine.raven_states import cards_playable, craft, last_trick, play
 
 
 # ---- leading -------------------------------------------------------------------------------------

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from cogs.table.messages import BOARD_FILE as PICTURE_FILE
 from present import presenter
 from tests.engine.conformance import HIDDEN_SWAPS
-from tests.bot.driver import text_of, walk
+from tests.support.components import text_of, walk
 
 
 def gallery_urls(message) -> list[str]:

@@ -26,7 +26,7 @@ from tests.engine.conformance import strings_in
 from tests.engine.registry import keys
 from tests.present.leaks import leaks
 
-KEYS = keys()  # every registered game, the test run's toy game (tests/bot/toygame.py) included
+KEYS = keys()  # every registered game, the test run's toy game (tests/support/toygame.py) included
 # Internal words that must never reach a reader: snake_case keys, dict/list reprs, Python's constants, and
 # the engines' card ids ("SH3", "L01", "SE101", "fireball.2").
 INTERNAL = re.compile(r"\b[a-z]+_[a-z_]+\b|[{}\[\]]|\b(None|True|False)\b|\b[A-Z]{1,3}\d{2,3}\b|\b[a-z]+\.\d\b")

@@ -72,7 +72,7 @@ NM = {"a": "Ann", "b": "Ben", "c": "Cy", "d": "Di", "p1": "Ann", "p2": "Ben", "p
 
 
 def test_nevermore_whole_hand_resolution_with_skulking_stays_on_the_board():
-    from tests.engine.test_nevermore_support import build, settle
+    from tests.engine.nevermore_positions import build, settle
     st = build({"a": "AKKKK", "b": "VVKKK", "c": ""})
     settle(st)
     r = st.view(None)["resolution"]
@@ -84,7 +84,7 @@ def test_nevermore_whole_hand_resolution_with_skulking_stays_on_the_board():
 
 
 def test_nevermore_conspiracy_is_on_the_board_and_in_the_conspirators_hand():
-    from tests.engine.test_nevermore_support import build
+    from tests.engine.nevermore_positions import build
     st = build({"a": "KKKKK", "b": "VVVV", "c": "AAA", "d": ""}, raven={"d": True})
     p = presenter("nevermore")
     assert st.view(None)["resolution"]["conspiracy"] == ["a"]

@@ -10,7 +10,7 @@ from engine.raven.cards import DECK
 from present import fmt
 from present.raven.presenter import PRESENTER as P
 from tests.engine.conformance import strings_in
-from tests.engine.test_raven_helpers import GAME, craft, dealt, fresh, play, seats
+from tests.engine.raven_states import GAME, craft, dealt, fresh, play, seats
 
 LONG = {s: f"A Rather Long Display Name {s}" for s in seats(6)}
 

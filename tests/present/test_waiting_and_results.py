@@ -7,7 +7,7 @@ import pytest
 from engine import GAMES
 from present import fmt, presenter
 from tests.engine.test_deadlies_rules import make, play
-from tests.engine.test_nevermore_support import build
+from tests.engine.nevermore_positions import build
 
 NAMES = {"a": "Ann", "b": "Bo", "c": "Cat", "p1": "Ann", "p2": "Ben", "p3": "Cy"}
 

@@ -6,7 +6,7 @@ cases skip and say why: they never pass without having run.
 """
 import pytest
 
-import tests.bot.toygame  # noqa: F401  registers the "toy" game
+import tests.support.toygame  # noqa: F401  registers the "toy" game
 from bot.storage import Storage
 from tests.storage import pgcluster
 
