@@ -200,6 +200,13 @@ def choices(table: Table, seat_id: str, frame: Frame | None = None) -> Choices |
     return out
 
 
+
+def bundle_steps(table: Table, seat_id: str) -> list[list[dict]]:
+    """The whole choices the seat's prompt offers (the presenter's bundles), each as its steps: what a
+    bundle click names (TableService.click, under the lock, from the live view)."""
+    found = choices(table, seat_id)
+    return [list(b.steps) for b in found.bundles] if found and found.bundles else []
+
 def together(p, view: dict, legal: list[dict], labels: list[str]) -> tuple[list[int], int, int] | None:
     """The presenter's grouping of several step actions into one multi-select (e.g. a Raven bid: choose
     its cards at once), as (indexes, min, max); None when the prompt has no such choice. A select holds 25.

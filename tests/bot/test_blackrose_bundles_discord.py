@@ -41,8 +41,8 @@ async def _at_prompt(env, wanted):
     table.state = GAME.load(state.to_json())
     table.touch()
     async with table.lock:
-        env.bot.host.publisher.publish(table)
-    await env.bot.host.settled(table)
+        env.bot.services.publisher.publish(table)
+    await env.bot.services.publisher.settled(table)
     await env.settle()
     member = next(m for m in members if m.id == table.seat(seat).user_id)
     return table, state, seat, member, hand_dm(table, member)
