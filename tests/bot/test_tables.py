@@ -160,3 +160,41 @@ async def test_end_frees_the_channel(world):
     table = await started(service)
     await Seating(service).end(table)
     await Seating(service).create_lobby(1, 10, Actor(100, "Ann"), "toy", None, 300)
+
+
+async def test_one_click_is_one_service_call_with_typed_refusals(world):
+    """TableService.click: the seat's holder, the current prompt, an action on offer; then one commit."""
+    from bot import errors
+    from bot.table import Pick
+
+    _, store, service, _ = world
+    table = await started(service)
+    prompt = service.prompt_key(table, "p1")
+    async with table.lock:
+        with pytest.raises(errors.NotYourChoices):
+            await service.click(table, "p1", 101, prompt, Pick((0,)))          # p2's member on p1's prompt
+        with pytest.raises(errors.OutOfDate):
+            await service.click(table, "p1", 100, "0.00000000", Pick((0,)))    # an older prompt
+        with pytest.raises(errors.OutOfDate):
+            await service.click(table, "p1", 100, prompt, Pick((99,)))         # nothing on offer there
+        with pytest.raises(errors.OutOfDate):
+            await service.click(table, "p1", 100, prompt, Pick((0, 0)))        # the same action twice
+        assert table.version == 0 and await store.actions(table.id) == []
+        action = table.pending()["p1"][0]
+        outcome = await service.click(table, "p1", 100, prompt, Pick((0,)), interaction_id=42)
+        assert [s.action for s in outcome.steps] == [action] and table.version == 1
+        with pytest.raises(errors.AlreadyHandled):  # the same interaction delivered twice
+            await service.click(table, "p2", 101, service.prompt_key(table, "p2"), Pick((0,)), interaction_id=42)
+    assert table.version == 1 and [a["action"] for a in await store.actions(table.id)] == [action]
+
+
+async def test_timers_are_stored_as_the_same_json_and_older_rows_load(world):
+    from bot.table import Timer, timers_from_json, timers_to_json
+
+    path, store, service, clock = world
+    table = await started(service, turn=60)
+    row = await store.get_game(table.id)
+    assert row["timers"]["p1"] == {"due": clock.now + 60, "moves": 0, "reminded": False, "seconds": 60}
+    assert timers_from_json(row["timers"]) == table.timers and timers_to_json(table.timers) == row["timers"]
+    old = Timer.from_json({"due": 5.0, "reminded": True})  # a row from before moves and seconds were kept
+    assert (old.due, old.moves, old.reminded, old.seconds) == (5.0, 0, True, 0)
