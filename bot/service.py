@@ -17,7 +17,7 @@ from contextlib import asynccontextmanager
 from typing import TYPE_CHECKING, Any, Callable
 
 from engine import GAMES, IllegalAction
-from engine.bots import PARTIAL_TYPES, choose, timeout_choice
+from engine.bots import PARTIAL_TYPES, bot_choice, timeout_choice
 from engine.core import Game
 
 from bot import errors
@@ -259,7 +259,7 @@ class TableService:
                 legal = table.pending().get(seat_id)  # this version's Frame: the next round reads it too
                 if not legal:
                     continue
-                action = choose(table.game, table.state.view(seat_id), legal, self.bot_rng)
+                action = bot_choice(table.game, table.state.view(seat_id), legal, self.bot_rng)
                 steps.append(Step(seat_id, action, table.apply(seat_id, action), "bot"))
         return steps
 

@@ -105,7 +105,7 @@ def pick(st, t):
 SOURCE_KEYS = ("card", "side", "activated", "quest", "event")
 
 
-def choose(st, seat, ctx, key, values, allow_none=False, prompt="", again=False, hidden=False, subject=None):
+def ask_choice(st, seat, ctx, key, values, allow_none=False, prompt="", again=False, hidden=False, subject=None):
     """(wait, value): the seat's answer for `key`, asking once. Answers last until the op finishes, so an
     op can ask several things and re-run; `again` consumes the answer (a question asked in a loop). In
     automatic resolution the answer is the first value (or none when none is allowed).

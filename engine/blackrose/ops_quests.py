@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engine.blackrose import cards as C
 from engine.blackrose import rules as R
-from engine.blackrose.effects import choose, op
+from engine.blackrose.effects import ask_choice, op
 
 
 def quest_limit(st, seat, ctx, holder=None):
@@ -13,7 +13,7 @@ def quest_limit(st, seat, ctx, holder=None):
     to push while they choose."""
     holder = holder or seat
     while len(st.quests[holder]) > C.MAX_QUESTS:
-        wait, q = choose(st, holder, ctx, "quest_over", sorted(st.quests[holder]), again=True,
+        wait, q = ask_choice(st, holder, ctx, "quest_over", sorted(st.quests[holder]), again=True,
                          prompt="More than 2 Quests: discard one")
         if wait:
             return q
@@ -153,7 +153,7 @@ def op_play_event(st, seat, o, ctx):
         ctx["seen"] = list(top)
         st.mods.setdefault("peeked", []).extend(top)
         st.emit("events_seen", to=seat, events=list(top))
-    wait, e = choose(st, seat, ctx, "event", sorted(top), allow_none=True, prompt="Play which Event")
+    wait, e = ask_choice(st, seat, ctx, "event", sorted(top), allow_none=True, prompt="Play which Event")
     if wait:
         return e
     if e is None:
@@ -193,7 +193,7 @@ def op_order_events(st, seat, o, ctx):
     rest = [e for e in rest if e not in placed]
     while len(rest) > 1:
         nth = "on top" if not placed else f"in place {len(placed) + 1}"
-        wait, e = choose(st, seat, ctx, "order", sorted(rest), prompt=f"Which Event goes {nth}", again=True)
+        wait, e = ask_choice(st, seat, ctx, "order", sorted(rest), prompt=f"Which Event goes {nth}", again=True)
         if wait:
             e["step"] = True  # one decision, made one Event at a time
             return e

@@ -5,7 +5,7 @@ from __future__ import annotations
 from engine.blackrose import board as B
 from engine.blackrose import cards as C
 from engine.blackrose import rules as R
-from engine.blackrose.effects import choose, fx, hand_limit, op, OPS
+from engine.blackrose.effects import ask_choice, fx, hand_limit, op, OPS
 from engine.blackrose.ops_board import summon_here
 
 
@@ -64,7 +64,7 @@ def room_forgotten(st, seat, o, ctx):
     """Black Rose Room: discard 4 spells from hand, look at the top 3 Forgotten Spells, keep 1."""
     gone = ctx.setdefault("gone", 0)
     if gone < FORGOTTEN_DISCARDS and st.hand[seat]:
-        wait, c = choose(st, seat, ctx, "discard", sorted(st.hand[seat]),
+        wait, c = ask_choice(st, seat, ctx, "discard", sorted(st.hand[seat]),
                          prompt=f"Discard a spell ({gone + 1} of {FORGOTTEN_DISCARDS})",
                          again=True)
         if wait:
@@ -80,7 +80,7 @@ def room_forgotten(st, seat, o, ctx):
         return None
     st.emit("looked", to=seat, cards=list(top))
     st.mods.setdefault("peeked", []).extend(top)
-    wait, c = choose(st, seat, ctx, "keep", sorted(top), prompt="Keep one Forgotten Spell")
+    wait, c = ask_choice(st, seat, ctx, "keep", sorted(top), prompt="Keep one Forgotten Spell")
     if wait:
         return c
     c = c or top[-1]
@@ -94,7 +94,7 @@ def room_forgotten(st, seat, o, ctx):
 @op("room_mirror")
 def room_mirror(st, seat, o, ctx):
     sources = _mirror_sources(st)
-    wait, r = choose(st, seat, ctx, "copy", sources, prompt="Copy which room's effect")
+    wait, r = ask_choice(st, seat, ctx, "copy", sources, prompt="Copy which room's effect")
     if wait:
         return r
     if r:  # the copied effect happens in the Mirrors Room (ctx["room"]), like any activation
@@ -103,7 +103,7 @@ def room_mirror(st, seat, o, ctx):
 
 @op("room_oracle")
 def room_oracle(st, seat, o, ctx):
-    wait, c = choose(st, seat, ctx, "card", sorted(st.grimoire[seat]), prompt="Take a card from your Grimoire")
+    wait, c = ask_choice(st, seat, ctx, "card", sorted(st.grimoire[seat]), prompt="Take a card from your Grimoire")
     if wait:
         return c
     if c:
@@ -117,7 +117,7 @@ def room_oracle(st, seat, o, ctx):
 def room_abyss(st, seat, o, ctx):
     here = ctx["room"]
     near = [m for r in B.in_line(here, 1) for m in st.models_in(r) if m in st.pos]
-    wait, m = choose(st, seat, ctx, "mage", near, allow_none=True, prompt="Send which mage to their Cell")
+    wait, m = ask_choice(st, seat, ctx, "mage", near, allow_none=True, prompt="Send which mage to their Cell")
     if wait:
         return m
     if m:
@@ -130,7 +130,7 @@ def room_abyss(st, seat, o, ctx):
 @op("room_library")
 def room_library(st, seat, o, ctx):
     opts = [f"deck:{s}" for s in C.SCHOOLS if st.library[s]] + [f"discard:{s}" for s in C.SCHOOLS if st.discards[s]]
-    wait, v = choose(st, seat, ctx, "source", opts, prompt="Take the top card of")
+    wait, v = ask_choice(st, seat, ctx, "source", opts, prompt="Take the top card of")
     if wait:
         return v
     if v:
@@ -149,7 +149,7 @@ def room_observatory(st, seat, o, ctx):
         st.emit("quest_look", to=seat, quests=list(ctx["drawn"]))
         st.mods.setdefault("peeked", []).extend(ctx["drawn"])
     pairs = [f"{mine}>{new}" for mine in st.quests[seat] for new in ctx["drawn"]]
-    wait, v = choose(st, seat, ctx, "swap", pairs, allow_none=True, prompt="Swap a Quest")
+    wait, v = ask_choice(st, seat, ctx, "swap", pairs, allow_none=True, prompt="Swap a Quest")
     if wait:
         return v
     drawn = ctx.pop("drawn")
@@ -181,7 +181,7 @@ def room_forge(st, seat, o, ctx):
 @op("room_garden")
 def room_garden(st, seat, o, ctx):
     here = ctx["room"]  # the Garden itself, also when activated from afar
-    wait, r = choose(st, seat, ctx, "where", [here, *B.ADJ[here]], prompt="Put 1 Instability in")
+    wait, r = ask_choice(st, seat, ctx, "where", [here, *B.ADJ[here]], prompt="Put 1 Instability in")
     if wait:
         return r
     R.add_inst(st, seat, r, 1)
@@ -204,7 +204,7 @@ def room_laboratory(st, seat, o, ctx):
 def room_arena(st, seat, o, ctx):
     """You and a mage anywhere each resolve your next ready spell (or the Quick one), you first."""
     rivals = [s for s in st.order if s != seat and not st.in_cell(s) and _next_ready(st, s) is not None]
-    wait, m = choose(st, seat, ctx, "rival", rivals, allow_none=not rivals, prompt="Challenge which mage")
+    wait, m = ask_choice(st, seat, ctx, "rival", rivals, allow_none=not rivals, prompt="Challenge which mage")
     if wait:
         return m
     from engine.blackrose.casting import cast_task
@@ -244,7 +244,7 @@ def room_armory(st, seat, o, ctx):
     used = [i for i, sl in enumerate(st.slots[seat]) if sl["state"] == "used"]
     prots = sorted(f"{c}/{side}" for c in st.hand[seat] if not C.is_room_trap(c)
                    for side in ("s", "r") if C.side_of(c, side)["type"] == "protection")
-    wait, v = choose(st, seat, ctx, "prot", prots if used else [], allow_none=True, prompt="Arm which Protection",
+    wait, v = ask_choice(st, seat, ctx, "prot", prots if used else [], allow_none=True, prompt="Arm which Protection",
                      hidden=bool(used))  # with a used slot (public) the list depends on the hidden hand
     if wait:
         return v
@@ -273,7 +273,7 @@ def room_throne(st, seat, o, ctx):
 @op("room_crypt")
 def room_crypt(st, seat, o, ctx):
     top = st.memories[seat][-3:]
-    wait, c = choose(st, seat, ctx, "card", sorted(top), allow_none=True, prompt="Take one from your Memories")
+    wait, c = ask_choice(st, seat, ctx, "card", sorted(top), allow_none=True, prompt="Take one from your Memories")
     if wait:
         return c
     if c:
@@ -286,7 +286,7 @@ def room_crypt(st, seat, o, ctx):
 def room_sacrifice(st, seat, o, ctx):
     occ = st.occupancy()
     models = [m for r in B.ROOM_LABELS for m in occ.get(r, ()) if st.owner(m) != seat]
-    wait, m = choose(st, seat, ctx, "victim", models, allow_none=not models, prompt="Who takes 1 Damage")
+    wait, m = ask_choice(st, seat, ctx, "victim", models, allow_none=not models, prompt="Who takes 1 Damage")
     if wait:
         return m
     if m:

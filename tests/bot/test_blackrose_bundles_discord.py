@@ -29,7 +29,7 @@ def _state_where(wanted):
                 if wanted(st.view(seat), legal):
                     return st, seat
             seat = sorted(pend)[0]
-            st.act(seat, brw_bot.choose(st.view(seat), pend[seat], rng))
+            st.act(seat, brw_bot.bot_choice(st.view(seat), pend[seat], rng))
     raise AssertionError("no such prompt in 40 games")
 
 

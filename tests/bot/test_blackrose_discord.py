@@ -39,7 +39,7 @@ def trap_first(view: dict, legal: list[dict], rng: random.Random) -> dict:
     asks = [a for a in legal if a["type"] == "arm" and a["ask"]]
     if asks:
         return asks[0]
-    return brw_bot.choose(view, legal, rng)
+    return brw_bot.bot_choice(view, legal, rng)
 
 
 # ---- what a seat may not read

@@ -11,7 +11,7 @@ from bot.seating import Seating
 from bot.service import AWAY_AFTER, SHORT_TIMER, TableService
 from bot.table import Actor
 from engine import GAMES
-from engine.bots import choose
+from engine.bots import bot_choice
 
 
 async def others_play_until_p1(service, table):
@@ -19,7 +19,7 @@ async def others_play_until_p1(service, table):
     rng = random.Random(1)
     while "p1" not in table.pending() or table.frame().decision().get("quick"):
         seat, legal = next(iter(table.pending().items()))
-        action = choose(table.game, table.state.view(seat), legal, rng)
+        action = bot_choice(table.game, table.state.view(seat), legal, rng)
         # A reaction asked of p1 is answered for it (not its own click, which would bring it back).
         await service.act(table, seat, action, source="timer" if seat == "p1" else "player")
 

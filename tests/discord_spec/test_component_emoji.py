@@ -30,7 +30,7 @@ from cogs.table.layout import layout
 from cogs.table.pages import rules_message
 from tests.bot.driver import walk
 from engine import GAMES
-from engine.bots import choose
+from engine.bots import bot_choice
 from tests.discord_spec import check
 from tests.discord_spec.emoji_rule import valid_component_emoji
 
@@ -117,7 +117,7 @@ async def test_every_component_emoji_is_one_discord_accepts(world, game):
             if table.status != "active" or not pending:
                 break
             seat_id = rng.choice(sorted(pending))
-            await service.act(table, seat_id, choose(GAMES[game], table.state.view(seat_id), pending[seat_id], rng))
+            await service.act(table, seat_id, bot_choice(GAMES[game], table.state.view(seat_id), pending[seat_id], rng))
         built += _check(await views(services, table), game)
         assert table.status == "over", f"{game} seed {seed} did not finish in {STEP_LIMIT} moves"
     assert built > 50
