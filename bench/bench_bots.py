@@ -22,7 +22,7 @@ from bench.baselines import everrain as old_everrain  # noqa: E402
 from bench.baselines import nevermore as old_nevermore  # noqa: E402
 from bench.baselines import raven as old_raven  # noqa: E402
 from engine import GAMES  # noqa: E402
-from engine.bots import choose as new_choose  # noqa: E402
+from engine.bots import bot_choice as new_choose  # noqa: E402
 
 BASELINE = {"raven": old_raven.choose, "nevermore": old_nevermore.choose, "deadlies": old_deadlies.choose,
             "everrain": old_everrain.choose, "blackrose": old_blackrose.choose}

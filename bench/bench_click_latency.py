@@ -87,6 +87,11 @@ async def rookery(clicks: int, humans: int) -> list[float]:
             while len(latencies) < clicks:
                 await fake.wait_quiet()
                 found = pending_prompt(fake, users)
+                for _ in range(40 if found is None else 0):  # the hands may still be on their way after the start
+                    await asyncio.sleep(0.05)
+                    await fake.wait_quiet()
+                    if (found := pending_prompt(fake, users)) is not None:
+                        break
                 if found is None:
                     break  # the hand or game ended with no human to move: enough samples or none at all
                 user, message, comp = found

@@ -9,7 +9,7 @@ run, on that revision's engine, presenter and components: `git archive REV` is u
 directory and this script runs there in a subprocess (--tree DIR puts DIR first on sys.path), so "before"
 and "now" are measured side by side.
 
-Every seat plays the game's own bot moves (engine/bots.choose), and each decision is priced the way the
+Every seat plays the game's own bot moves (engine/bots.bot_choice), and each decision is priced the way the
 Discord prompt offers it: buttons cost 1 click (before: up to 5 choices; now: also up to 20 short labels,
 such as a hand of cards), select menus 2 (open, pick), and a choice on page k of a prompt past 100
 options costs k "More…" clicks first. "before" is the host as it was (every prompt clicked, options past
@@ -64,7 +64,7 @@ def bundles_as_buttons(bundles: list[str], rest: list[str]) -> bool:
     return as_buttons(bundles) or all_buttons(bundles, rest)
 from engine import GAMES  # noqa: E402
 from engine.core import IllegalAction  # noqa: E402
-from engine.bots import choose  # noqa: E402
+from engine.bots import bot_choice  # noqa: E402
 from present import presenter  # noqa: E402
 from present.base import offered_bundles  # noqa: E402
 
@@ -136,7 +136,7 @@ def _bundle_of(game, state, seat: str, action: dict, bundles, rng: random.Random
                           and reached(b.steps) == here), found)
         if len(steps) >= longest or seat not in trial.pending():
             return found
-        step = choose(game, trial.view(seat), trial.pending()[seat], rng)
+        step = bot_choice(game, trial.view(seat), trial.pending()[seat], rng)
         steps.append(step)
         trial.act(seat, step)
 
@@ -168,7 +168,7 @@ def play(key: str, players: int, seed: int, now: bool, autoplay: bool = False) -
         seat = rng.choice(sorted(pending))
         legal = pending[seat]
         view = state.view(seat)
-        action = choose(game, view, legal, rng)
+        action = bot_choice(game, view, legal, rng)
         chosen = legal.index(action) if action in legal else 0
         decisions += 1
         spent = clicks

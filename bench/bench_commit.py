@@ -34,6 +34,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bot.storage import Storage  # noqa: E402
+from bot.seating import Seating
 from bot.service import TableService  # noqa: E402
 from bot.table import Actor
 from engine import GAMES  # noqa: E402
@@ -50,11 +51,11 @@ def dump(value):
 async def mid_game(service: TableService, channel: int, humans: int):
     """A Raven table a few tricks in; seats after the first `humans` are bots."""
     rng = random.Random(channel)
-    table = await service.create_lobby(1, channel, Actor(1, "Me"), "raven", None, 300)
+    table = await Seating(service).create_lobby(1, channel, Actor(1, "Me"), "raven", None, 300)
     for n in range(2, humans + 1):
-        await service.join(table, n, f"P{n}")
+        await Seating(service).join(table, n, f"P{n}")
     for _ in range(4 - humans):
-        await service.add_bot(table)
+        await Seating(service).add_bot(table)
     await service.start(table)
     while table.version < 12:
         seat, legal = next(iter(table.pending().items()))
@@ -204,7 +205,7 @@ async def commit_figures(tmp: str, actions: int, rounds: int) -> None:
             shadow.act(seat, action)
             shadow.pending()
         engine_only.append((time.perf_counter() - t0) / len(moves))
-        await service.end(table)
+        await Seating(service).end(table)
     click, eng = statistics.median(clicks), statistics.median(engine_only)
     print(f"one click through the service: {click * 1e6:.0f} µs | engine alone {eng * 1e6:.0f} µs + bare commit "
           f"{base * 1e6:.0f} µs = {(eng + base) * 1e6:.0f} µs | ratio {click / (eng + base):.2f}x")

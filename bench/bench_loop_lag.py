@@ -23,7 +23,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from simtable import sim_table  # noqa: E402
 
-from cogs.table.publisher import Publisher  # noqa: E402
+from cogs.table.messages import Messages  # noqa: E402
 
 
 async def probe(gaps: list[float], stop: asyncio.Event) -> None:
@@ -44,14 +44,14 @@ async def run(game: str, humans: int, clicks: int) -> list[float]:
         stop = asyncio.Event()
         task = asyncio.create_task(probe(gaps, stop))
         await sim.clicks(clicks)
-        await sim.env.bot.host.settled()
+        await sim.env.bot.services.publisher.settled()
         stop.set()
         await task
         return gaps
 
 
 async def main(clicks: int) -> None:
-    threaded = Publisher._draw_ahead, Publisher.draw_hand
+    threaded = Messages.draw_ahead, Messages.draw_hand
 
     async def inline(*_args, **_kwargs) -> None:  # as before: pictures are drawn as messages are built
         return None
@@ -60,11 +60,11 @@ async def main(clicks: int) -> None:
     print(f"{'game':<16} {'pictures drawn':<16} {'longest ms':>10} {'turns >= 5 ms':>13} {'their ms a click':>16}")
     for game, humans in (("blackrose", 3), ("raven", 4)):
         for name, methods in (("inline (before)", (inline, inline)), ("on a thread", threaded)):
-            Publisher._draw_ahead, Publisher.draw_hand = methods
+            Messages.draw_ahead, Messages.draw_hand = methods
             try:
                 gaps = await run(game, humans, clicks)
             finally:
-                Publisher._draw_ahead, Publisher.draw_hand = threaded
+                Messages.draw_ahead, Messages.draw_hand = threaded
             long = [g for g in gaps if g >= LONG]
             print(f"{game + f' ({humans})':<16} {name:<16} {max(gaps) * 1000:>10.1f} {len(long):>13} "
                   f"{sum(long) * 1000 / clicks:>16.1f}")

@@ -25,6 +25,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bot.storage import Storage  # noqa: E402
+from bot.seating import Seating
 from bot.service import TableService  # noqa: E402
 from bot.table import Actor
 
@@ -41,9 +42,9 @@ async def worker(target: str, shard: int, seconds: float, games: int) -> None:
     async def table_loop(channel: int) -> None:
         nonlocal clicks, actions
         while time.perf_counter() < deadline:
-            table = await service.create_lobby(guild, shard * 10_000 + channel, Actor(1, "Me"), "raven", None, 300)
+            table = await Seating(service).create_lobby(guild, shard * 10_000 + channel, Actor(1, "Me"), "raven", None, 300)
             for _ in range(3):
-                await service.add_bot(table)
+                await Seating(service).add_bot(table)
             await service.start(table)
             while not table.state.over and time.perf_counter() < deadline:
                 async with table.lock:
@@ -51,7 +52,7 @@ async def worker(target: str, shard: int, seconds: float, games: int) -> None:
                 clicks += 1
                 actions += len(steps)
             if not table.state.over:
-                await service.end(table)
+                await Seating(service).end(table)
 
     started = time.perf_counter()
     await asyncio.gather(*(table_loop(n) for n in range(games)))

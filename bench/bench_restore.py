@@ -31,15 +31,16 @@ KINDS = ("raven", "nevermore", "deadlies", "everrain")
 async def sample_rows(path: str) -> list[dict]:
     """A few real mid-game rows per game, saved through the service."""
     from bot.storage import Storage
+    from bot.seating import Seating
     from bot.service import TableService
 
     store = await Storage.open(path)
     service = TableService(store)
     rng = random.Random(5)
     for channel in range(16):
-        table = await service.create_lobby(1, channel, Actor(1, "Me"), KINDS[channel % 4], None, 300)
+        table = await Seating(service).create_lobby(1, channel, Actor(1, "Me"), KINDS[channel % 4], None, 300)
         for _ in range(3):
-            await service.add_bot(table)
+            await Seating(service).add_bot(table)
         await service.start(table)
         for _ in range(5 + channel):
             legal = table.pending().get("p1")

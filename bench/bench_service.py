@@ -19,6 +19,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bot.storage import Storage  # noqa: E402
+from bot.seating import Seating
 from bot.service import TableService  # noqa: E402
 from bot.table import Actor
 
@@ -31,9 +32,9 @@ async def main(game: str, players: int, games: int) -> None:
         service = TableService(store)
         actions, per_call, started = 0, [], time.perf_counter()
         for channel in range(games):
-            table = await service.create_lobby(1, channel, Actor(1, "Me"), game, None, 300)
+            table = await Seating(service).create_lobby(1, channel, Actor(1, "Me"), game, None, 300)
             for _ in range(players - 1):
-                await service.add_bot(table)
+                await Seating(service).add_bot(table)
             actions += len(await service.start(table))
             while not table.state.over:
                 legal = table.pending()["p1"]

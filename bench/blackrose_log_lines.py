@@ -30,7 +30,7 @@ def events_of(seed: int, players: int, bots: bool, limit: int = 4000):
         pend = st.pending()
         seat = sorted(pend)[0]
         legal = pend[seat]
-        act = brw_bot.choose(st.view(seat), legal, rng) if bots else rng.choice(legal)
+        act = brw_bot.bot_choice(st.view(seat), legal, rng) if bots else rng.choice(legal)
         yield from st.act(seat, act)
 
 

@@ -36,22 +36,22 @@ async def sim_table(game: str, humans: int, seed: int = 1, pings: bool = True):
             for m in members[1:]:
                 await m.click(channel.last_message, label="Join")
             await members[0].click(channel.last_message, label="Start")
-            host, service = env.bot.host, env.bot.service
+            services, service = env.bot.services, env.bot.service
             table = service.in_channel(channel.id)
             if not pings:
                 for m in members:
-                    await host.settings.set_notify(guild.id, m.id, False)
-            await host.settled()
+                    await services.settings.set_notify(guild.id, m.id, False)
+            await services.publisher.settled()
             await env.settle()
             driver = Driver(env, channel, {m.id: m for m in members}, seed=seed)
 
             async def clicks(n: int, after=None) -> int:
                 made = 0
                 for _ in range(n):
-                    await host.timers.play_forced(service.clock() + host.timers.forced_delay + 1)
-                    # A publish pass draws its pictures on a worker thread first: wait for the host's passes
+                    await services.timers.play_forced(service.clock() + services.schedule.forced_delay + 1)
+                    # A publish pass draws its pictures on a worker thread first: wait for the publisher's passes
                     # too, or a forced move's messages would land in the next click's count.
-                    await host.settled()
+                    await services.publisher.settled()
                     await env.settle()
                     if table.state.over or table.status != "active":
                         break
@@ -62,7 +62,7 @@ async def sim_table(game: str, humans: int, seed: int = 1, pings: bool = True):
                     if stepped is None:
                         break
                     seat_id = stepped[0]
-                    await host.settled()
+                    await services.publisher.settled()
                     await env.settle()
                     made += 1
                     if after is not None:

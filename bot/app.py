@@ -1,23 +1,69 @@
-"""The bot process: builds the discord.py client, opens storage, loads the cogs, restores live games."""
+"""The bot process: builds the discord.py client, opens storage, builds every service and hands each its
+collaborators (build_services: the one place where the pieces meet), adds the cogs, restores live games."""
 from __future__ import annotations
 
 import asyncio
 import logging
 import sqlite3
+import time
 
 import discord
 from discord.ext import commands
 
-from bot import sharding
+from bot import render, sharding
 from bot.config import Settings
+from bot.records import HistoryService
+from bot.seating import Seating
+from bot.service import TableService
 from bot.storage import Storage, heap
 from bot.storage.base import StorageUnavailable
-from bot.service import TableService
+from cogs.history import History, Rematches, result_rows
+from cogs.lobby import Lobbies, Lobby
+from cogs.reference import Reference
 from cogs.table import games
+from cogs.table.answer import Answer
+from cogs.table.changes import Changes
+from cogs.table.clicks import Clicks
+from cogs.table.components import Items
+from cogs.table.host import Host, Republish
+from cogs.table.messages import Messages
+from cogs.table.publisher import Publisher
+from cogs.table.schedule import Schedule
+from cogs.table.services import Services
+from cogs.table.settings import MemberSettings
+from cogs.table.timers import Timers
+from present import LogFilter
 
 log = logging.getLogger("rookery")
-# The host extension comes first: it registers the persistent components and the other cogs use bot.host.
-COGS = ("cogs.table.host", "cogs.lobby", "cogs.reference", "cogs.history")  # the last two join /game
+
+
+def build_services(bot: commands.Bot, store: Storage, clock=time.time) -> Services:
+    """Every service, each given its collaborators here and nowhere else."""
+    history = HistoryService(store, clock)
+    logs = LogFilter()
+    service = TableService(
+        store, clock, history=history,
+        loggable=lambda table, event: logs(table.game_key, event, table.names),
+        bundles=lambda table, seat_id: render.bundle_steps(table, seat_id, games.policy(table.game_key)))
+    seating = Seating(service)
+    settings = MemberSettings(store)  # notify, autoplay, languages, DM channels
+    answer = Answer(settings)
+    messages = Messages(bot, settings)
+    publisher = Publisher(bot, service, settings, messages, result_rows)
+    schedule = Schedule(service, publisher, settings)
+    changes = Changes(schedule, publisher, settings)
+    lobbies = Lobbies(service, seating, settings, answer, publisher, changes)
+    return Services(
+        service=service, seating=seating, history=history, settings=settings, answer=answer, messages=messages,
+        publisher=publisher, schedule=schedule, changes=changes, timers=Timers(service, publisher, schedule, changes),
+        clicks=Clicks(service, messages, settings, answer, changes), items=Items(bot),
+        republish=Republish(service, changes, publisher), lobbies=lobbies,
+        rematches=Rematches(service, seating, history, settings, lobbies))
+
+
+def build_cogs(bot: commands.Bot, services: Services) -> list[commands.Cog]:
+    # The Host first: it answers every interaction's edge. History and Reference join Lobby's /game group.
+    return [Host(bot, services), Lobby(bot, services), Reference(bot, services), History(bot, services)]
 
 
 class Rookery(commands.Bot):
@@ -27,18 +73,16 @@ class Rookery(commands.Bot):
                          help_command=None, **sharding.client_options(settings))
         self.settings = settings
         self.store: Storage | None = None
-        self.service: TableService | None = None
-        self.host = None  # set by the cogs.table.host extension
+        self.services: Services | None = None  # built in setup_hook, once storage is open
+        self.service: TableService | None = None  # services.service, for bot/sharding.py and the tests
 
     async def setup_hook(self) -> None:
         self.store = await Storage.open(self.settings.database, self.settings.durability)
         sharding.serve_own_shards(self.store, self.settings)  # a shard restores only its own servers' games
-        self.service = TableService(self.store)
-        for name in COGS:
-            try:
-                await self.load_extension(name)
-            except commands.ExtensionNotFound:
-                log.warning("cog %s not found; skipped", name)
+        self.services = build_services(self, self.store)
+        self.service = self.services.service
+        for cog in build_cogs(self, self.services):
+            await self.add_cog(cog)
         await games.load(self, self.settings.game_keys)  # a cog per game: only the games chosen (ROOKERY_GAMES)
         restored = await self.service.restore()
         log.info("restored %d live game(s)", len(restored))
@@ -62,7 +106,7 @@ class Rookery(commands.Bot):
                       self.settings.guild_id)
 
     async def close(self) -> None:
-        await super().close()  # unloads the cogs, which stops the host's timers
+        await super().close()  # removes the cogs: the Host's unload stops the timers and the publisher
         if self.store is not None:
             await self.store.close()
             self.store = None

@@ -216,6 +216,13 @@ def choices(table: Table, seat_id: str, frame: Frame | None = None,
     return out
 
 
+def bundle_steps(table: Table, seat_id: str, policy: ChoicePolicy = PLAIN) -> list[list[dict]]:
+    """The whole choices the seat's prompt offers (the game's bundles), each as its steps: what a bundle
+    click names (TableService.click, under the lock, from the live view). `policy`: the game's (its cog's)."""
+    found = choices(table, seat_id, policy=policy)
+    return [list(b.steps) for b in found.bundles] if found and found.bundles else []
+
+
 def together(policy: ChoicePolicy, view: dict, legal: list[dict],
              labels: list[str]) -> tuple[list[int], int, int] | None:
     """The game's grouping of several step actions into one multi-select (e.g. a Raven bid: choose its

@@ -3,49 +3,167 @@
 Cogs and the terminal call this layer with plain ids and facts (an Actor for who asks); it decides, runs
 the engine, and writes every accepted action to storage before returning, so a crash can lose nothing a
 player was told about. What it turns down is a typed Refusal (bot/errors.py), raised before anything
-changes. Lobby and moderation policy is in bot/seating.py (LobbyService, this class's base).
+changes. Lobby and moderation policy is its own object, bot/seating.py's Seating, built on this one.
+
+Its collaborators come in through the constructor (bot/app.py passes them): `history` is told of finished
+games and of seats changing hands, `loggable` says which events make a log line (present.LogFilter), and
+`bundles` names the presenter's whole choices for a seat (bot/render.bundle_steps), which a click may pick.
 """
 from __future__ import annotations
 
 import random
 import time
 from contextlib import asynccontextmanager
-from typing import Callable
+from typing import TYPE_CHECKING, Any, Callable
 
-from engine import IllegalAction
-from engine.bots import choose, timeout_choice
+from engine import GAMES, IllegalAction
+from engine.bots import bot_choice, timeout_choice
+from engine.core import Game
 
 from bot import errors
-from bot.seating import LobbyService
-from bot.storage import LIVE, Storage
+from bot.seating import REFUSED_IN, _upgraded, check_start, require_moderator, seat_records
+from bot.storage import LIVE, DuplicateInteraction, Storage
+from bot.storage.base import StaleGame
 from bot.storage.heap import bulk_load
-from bot.table import Actor, Outcome, Seat, Step, Table
+from bot.table import (Actor, Due, Outcome, Pick, Seat, Step, Table, Timer, timers_from_json,
+                       timers_to_json)
 
-__all__ = ["Actor", "Outcome", "Seat", "Step", "Table", "TableService"]
+if TYPE_CHECKING:
+    from bot.records import HistoryService
+
+__all__ = ["Actor", "Outcome", "Pick", "Seat", "Step", "Table", "TableService"]
 
 SHORT_TIMER = 20       # seconds for reaction windows (quick play-or-pass answers); every other prompt gets the turn timer
 AWAY_AFTER = 2         # timeouts in a row after which a seat is marked away (its own next move brings it back)
 MAX_BOT_STEPS = 5000   # a safety net: bot seats never loop forever
 
 
-class TableService(LobbyService):
-    def __init__(self, store: Storage, clock: Callable[[], float] = time.time) -> None:
-        super().__init__(store)
+class TableService:
+    def __init__(self, store: Storage, clock: Callable[[], float] = time.time, *,
+                 history: HistoryService | None = None,
+                 loggable: Callable[[Table, dict], bool] = lambda table, event: True,
+                 bundles: Callable[[Table, str], list[list[dict]]] = lambda table, seat_id: []) -> None:
+        self.store = store
         self.clock = clock
+        self.history = history      # told of finished games and handovers (None: nothing is recorded)
+        self.loggable = loggable    # whether an event makes a log line
+        self.bundles = bundles      # a seat's whole choices, each its steps: what a bundle click names
+        self.tables: dict[int, Table] = {}
+        # The games this process runs (each game's cog adds its own: cogs/table/games.py); None: every game.
+        # A live table of any other game waits in `unserved`, its row untouched, and is refused when asked.
+        self.serving: set[str] | None = None
+        self.unserved: dict[int, Table] = {}
         self.bot_rng = random.Random()
-        self.loggable = lambda table, event: True  # set by the host: whether an event makes a log line
 
-    # ---- loading
+    # ---- loading and saving
+    @staticmethod
+    def game_of(row: dict) -> Game:
+        return GAMES[row["game_key"]]
+
+    def from_row(self, row: dict) -> Table | None:
+        """A stored game as a Table (None for a game this build no longer has)."""
+        if row is None or row["game_key"] not in GAMES:
+            return None
+        table = Table(
+            id=row["id"], guild_id=row["guild_id"], channel_id=row["channel_id"], game_key=row["game_key"],
+            status=row["status"], host_id=row["host_id"], options=row["options"],
+            turn_seconds=row["turn_seconds"], seed=row["seed"], seats=[Seat(**s) for s in row["seats"]],
+            version=row["version"], board_message_id=row["board_message_id"],
+            board_posted_at=row["board_posted_at"], timers=timers_from_json(row["timers"]),
+            logs=_upgraded(row["logs"]), board_shown=row.get("board_shown") or "",
+            board_picture=row.get("board_picture") or "",
+        )
+        if row["state"] is not None:
+            table.state = table.game.load(row["state"])
+        return table
+
     async def restore(self) -> list[Table]:
         """Load every live game (after a restart): their buttons and timers work again from here. A game this
         process does not run waits in `unserved`, untouched (no timer, no publish), refused when asked."""
-        self.tables, self.unserved = {}, {}
+        self.tables.clear()  # the same dict: Seating and the cogs hold it too
+        self.unserved.clear()
         with bulk_load():  # thousands of games: the cyclic GC would rescan them over and over as they load
             for row in await self.store.live_games():
                 table = self.from_row(row)
                 if table is not None:
                     (self.tables if self.serves(table.game_key) else self.unserved)[row["id"]] = table
         return list(self.tables.values())
+
+    async def get(self, game_id: int) -> Table | None:
+        if game_id in self.tables:
+            return self.tables[game_id]
+        return self.unserved.get(game_id) or self.from_row(await self.store.get_game(game_id))
+
+    def in_channel(self, channel_id: int) -> Table | None:
+        return next((t for t in self.tables.values() if t.channel_id == channel_id), None)
+
+    def unserved_in(self, channel_id: int) -> Table | None:
+        return next((t for t in self.unserved.values() if t.channel_id == channel_id), None)
+
+    def here(self, channel_id: int) -> Table:
+        table = self.in_channel(channel_id)
+        if table is None:
+            self.require_served(self.unserved_in(channel_id))
+            raise errors.NoGameHere()
+        return table
+
+    # ---- the games this process runs
+    def serves(self, game_key: str) -> bool:
+        return self.serving is None or game_key in self.serving
+
+    def serve(self, game_key: str) -> None:
+        """Run this game from now on (its cog loaded): any of its tables kept aside come back into play."""
+        if self.serving is not None:
+            self.serving.add(game_key)
+        for table in [t for t in self.unserved.values() if t.game_key == game_key]:
+            self.tables[table.id] = self.unserved.pop(table.id)
+
+    def shelve(self, game_key: str) -> None:
+        """Stop running this game (its cog unloaded): its tables are kept aside, untouched."""
+        self.serving = set(GAMES) if self.serving is None else self.serving
+        self.serving.discard(game_key)
+        for table in [t for t in self.tables.values() if t.game_key == game_key]:
+            self.unserved[table.id] = self.tables.pop(table.id)
+
+    def require_served(self, table: Table | None) -> None:
+        """Refuse anything asked of a table whose game this process does not run (None: nothing to check)."""
+        if table is not None and not self.serves(table.game_key):
+            raise errors.GameNotServed(game=table.game.title)
+
+    async def save(self, table: Table, **extra: Any) -> None:
+        await self.store.update_game(table.id, **self._fields(table), **extra)
+
+    def _fields(self, table: Table) -> dict:
+        return {
+            **self._progress(table), "host_id": table.host_id, "options": table.options,
+            "turn_seconds": table.turn_seconds, "seed": table.seed,
+            "board_message_id": table.board_message_id, "board_posted_at": table.board_posted_at,
+            "board_shown": table.board_shown, "board_picture": table.board_picture,
+        }
+
+    @staticmethod
+    def _progress(table: Table) -> dict:
+        """What an action can change: all a commit rewrites (every byte is encoded and written per click).
+        The values share the table's own dicts and lists, uncopied: both storages encode them before they
+        await anything, so nothing can change them first. A state may offer json_view(), its to_json()
+        without the copies. Timers are stored as JSON (a few small dicts, made here)."""
+        state = table.state
+        return {
+            "status": table.status, "seats": [vars(s) for s in table.seats],
+            "state": None if state is None else getattr(state, "json_view", state.to_json)(),
+            "version": table.version, "timers": timers_to_json(table.timers), "logs": table.logs,
+        }
+
+    async def save_messages(self, table: Table) -> None:
+        """Remember board and hand message ids (not game progress, which act() saves)."""
+        await self.store.update_game(
+            table.id, seats=seat_records(table), board_message_id=table.board_message_id,
+            board_posted_at=table.board_posted_at, board_shown=table.board_shown, board_picture=table.board_picture,
+        )
+
+    def require(self, table: Table, *statuses: str) -> None:
+        if table.status not in statuses:
+            raise REFUSED_IN.get(table.status, errors.GameOver)()
 
     @asynccontextmanager
     async def locked(self, table: Table, *statuses: str):
@@ -60,14 +178,49 @@ class TableService(LobbyService):
     def prompt_key(self, table: Table, seat_id: str) -> str:
         return table.frame().prompt_key(seat_id)
 
-    def choice(self, table: Table, seat_id: str, prompt: str, pick) -> dict | list[dict]:
-        """What a click on a prompt names: `pick(table, seat, legal)` turns it into an action (or a list of
-        steps, all or none), or None when it names nothing on offer. Raises OutOfDate for an older prompt."""
-        legal = table.pending().get(seat_id, [])
-        action = pick(table, seat_id, legal) if legal and prompt == self.prompt_key(table, seat_id) else None
-        if action is None:
+    @staticmethod
+    def require_holder(table: Table, seat_id: str, user_id: int) -> None:
+        """Only the member who holds a seat acts for it (a kick may have changed hands since the click)."""
+        seat = table.seat(seat_id)
+        if seat.user_id != user_id:
+            raise errors.NotYourChoices(owner=f"**{seat.name}**")
+
+    def require_prompt(self, table: Table, seat_id: str, prompt: str) -> None:
+        """The click was made on the seat's current prompt (else OutOfDate: it has moved on)."""
+        if prompt != self.prompt_key(table, seat_id) or not table.pending().get(seat_id):
             raise errors.OutOfDate()
-        return action
+
+    def picked(self, table: Table, seat_id: str, pick: Pick) -> dict | list[dict]:
+        """The action a click names on the current prompt (a list: steps, all or none); OutOfDate if it
+        names nothing on offer."""
+        if pick.bundle is not None:
+            bundles = self.bundles(table, seat_id)
+            if not 0 <= pick.bundle < len(bundles):
+                raise errors.OutOfDate()
+            return list(bundles[pick.bundle])
+        legal = table.pending().get(seat_id, [])
+        indexes = pick.indexes
+        if not indexes or len(set(indexes)) != len(indexes) or not all(0 <= i < len(legal) for i in indexes):
+            raise errors.OutOfDate()
+        return [legal[i] for i in indexes] if len(indexes) > 1 else legal[indexes[0]]
+
+    async def click(self, table: Table, seat_id: str, user_id: int, prompt: str, pick: Pick,
+                    interaction_id: int | None = None) -> Outcome:
+        """One click on a seat's prompt, whole: the clicker must hold the seat, the prompt must be the current
+        one, and what it names must be on offer; then the move, the bots' replies and one commit. Caller holds
+        table.lock. Refusals: NotYourChoices and AlreadyHandled (the click was not this member's, or was
+        already applied); any other (OutOfDate, RuleRefusal, RaceLost, ...) means the seat's current choices
+        are worth showing with it."""
+        self.require_holder(table, seat_id, user_id)
+        self.require(table, "active")
+        self.require_prompt(table, seat_id, prompt)
+        action = self.picked(table, seat_id, pick)
+        try:
+            return await self.act(table, seat_id, action, interaction_id=interaction_id)
+        except DuplicateInteraction:
+            raise errors.AlreadyHandled() from None
+        except StaleGame:  # another shard's move landed first; act() reloaded the stored game
+            raise errors.RaceLost() from None
 
     async def act(
         self, table: Table, seat_id: str, action: dict | list[dict], *, source: str = "player",
@@ -139,7 +292,7 @@ class TableService(LobbyService):
                 legal = table.pending().get(seat_id)  # this version's Frame: the next round reads it too
                 if not legal:
                     continue
-                action = choose(table.game, table.state.view(seat_id), legal, self.bot_rng)
+                action = bot_choice(table.game, table.state.view(seat_id), legal, self.bot_rng)
                 steps.append(Step(seat_id, action, table.apply(seat_id, action), "bot"))
         return steps
 
@@ -155,8 +308,8 @@ class TableService(LobbyService):
         self._sync_timers(table)
         entries = [(s.seat, s.action, s.source, interaction_id if i == 0 else None) for i, s in enumerate(steps)]
         await self.store.record_actions(table.id, entries, first, **self._progress(table))
-        if table.status == "over" and self.history is not None:
-            await self.history.game_over(table)  # after the commit: the summary never runs ahead of the log
+        if table.status == "over":
+            await self.recorded(table)  # after the commit: the summary never runs ahead of the log
 
     def _log(self, table: Table, events: list[dict]) -> None:
         """Keep the last loggable events as data: each reader's presenter words them in their language."""
@@ -179,34 +332,40 @@ class TableService(LobbyService):
         short = bool(decision.get("quick"))
         hold = decision.get("hold")
         unasked = table.frame().unasked() if hold else set()
-        timers: dict[str, dict] = {}
+        timers: dict[str, Timer] = {}
         for seat_id in pending:
             seat = table.seat(seat_id)
             if seat.is_bot or seat_id in unasked:
                 continue
             old = table.timers.get(seat_id)
-            if old and old["moves"] == seat.moves:
+            if old and old.moves == seat.moves:
                 timers[seat_id] = old
                 continue
             seconds = hold or (min(SHORT_TIMER, table.turn_seconds) if short else table.turn_seconds)
             # The reminder comes at half time whatever the length: 10 s before a reaction window closes.
-            timers[seat_id] = {"due": now + seconds, "moves": seat.moves, "reminded": False, "seconds": seconds}
+            timers[seat_id] = Timer(now + seconds, seat.moves, False, seconds)
         table.timers = timers
 
-    def due(self, now: float) -> list[tuple[Table, str, str]]:
-        """(table, seat, "remind" | "expire") for every timer that needs attention at `now`."""
+    def due(self, now: float) -> list[Due]:
+        """Every timer that needs attention at `now` (a reminder or an expiry)."""
         out = []
         for table in list(self.tables.values()):
             if table.status != "active":
                 continue
             for seat_id, timer in table.timers.items():
-                if kind := attention(timer, now):
-                    out.append((table, seat_id, kind))
+                if kind := timer.attention(now):
+                    out.append(Due(table, seat_id, kind))
         return out
 
     async def mark_reminded(self, table: Table, seat_id: str) -> None:
-        table.timers[seat_id]["reminded"] = True
-        await self.store.update_game(table.id, timers=table.timers)
+        table.timers[seat_id].reminded = True
+        await self.store.update_game(table.id, timers=timers_to_json(table.timers))
+
+    async def retime(self, table: Table) -> None:
+        """A seat changed hands during play: its old player's timer goes with their prompts."""
+        if table.status != "lobby":
+            self._sync_timers(table)
+            await self.save(table)
 
     async def expire(self, table: Table, seat_id: str) -> Outcome:
         """The seat ran out of time: it takes the game's timeout choice (pass, stop, keep or decline; a card
@@ -215,7 +374,7 @@ class TableService(LobbyService):
         marked away, and the log says so (publicly only where the public waiting line names the seat)."""
         timer = table.timers.get(seat_id)
         legal = table.pending().get(seat_id)
-        if not timer or not legal or self.clock() < timer["due"]:
+        if not timer or not legal or self.clock() < timer.due:
             return Outcome()
         waiting = set(table.pending())
         seat = table.seat(seat_id)
@@ -237,14 +396,14 @@ class TableService(LobbyService):
 
     # ---- moderation that touches play
     async def pause(self, table: Table, actor: Actor) -> None:
-        self.require_moderator(table, actor)
+        require_moderator(table, actor)
         self.require(table, "active")
         table.status = "paused"
         table.timers = {}
         await self.save(table)
 
     async def resume(self, table: Table, actor: Actor) -> Outcome:
-        self.require_moderator(table, actor)
+        require_moderator(table, actor)
         self.require(table, "paused")
         table.status = "active"
         self._sync_timers(table)
@@ -253,7 +412,7 @@ class TableService(LobbyService):
 
     async def start(self, table: Table, actor: Actor | None = None) -> Outcome:
         """Deal the game (the host, or a moderator, once enough players sit), then let bots move."""
-        self.check_start(table, actor)
+        check_start(table, actor)
         for number, seat in enumerate(table.seats, start=1):
             seat.seat = f"p{number}"
         table.state = table.game.new([s.seat for s in table.seats], table.seed, table.options)
@@ -263,12 +422,16 @@ class TableService(LobbyService):
         await self.save(table)
         return await self.run_bots(table)
 
-    async def replace(self, table: Table, actor: Actor, user_id: int, new_user: tuple[int, str] | None) -> Seat:
-        seat = await super().replace(table, actor, user_id, new_user)
-        if table.status != "lobby":  # the old player's timer goes with their prompts
-            self._sync_timers(table)
-            await self.save(table)
-        return seat
+    # ---- what the history hears (after the commit, under the table's lock)
+    async def recorded(self, table: Table) -> None:
+        """The game is over or was ended: its summary goes into the server's history."""
+        if self.history is not None:
+            await self.history.game_over(table)
+
+    async def handing_over(self, table: Table, seat: Seat) -> None:
+        """A seat is about to change hands: the history notes who held it, and for how long."""
+        if self.history is not None:
+            await self.history.seat_handed_over(table, seat)
 
     # ---- audit
     async def replay(self, game_id: int) -> dict:
@@ -290,12 +453,3 @@ def _is_step(game, action: dict) -> bool:
     """Part of a decision built in steps: the flow kernel's "step" flag, or a type the game calls partial
     (a card picked into a choice: Traits.partial)."""
     return bool(action.get("step")) or action.get("type") in game.traits.partial
-
-
-def attention(timer: dict, now: float) -> str | None:
-    """What a turn timer needs at `now`: "expire", "remind" (at half time, once) or nothing."""
-    if now >= timer["due"]:
-        return "expire"
-    if not timer["reminded"] and now >= timer["due"] - timer["seconds"] / 2:
-        return "remind"
-    return None

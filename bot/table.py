@@ -59,6 +59,60 @@ class Step:
 
 
 @dataclass
+class Timer:
+    """A human seat's deadline for its current prompt (stored with the game as JSON: to_json/from_json)."""
+
+    due: float                 # when it expires (service clock)
+    moves: int                 # the seat's move count it was set for: a newer prompt gets a new timer
+    reminded: bool = False     # the half-time reminder went out
+    seconds: float = 0         # its whole length (the reminder comes at half of it)
+
+    def to_json(self) -> dict:
+        return {"due": self.due, "moves": self.moves, "reminded": self.reminded, "seconds": self.seconds}
+
+    @classmethod
+    def from_json(cls, data: dict) -> "Timer":
+        # Lenient with older rows: a timer without "moves" or "seconds" still loads (and is replaced as soon
+        # as its seat's prompt changes).
+        return cls(data["due"], data.get("moves", 0), bool(data.get("reminded")), data.get("seconds", 0))
+
+    def attention(self, now: float) -> str | None:
+        """What it needs at `now`: "expire", "remind" (at half time, once) or nothing."""
+        if now >= self.due:
+            return "expire"
+        if not self.reminded and now >= self.due - self.seconds / 2:
+            return "remind"
+        return None
+
+
+def timers_from_json(data: dict | None) -> dict[str, "Timer"]:
+    return {seat: Timer.from_json(timer) for seat, timer in (data or {}).items()}
+
+
+def timers_to_json(timers: dict[str, "Timer"]) -> dict[str, dict]:
+    return {seat: timer.to_json() for seat, timer in timers.items()}
+
+
+@dataclass(frozen=True)
+class Due:
+    """A timer that needs attention now: TableService.due() lists them for the timer loop."""
+
+    table: "Table"
+    seat: str
+    kind: str                  # "remind" or "expire"
+
+
+@dataclass(frozen=True)
+class Pick:
+    """What a click on a prompt names: legal actions by index (several: the steps of one decision, taken
+    together or not at all), or the presenter's whole choice number `bundle` (steps that only become legal
+    one after another, so they cannot be named by today's indexes)."""
+
+    indexes: tuple[int, ...] = ()
+    bundle: int | None = None
+
+
+@dataclass
 class Outcome:
     """What one change did, for the publisher and the click's own answer: the steps (the click's and the
     bots' replies), the seats that must act now and did not before (a new turn each: a ping), and whether
@@ -155,7 +209,7 @@ class Table:
     board_posted_at: float | None = None
     board_shown: str = ""      # hash of what the board message shows ("" unknown: post a new one)
     board_picture: str = ""    # key of the picture on the board message ("" none)
-    timers: dict = field(default_factory=dict)
+    timers: dict[str, Timer] = field(default_factory=dict)  # seat -> its deadline
     logs: dict = field(default_factory=dict)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock, repr=False, compare=False)
     changes: int = field(default=0, repr=False, compare=False)  # state changes in memory, for frame()

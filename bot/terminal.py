@@ -9,7 +9,7 @@ from typing import Callable, TextIO
 
 from bot import render
 from bot.errors import Refusal
-from bot.seating import DEFAULT_TURN_SECONDS, check_players, known_game, parse_settings, valid_options
+from bot.seating import DEFAULT_TURN_SECONDS, Seating, check_players, known_game, parse_settings, valid_options
 from bot.storage import Storage
 from bot.service import Actor, TableService
 from engine import GAMES
@@ -26,12 +26,13 @@ async def play(game_key: str, players: int, seed: int | None, options: dict, aut
     store = await Storage.open(":memory:")
     try:  # the database thread must be closed whatever happens, or the process never exits
         service = TableService(store)
-        table = await service.create_lobby(0, 0, Actor(ME, "Player 1"), game_key, options, DEFAULT_TURN_SECONDS)
+        seating = Seating(service)
+        table = await seating.create_lobby(0, 0, Actor(ME, "Player 1"), game_key, options, DEFAULT_TURN_SECONDS)
         if seed is not None:
             table.seed = seed
             service.bot_rng.seed(seed)  # the same seed and the same answers replay the same game
         for _ in range(players - 1):
-            await service.add_bot(table)
+            await seating.add_bot(table)
         await service.start(table)
         while not table.state.over:
             legal = table.pending().get("p1")

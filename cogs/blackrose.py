@@ -16,6 +16,7 @@ from bot import errors
 from bot.table import Table
 from cogs.table.games import GameCog
 from cogs.table.layout import layout
+from cogs.table.services import services_of
 from present import fmt
 from present.blackrose import catalog
 from present.i18n import mark
@@ -37,7 +38,7 @@ class BlackRoseCog(GameCog, name="Black Rose Wars"):
 
 def table_here(interaction: discord.Interaction) -> Table | None:
     """The channel's Black Rose Wars table, once it has a board (else None: a Room's rules alone)."""
-    table = interaction.client.service.in_channel(interaction.channel_id)
+    table = services_of(interaction).service.in_channel(interaction.channel_id)
     return table if table is not None and table.game_key == BlackRoseCog.key and table.state is not None else None
 
 
@@ -53,11 +54,11 @@ async def room_command(interaction: discord.Interaction, room: str) -> None:
     if doc is None:
         raise errors.Refusal(mark("I know no Room called `{name}`. Start typing and pick one from the list."),
                              name=room[:60])
-    await interaction.client.host.send_private(interaction, layout(doc, colour=BlackRoseCog.colour))
+    await services_of(interaction).answer.message(interaction, layout(doc, colour=BlackRoseCog.colour))
 
 
 async def room_names(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-    await interaction.client.host.speak_to(interaction)
+    await services_of(interaction).answer.speak_to(interaction)
     view, _ = public(table_here(interaction))
     typed = current.strip().casefold()
     found = [(value, name) for value, name in catalog.rooms(view) if typed in name.casefold()]

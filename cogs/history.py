@@ -3,7 +3,9 @@ button on a finished game's result message.
 
 The commands join the existing /game group (the Lobby cog's), so this cog loads after it. Their answers are
 private and scoped to the server they are asked in: another server's games, stats and replays are
-invisible. Only a rematch's new lobby is public, like any lobby.
+invisible. Only a rematch's new lobby is public, like any lobby (posted by the Lobby cog's Lobbies).
+The commands and items are plain functions and DynamicItems: they reach the bot's Services through
+services_of(interaction).
 """
 from __future__ import annotations
 
@@ -17,12 +19,17 @@ from discord import app_commands
 from discord.ext import commands
 from discord.utils import escape_markdown
 
+from bot import errors
 from bot import replay as replay_file
 from bot.records import PAGE_SIZE, HistoryService, Page
-from bot.service import Table
-from bot import errors
+from bot.seating import Seating
+from bot.service import TableService
+from bot.table import Table
+from cogs.lobby import Lobbies
 from cogs.table.components import actor
 from cogs.table.group import GAME_CHOICES, join_game_group, leave_game_group
+from cogs.table.services import Services, services_of
+from cogs.table.settings import MemberSettings
 from engine import GAMES
 from babel.numbers import format_percent
 
@@ -32,22 +39,18 @@ log = logging.getLogger("rookery.history")
 SQLITE_MAX_ID = 2**63 - 1
 
 
-def _cog(interaction: discord.Interaction) -> "History":
-    return interaction.client.get_cog("History")  # type: ignore[return-value]
-
-
-async def _in_server(interaction: discord.Interaction) -> "History | None":
-    """The cog, or None after telling the user that history belongs to a server (not to DMs)."""
-    cog = _cog(interaction)
+async def _in_server(interaction: discord.Interaction) -> Services | None:
+    """The bot's Services, or None after telling the user that history belongs to a server (not to DMs)."""
+    services = services_of(interaction)
     if interaction.guild_id is None:
-        await cog.bot.host.reply(interaction, tr("Game history is kept per server: ask in a server channel."))
+        await services.answer.text(interaction, tr("Game history is kept per server: ask in a server channel."))
         return None
-    return cog
+    return services
 
 
 class RematchButton(discord.ui.DynamicItem[discord.ui.Button], template=r"rkh:rematch:(?P<game>\d{1,18})"):
     """On a finished game's result message; works after restarts (the game id is in the custom_id). Registered
-    with the host like every persistent item, so a forged or stale "rk…" id is answered as out of date."""
+    in Items like every persistent item, so a forged or stale "rk…" id is answered as out of date."""
 
     def __init__(self, game: int):
         super().__init__(discord.ui.Button(label=tr("Rematch"), emoji="🔁", style=discord.ButtonStyle.primary,
@@ -59,51 +62,50 @@ class RematchButton(discord.ui.DynamicItem[discord.ui.Button], template=r"rkh:re
         return cls(int(match["game"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        cog = _cog(interaction)
-        await cog.bot.host.safely(interaction, cog.rematch(interaction, self.game))
+        services = services_of(interaction)
+        await services.answer.safely(interaction, services.rematches.ask(interaction, self.game))
+
+
+def result_rows(table: Table) -> list[discord.ui.ActionRow]:
+    """The Rematch button under a finished game's result message (the Publisher adds it)."""
+    if table.status != "over":
+        return []
+    return [discord.ui.ActionRow(RematchButton(table.id))]
 
 
 class History(commands.Cog):
-    def __init__(self, bot: commands.Bot) -> None:
+    def __init__(self, bot: commands.Bot, services: Services) -> None:
         self.bot = bot
-        self.service = bot.service
-        self.history = HistoryService(bot.store, bot.service.clock)
-        self._rematch_locks: dict[int, asyncio.Lock] = {}
+        self.history = services.history
+        self.items = services.items
         self._added: list[app_commands.Command] = []
 
     async def cog_load(self) -> None:
-        self.service.history = self.history
-        self.bot.host.register(RematchButton, PageButton)
+        self.items.register(RematchButton, PageButton)
         self._added = join_game_group(self.bot, build_commands())
         recorded = await self.history.catch_up()
         if recorded:
             log.info("history: recorded %d game(s) that finished before a restart", recorded)
 
     async def cog_unload(self) -> None:
-        if self.service.history is self.history:
-            self.service.history = None
-        self.bot.remove_dynamic_items(RematchButton, PageButton)
+        self.items.unregister(RematchButton, PageButton)
         leave_game_group(self.bot, self._added)
 
-    def result_rows(self, table: Table) -> list[discord.ui.ActionRow]:
-        """The Rematch button under a finished game's result message (the host adds it)."""
-        if table.status != "over":
-            return []
-        return [discord.ui.ActionRow(RematchButton(table.id))]
 
-    async def turn_page(self, interaction: discord.Interaction, button: "PageButton") -> None:
-        game_known = button.game in GAMES if button.game is not None else button.kind == "h"
-        if interaction.guild_id is None or not game_known:
-            return await self.bot.host.reply(interaction, tr("That list is out of date: ask again."))
-        if button.kind == "h":
-            text, view = await history_page(self, interaction.guild_id, button.game, button.member, button.page)
-        else:
-            text, view = await leaderboard_page(self, interaction.guild_id, button.game or "", button.page)
-        await interaction.response.edit_message(content=text, view=view)
+class Rematches:
+    """The Rematch button's work: a new lobby in the finished game's channel, with its players invited.
+    Built once by bot/app.py; one lock per channel, so two clicks at once make one lobby."""
 
-    # ---- rematch
-    async def rematch(self, interaction: discord.Interaction, game_id: int) -> None:
-        host = self.bot.host
+    def __init__(self, service: TableService, seating: Seating, history: HistoryService,
+                 settings: MemberSettings, lobbies: Lobbies) -> None:
+        self.service = service
+        self.seating = seating
+        self.history = history
+        self.settings = settings
+        self.lobbies = lobbies
+        self._locks: dict[int, asyncio.Lock] = {}
+
+    async def ask(self, interaction: discord.Interaction, game_id: int) -> None:
         row = await self.service.store.get_game(game_id) if 0 < game_id <= SQLITE_MAX_ID else None
         if row is None or row["guild_id"] != interaction.guild_id or row["status"] != "over":
             raise errors.Refusal(mark("That game can't be rematched any more. Start a new one with {new}."),
@@ -115,25 +117,25 @@ class History(commands.Cog):
             raise errors.Refusal(mark("That game isn't available any more."))
         # Two Rematch clicks at once: the second waits here, then finds the first one's lobby. The
         # one-live-game-per-channel unique index would refuse a second lobby even without this lock.
-        lock = self._rematch_locks.setdefault(row["channel_id"], asyncio.Lock())
+        lock = self._locks.setdefault(row["channel_id"], asyncio.Lock())
         async with lock:
             live = self.service.in_channel(row["channel_id"])
             if live is not None and live.status == "lobby":
                 raise errors.Refusal(mark("A table is already open in this channel — press **Join** on its lobby."))
             # Another process opening a table here a moment ago: create_lobby refuses with errors.ChannelTaken
             # (the storage's ChannelTaken, on either backend, turned into the member's refusal).
-            table = await self.service.create_lobby(
+            table = await self.seating.create_lobby(
                 row["guild_id"], row["channel_id"], actor(interaction), row["game_key"], row["options"],
                 row["turn_seconds"])
             replaced = {seat for seat, *_ in await self.history.db.handovers(game_id)}
             async with self.service.locked(table):
                 for seat in row["seats"]:
                     if seat["user_id"] is None and seat["seat"] not in replaced:  # bots from the start stay bots
-                        await self.service.add_bot(table)
-                await self.bot.get_cog("Lobby").post_lobby(interaction, table)
+                        await self.seating.add_bot(table)
+                await self.lobbies.post(interaction, table)
         others = [s["user_id"] for s in row["seats"] if s["user_id"] not in (None, interaction.user.id)]
         if others:
-            with reading(await host.settings.guild_lang(interaction.guild_id)):
+            with reading(await self.settings.guild_lang(interaction.guild_id)):
                 text = tr("🔁 {name} wants a rematch of game #{id}: {mentions}, press **Join** on the lobby above to "
                           "take your seat again.", name=escape_markdown(interaction.user.display_name), id=game_id,
                           mentions=" ".join(f"<@{u}>" for u in others))
@@ -191,9 +193,22 @@ def _page_number(page: int | None) -> int:
     return max(1, min(int(page or 1), 100_000))
 
 
-async def history_page(cog: "History", guild_id: int, game: str | None, member_id: int | None,
+async def turn_page(interaction: discord.Interaction, button: "PageButton") -> None:
+    services = services_of(interaction)
+    game_known = button.game in GAMES if button.game is not None else button.kind == "h"
+    if interaction.guild_id is None or not game_known:
+        return await services.answer.text(interaction, tr("That list is out of date: ask again."))
+    if button.kind == "h":
+        text, view = await history_page(services.history, interaction.guild_id, button.game, button.member,
+                                        button.page)
+    else:
+        text, view = await leaderboard_page(services.history, interaction.guild_id, button.game or "", button.page)
+    await interaction.response.edit_message(content=text, view=view)
+
+
+async def history_page(history: HistoryService, guild_id: int, game: str | None, member_id: int | None,
                        page: int) -> tuple[str, discord.ui.View | None]:
-    found = await cog.history.history(guild_id, game, member_id, page)
+    found = await history.history(guild_id, game, member_id, page)
     scope = "".join([f" · {_title(game)}" if game else "", tr(" · with {member}", member=f"<@{member_id}>")
                      if member_id else ""])
     lines = ["📜 **" + tr("Games on this server") + f"**{scope}"]
@@ -207,25 +222,25 @@ async def history_page(cog: "History", guild_id: int, game: str | None, member_i
 @app_commands.choices(game=GAME_CHOICES)
 async def history_command(interaction: discord.Interaction, game: str | None = None,
                           member: discord.Member | None = None, page: int | None = None) -> None:
-    if (cog := await _in_server(interaction)) is None:
+    if (services := await _in_server(interaction)) is None:
         return
     if game is not None and game not in GAMES:
-        return await cog.bot.host.reply(interaction, tr("Pick a game from the list Discord offers."))
-    text, view = await history_page(cog, interaction.guild_id, game, member.id if member else None,
+        return await services.answer.text(interaction, tr("Pick a game from the list Discord offers."))
+    text, view = await history_page(services.history, interaction.guild_id, game, member.id if member else None,
                                     _page_number(page))
-    await cog.bot.host.reply(interaction, text, view)
+    await services.answer.text(interaction, text, view)
 
 
 @app_commands.describe(member="Whose stats (you, if left out)", game="Only this game (and its rating)")
 @app_commands.choices(game=GAME_CHOICES)
 async def stats_command(interaction: discord.Interaction, member: discord.Member | None = None,
                         game: str | None = None) -> None:
-    if (cog := await _in_server(interaction)) is None:
+    if (services := await _in_server(interaction)) is None:
         return
     if game is not None and game not in GAMES:
-        return await cog.bot.host.reply(interaction, tr("Pick a game from the list Discord offers."))
+        return await services.answer.text(interaction, tr("Pick a game from the list Discord offers."))
     who = member or interaction.user
-    stats = await cog.history.stats(interaction.guild_id, who.id, game)
+    stats = await services.history.stats(interaction.guild_id, who.id, game)
     name = escape_markdown(who.display_name)
     text = (tr("📊 **{name}** in **{game}** on this server: {played} played, {won} won ({rate}).", name=name,
                game=_title(game), played=games(stats["played"]), won=number(stats["won"]),
@@ -243,11 +258,12 @@ async def stats_command(interaction: discord.Interaction, member: discord.Member
         text += "\n" + tr("Rating: **{rating}** (μ {mu}, σ {sigma}, {games}), #{rank} here.",
                           rating=number(round(ordinal, 1)), mu=number(round(mu, 1)), sigma=number(round(sigma, 1)),
                           games=trn("{n} rated game", "{n} rated games", rated), rank=rank)
-    await cog.bot.host.reply(interaction, text)
+    await services.answer.text(interaction, text)
 
 
-async def leaderboard_page(cog: "History", guild_id: int, game: str, page: int) -> tuple[str, discord.ui.View | None]:
-    found = await cog.history.leaderboard(guild_id, game, page)
+async def leaderboard_page(history: HistoryService, guild_id: int, game: str,
+                           page: int) -> tuple[str, discord.ui.View | None]:
+    found = await history.leaderboard(guild_id, game, page)
     lines = [tr("🏆 **{game}** on this server (rating = μ − 3σ: it grows as games make it surer)",
                 game=_title(game))]
     first = (found.number - 1) * PAGE_SIZE + 1
@@ -265,12 +281,12 @@ async def leaderboard_page(cog: "History", guild_id: int, game: str, page: int) 
 @app_commands.describe(game="Which game", page="Which page")
 @app_commands.choices(game=GAME_CHOICES)
 async def leaderboard_command(interaction: discord.Interaction, game: str, page: int | None = None) -> None:
-    if (cog := await _in_server(interaction)) is None:
+    if (services := await _in_server(interaction)) is None:
         return
     if game not in GAMES:
-        return await cog.bot.host.reply(interaction, tr("Pick a game from the list Discord offers."))
-    text, view = await leaderboard_page(cog, interaction.guild_id, game, _page_number(page))
-    await cog.bot.host.reply(interaction, text, view)
+        return await services.answer.text(interaction, tr("Pick a game from the list Discord offers."))
+    text, view = await leaderboard_page(services.history, interaction.guild_id, game, _page_number(page))
+    await services.answer.text(interaction, text, view)
 
 
 class PageButton(discord.ui.DynamicItem[discord.ui.Button],
@@ -289,8 +305,7 @@ class PageButton(discord.ui.DynamicItem[discord.ui.Button],
                    int(match["member"]) if match["member"] else None)
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        cog = _cog(interaction)
-        await cog.bot.host.safely(interaction, cog.turn_page(interaction, self))
+        await services_of(interaction).answer.safely(interaction, turn_page(interaction, self))
 
 
 def page_view(kind: str, page: Page, game: str | None, member: int | None) -> discord.ui.View | None:
@@ -307,18 +322,18 @@ def page_view(kind: str, page: Page, game: str | None, member: int | None) -> di
 
 @app_commands.describe(game_id="The game's number (#12 in /game history)")
 async def replay_command(interaction: discord.Interaction, game_id: int) -> None:
-    if (cog := await _in_server(interaction)) is None:
+    if (services := await _in_server(interaction)) is None:
         return
-    store = cog.service.store
+    store = services.service.store
     row = await store.get_game(game_id) if 0 < game_id <= SQLITE_MAX_ID else None
     if row is None or row["guild_id"] != interaction.guild_id or row["game_key"] not in GAMES:
-        return await cog.bot.host.reply(interaction, tr("There's no game #{id} on this server.", id=game_id))
+        return await services.answer.text(interaction, tr("There's no game #{id} on this server.", id=game_id))
     if row["status"] not in ("over", "ended"):
-        return await cog.bot.host.reply(
+        return await services.answer.text(
             interaction, tr("Game #{id} is still going: its replay shows every hand, so it's available once the "
                             "game is over.", id=game_id))
     if row["state"] is None:
-        return await cog.bot.host.reply(interaction, tr("Game #{id} closed before it started: nothing to replay.",
+        return await services.answer.text(interaction, tr("Game #{id} closed before it started: nothing to replay.",
                                                         id=game_id))
     data = replay_file.to_bytes(replay_file.export(row, await store.actions(game_id)))
     name = f"rookery-{row['game_key']}-{game_id}.json"
@@ -332,20 +347,20 @@ async def replay_command(interaction: discord.Interaction, game_id: int) -> None
 class ForgetConfirm(discord.ui.View):
     """"Yes, delete" under /game forget's question: only its asker (with Manage Server) may press it."""
 
-    def __init__(self, cog: History, guild_id: int, user_id: int) -> None:
+    def __init__(self, services: Services, guild_id: int, user_id: int) -> None:
         super().__init__(timeout=120)
-        self.cog, self.guild_id, self.user_id = cog, guild_id, user_id
+        self.services, self.guild_id, self.user_id = services, guild_id, user_id
         button = discord.ui.Button(label=tr("Yes, delete this server's game history"), style=discord.ButtonStyle.danger)
         button.callback = self.confirm
         self.add_item(button)
 
     async def confirm(self, interaction: discord.Interaction) -> None:
-        host = self.cog.bot.host
-        await host.speak_to(interaction)
+        answer = self.services.answer
+        await answer.speak_to(interaction)
         if interaction.user.id != self.user_id or not interaction.permissions.manage_guild:
-            return await host.reply(interaction, tr("Only the member who asked can confirm this."))
-        counts = await self.cog.history.forget_guild(self.guild_id)
-        host.settings.forget(self.guild_id)  # the members' settings went with the rows
+            return await answer.text(interaction, tr("Only the member who asked can confirm this."))
+        counts = await self.services.history.forget_guild(self.guild_id)
+        self.services.settings.forget(self.guild_id)  # the members' settings went with the rows
         self.stop()
         await interaction.response.edit_message(
             content=tr("🗑️ Deleted {games}, their moves, everyone's stats and {ratings} for this server. Games being "
@@ -355,14 +370,14 @@ class ForgetConfirm(discord.ui.View):
 
 
 async def forget_command(interaction: discord.Interaction) -> None:
-    if (cog := await _in_server(interaction)) is None:
+    if (services := await _in_server(interaction)) is None:
         return
     if not interaction.permissions.manage_guild:
         raise errors.ManageServerOnly()
     await interaction.response.send_message(
         tr("This deletes every finished game of this server (their moves and replays), everyone's history, stats "
            "and ratings here, and the server's {config} settings. Games being played now are kept. It can't be "
-           "undone.", config=command("game config")), view=ForgetConfirm(cog, interaction.guild_id, interaction.user.id), ephemeral=True)
+           "undone.", config=command("game config")), view=ForgetConfirm(services, interaction.guild_id, interaction.user.id), ephemeral=True)
 
 
 
@@ -378,7 +393,3 @@ COMMANDS = (
     ("replay", "Download a finished game as a replay file", replay_command),
     ("forget", "Delete this server's game history, stats and ratings (Manage Server)", forget_command),
 )
-
-
-async def setup(bot) -> None:
-    await bot.add_cog(History(bot))

@@ -12,6 +12,7 @@ from cogs.table.group import GAME_CHOICES, join_game_group, leave_game_group
 from cogs.table.games import policy
 from cogs.table.layout import layout
 from cogs.table.pages import RulesPage, rules_message
+from cogs.table.services import Services, services_of
 from engine import GAMES
 from present import cards as catalog, fmt
 from present.i18n import lang, mark
@@ -21,7 +22,7 @@ from present.i18n import lang, mark
 @app_commands.choices(game=GAME_CHOICES)
 async def rules_command(interaction: discord.Interaction, game: str) -> None:
     known_game(game)
-    await interaction.client.host.send_private(interaction, rules_message(game, 0))
+    await services_of(interaction).answer.message(interaction, rules_message(game, 0))
 
 
 @app_commands.describe(name="Start typing a card's name, then pick it from the list")
@@ -32,7 +33,7 @@ async def card_command(interaction: discord.Interaction, name: str) -> None:
                              name=name[:60])
     game_key, card_key = found
     doc = catalog.lookup(game_key, card_key)
-    await interaction.client.host.send_private(interaction, layout(doc, colour=policy(game_key).colour))
+    await services_of(interaction).answer.message(interaction, layout(doc, colour=policy(game_key).colour))
 
 
 def resolve(text: str) -> tuple[str, str] | None:
@@ -45,7 +46,7 @@ def resolve(text: str) -> tuple[str, str] | None:
 
 
 async def card_names(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-    await interaction.client.host.speak_to(interaction)
+    await services_of(interaction).answer.speak_to(interaction)
     return [app_commands.Choice(name=label[:fmt.OPTION_LIMIT], value=f"{game}:{key}"[:fmt.OPTION_LIMIT])
             for game, key, label in catalog.search(current, lang())[:fmt.AUTOCOMPLETE_MAX]]
 
@@ -60,19 +61,15 @@ def build_commands() -> list[app_commands.Command]:
 
 
 class Reference(commands.Cog):
-    def __init__(self, bot) -> None:
+    def __init__(self, bot, services: Services) -> None:
         self.bot = bot
+        self.items = services.items
         self._added: list[app_commands.Command] = []
 
     async def cog_load(self) -> None:
-        self.bot.host.register(RulesPage)
+        self.items.register(RulesPage)
         self._added = join_game_group(self.bot, build_commands())
 
     async def cog_unload(self) -> None:
-        self.bot.remove_dynamic_items(RulesPage)
+        self.items.unregister(RulesPage)
         leave_game_group(self.bot, self._added)
-
-
-async def setup(bot) -> None:
-    await bot.add_cog(Reference(bot))
-

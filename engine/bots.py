@@ -1,7 +1,7 @@
 """Bot seats and timeouts. A bot sees only its own view and its legal actions, never the state itself.
 
 Each game may put in engine/<game>/bot.py:
-  choose(view, legal, rng) -> action          how a bot seat plays;
+  bot_choice(view, legal, rng) -> action         how a bot seat plays;
   timeout_choice(view, legal) -> action       what a human seat does when its time runs out.
 A timeout is not a bot taking over: the player is only away for a moment, so it takes the safest choice
 the game names (pass, stop, keep, decline) and spends a card only when the rules force one.
@@ -33,10 +33,10 @@ def _bot_module(game: Game) -> ModuleType | None:
     return _MODULES[key]
 
 
-def choose(game: Game, view: View, legal: list[Action], rng: random.Random) -> Action:
-    """The game's bot (engine/<game>/bot.py `choose`); else a random legal move."""
+def bot_choice(game: Game, view: View, legal: list[Action], rng: random.Random) -> Action:
+    """The game's bot (engine/<game>/bot.py `bot_choice`); else a random legal move."""
     module = _bot_module(game)
-    smart = getattr(module, "choose", None)
+    smart = getattr(module, "bot_choice", None)
     if smart is not None:
         return smart(view, legal, rng)
     return rng.choice(legal)

@@ -1,7 +1,6 @@
 """Persistent components of a table. Every custom_id carries what is needed to act after a restart, so
 buttons on old messages keep working. Each item resolves its table and seat in `interaction_check` and
-refuses there (privately, in the clicker's language); what it does when allowed is the host's
-(cogs/table/interactions.py).
+refuses there (privately, in the clicker's language); what it does when allowed is cogs/table/clicks.py's.
 
 These items are not discord.py items: discord.py neither stores nor dispatches them. The Host does, from
 on_interaction (`TABLE_ITEMS`, `table_item`), as discord.py does a DynamicItem (the component must be on the
@@ -31,10 +30,10 @@ import re
 import discord
 
 from bot import errors
-from bot.render import Choices, all_buttons, as_buttons, choices
-from bot.table import Actor, Seat, Table
+from bot.render import Choices, all_buttons, as_buttons
+from bot.table import Actor, Pick, Seat, Table
 from cogs.table import parts as P
-from cogs.table.games import policy
+from cogs.table.services import services_of
 from present import fmt
 from present.fmt import SELECT_SIZE
 from present.i18n import tr
@@ -55,10 +54,6 @@ def actor(interaction: discord.Interaction) -> Actor:
                  roles)
 
 
-def host_of(interaction: discord.Interaction):
-    return interaction.client.host  # type: ignore[attr-defined]
-
-
 def index_of(values: list[str] | None) -> int:
     """A select value as an index; anything forged (not 1–4 ASCII digits) becomes -1, "not offered"."""
     value = (values or [""])[0]
@@ -72,7 +67,8 @@ def values_of(interaction: discord.Interaction) -> list[str]:
 
 def not_theirs(seat: Seat | None, user_id: int) -> errors.Refusal | None:
     """The refusal for a click on a seat's item by someone who does not hold that seat (None: they do).
-    Checked by the item before the click runs, and again under the table's lock (a kick may land between)."""
+    Checked by the item before the click runs; the service checks again under the table's lock (a kick may
+    land between)."""
     if seat is not None and seat.user_id == user_id:
         return None
     owner = seat.name if seat else tr("another player")
@@ -81,7 +77,7 @@ def not_theirs(seat: Seat | None, user_id: int) -> errors.Refusal | None:
 
 class TableItem:
     """Mixin for an item on a table's message: resolves the table (and the seat the item belongs to)
-    once, refuses in interaction_check, and runs `handle` through the host's safety net."""
+    once, refuses in interaction_check, and runs `handle` through Answer.safely."""
 
     game: int
     seat_id: str | None = None
@@ -89,7 +85,7 @@ class TableItem:
     table: Table | None = None
 
     async def resolve(self, interaction: discord.Interaction) -> None:
-        service = host_of(interaction).service
+        service = services_of(interaction).service
         self.table = await service.get(self.game) if 0 < self.game <= SQLITE_MAX_ID else None
 
     @property
@@ -106,19 +102,20 @@ class TableItem:
             raise refusal
 
     async def interaction_check(self, interaction: discord.Interaction) -> bool:
-        await host_of(interaction).speak_to(interaction)
+        answer = services_of(interaction).answer
+        await answer.speak_to(interaction)
         await self.resolve(interaction)
         try:
-            host_of(interaction).service.require_served(self.table)  # a game this process doesn't run: kept as is
+            services_of(interaction).service.require_served(self.table)  # a game this process doesn't run: kept as is
             self.check(interaction)
         except errors.Refusal as refusal:
-            await host_of(interaction).refuse(interaction, refusal)
+            await answer.refusal(interaction, refusal)
             return False
         return True
 
     async def callback(self, interaction: discord.Interaction) -> None:
         # interaction_check, just before in the same task, already set the member's language
-        await host_of(interaction).safely(interaction, self.handle(interaction), spoken=True)
+        await services_of(interaction).answer.safely(interaction, self.handle(interaction), spoken=True)
 
     async def handle(self, interaction: discord.Interaction) -> None:
         raise NotImplementedError
@@ -160,17 +157,8 @@ class PromptItem(HostItem):
         g = match.groupdict()
         return cls(int(g["game"]), g["seat"], g["prompt"], int(g.get("n") or 0))
 
-    async def choose(self, interaction: discord.Interaction, pick) -> None:
-        await host_of(interaction).choose(interaction, self.table, self.seat_id, self.prompt, pick)
-
-
-def _pick(indexes: list[int]):
-    """The legal actions named by indexes: one action, or a list of steps (all or none)."""
-    def pick(table: Table, seat_id: str, legal: list[dict]):
-        if len(set(indexes)) != len(indexes) or not all(0 <= i < len(legal) for i in indexes):
-            return None
-        return [legal[i] for i in indexes] if len(indexes) > 1 else legal[indexes[0]]
-    return pick
+    async def move(self, interaction: discord.Interaction, pick: Pick) -> None:
+        await services_of(interaction).clicks.move(interaction, self.table, self.seat_id, self.prompt, pick)
 
 
 class ActionButton(PromptItem, template=rf"rk:a:{GAME}:{SEAT}:{PROMPT}:(?P<n>\d{{1,4}})"):
@@ -183,7 +171,7 @@ class ActionButton(PromptItem, template=rf"rk:a:{GAME}:{SEAT}:{PROMPT}:(?P<n>\d{
         return P.button(cls.id_of(game, seat, prompt, index), label, style)
 
     async def handle(self, interaction: discord.Interaction) -> None:
-        await self.choose(interaction, _pick([self.n]))
+        await self.move(interaction, Pick((self.n,)))
 
 
 class ActionSelect(PromptItem, template=rf"rk:s:{GAME}:{SEAT}:{PROMPT}:(?P<n>\d)"):
@@ -200,20 +188,12 @@ class ActionSelect(PromptItem, template=rf"rk:s:{GAME}:{SEAT}:{PROMPT}:(?P<n>\d)
 
     async def handle(self, interaction: discord.Interaction) -> None:
         values = values_of(interaction)[:SELECT_SIZE]
-        await self.choose(interaction, _pick([index_of([v]) for v in values] or [-1]))
-
-
-def _bundle(n: int):
-    """The presenter's n-th whole choice, recomputed from the live view (the prompt key already says the
-    view is the one the button was made for)."""
-    def pick(table: Table, seat_id: str, legal: list[dict]):
-        found = choices(table, seat_id, policy=policy(table.game_key))
-        return list(found.bundles[n].steps) if found and found.bundles and 0 <= n < len(found.bundles) else None
-    return pick
+        await self.move(interaction, Pick(tuple(index_of([v]) for v in values) or (-1,)))
 
 
 class BundleButton(PromptItem, template=rf"rk:b:{GAME}:{SEAT}:{PROMPT}:(?P<n>\d{{1,2}})"):
-    """A whole multi-step choice (the presenter's bundle n)."""
+    """A whole multi-step choice (the presenter's bundle n, recomputed by the service from the live view:
+    the prompt key already says the view is the one the button was made for)."""
 
     kind = "b"
 
@@ -222,7 +202,7 @@ class BundleButton(PromptItem, template=rf"rk:b:{GAME}:{SEAT}:{PROMPT}:(?P<n>\d{
         return P.button(cls.id_of(game, seat, prompt, n), label)
 
     async def handle(self, interaction: discord.Interaction) -> None:
-        await self.choose(interaction, _bundle(self.n))
+        await self.move(interaction, Pick(bundle=self.n))
 
 
 class BundleSelect(PromptItem, template=rf"rk:b:{GAME}:{SEAT}:{PROMPT}:s"):
@@ -239,7 +219,7 @@ class BundleSelect(PromptItem, template=rf"rk:b:{GAME}:{SEAT}:{PROMPT}:s"):
         return P.select(cls.id_of(game, seat, prompt), options, placeholder)
 
     async def handle(self, interaction: discord.Interaction) -> None:
-        await self.choose(interaction, _bundle(index_of(values_of(interaction))))
+        await self.move(interaction, Pick(bundle=index_of(values_of(interaction))))
 
 
 class PageButton(PromptItem, template=rf"rk:p:{GAME}:{SEAT}:{PROMPT}:(?P<n>\d{{1,3}})"):
@@ -252,7 +232,7 @@ class PageButton(PromptItem, template=rf"rk:p:{GAME}:{SEAT}:{PROMPT}:(?P<n>\d{{1
         return P.button(cls.id_of(game, seat, prompt, page), label, P.SECONDARY)
 
     async def handle(self, interaction: discord.Interaction) -> None:
-        await host_of(interaction).turn_page(interaction, self.table, self.seat_id, self.prompt, self.n)
+        await services_of(interaction).clicks.turn_page(interaction, self.table, self.seat_id, self.prompt, self.n)
 
 
 class BoardItem(HostItem):
@@ -281,7 +261,7 @@ class HandButton(BoardItem, template=rf"rk:h:{GAME}"):
         return P.button(cls.id_of(game), tr("My hand"), P.SUCCESS, "🃏")
 
     async def handle(self, interaction: discord.Interaction) -> None:
-        await host_of(interaction).show_hand(interaction, self.table)
+        await services_of(interaction).clicks.show_hand(interaction, self.table)
 
 
 class LogButton(BoardItem, template=rf"rk:g:{GAME}"):
@@ -295,7 +275,7 @@ class LogButton(BoardItem, template=rf"rk:g:{GAME}"):
         return P.button(cls.id_of(game), tr("Log"), P.SECONDARY, "📜")
 
     async def handle(self, interaction: discord.Interaction) -> None:
-        await host_of(interaction).show_log(interaction, self.table)
+        await services_of(interaction).clicks.show_log(interaction, self.table)
 
 
 TABLE_ITEMS = (ActionButton, ActionSelect, BundleButton, BundleSelect, PageButton, HandButton, LogButton)
@@ -394,3 +374,24 @@ def handled(custom_id: str, items=TABLE_ITEMS) -> bool:
     is forged or out of date)."""
     patterns = (getattr(item, "custom_id_pattern", None) or item.__discord_ui_compiled_template__ for item in items)
     return any(pattern.fullmatch(custom_id) for pattern in patterns)
+
+
+class Items:
+    """Every persistent item type the bot answers: the table's own (the Host runs them) and each cog's
+    DynamicItems (discord.py runs them once registered here), so buttons on old messages work again after a
+    restart, and a custom_id none of them answers is out of date (the Host says so)."""
+
+    def __init__(self, bot) -> None:
+        self.bot = bot
+        self.kinds: list = list(TABLE_ITEMS)
+
+    def register(self, *items) -> None:
+        self.bot.add_dynamic_items(*items)
+        self.kinds += [i for i in items if i not in self.kinds]
+
+    def unregister(self, *items) -> None:
+        self.bot.remove_dynamic_items(*items)
+        self.kinds = [i for i in self.kinds if i not in items]
+
+    def handled(self, custom_id: str) -> bool:
+        return handled(custom_id, self.kinds)

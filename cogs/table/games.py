@@ -7,7 +7,7 @@ and any command of its own. The shared machinery (messages.py, components.py, th
 /game card) asks `policy(key)` for it; presenters keep only the words.
 
 Operators choose the games (ROOKERY_GAMES, bot/config.py): `load` loads only those extensions, and each
-adds its game to what the table service serves (bot/seating.py `serving`). /game new offers exactly the
+adds its game to what the table service serves (bot/service.py `serving`). /game new offers exactly the
 games loaded; a live table of any other game is kept as it is, and answered as unavailable.
 """
 from __future__ import annotations

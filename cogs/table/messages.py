@@ -1,7 +1,7 @@
 """A table's messages as its readers see them, built from the table's Frame: the public board in the
 server's language, each seat's hand (its DM form, or the fuller one "My hand" answers with), and their
 pictures drawn ahead on a worker thread. The Publisher (publisher.py) sends them; a click's answer
-(interactions.py) is built here too, from the same Frame, so the two never differ."""
+(clicks.py) is built here too, from the same Frame, so the two never differ."""
 from __future__ import annotations
 
 import asyncio
@@ -11,6 +11,7 @@ from bot.table import Frame, Table
 from cogs.table.components import board_rows, choice_rows
 from cogs.table.games import policy
 from cogs.table.layout import Message, layout
+from cogs.table.settings import MemberSettings
 from present.base import Section, line
 from present.i18n import reading, tr
 
@@ -18,10 +19,15 @@ BOARD_FILE, HAND_FILE = "board.png", "hand.png"
 
 
 class Messages:
-    """Mixin of the Publisher: builds (and memoizes in the table's Frame) the messages it sends. Needs
-    `bot` (the channel look-up) and `settings` (each reader's language)."""
+    """Builds (and memoizes in the table's Frame) a table's messages: for the Publisher, which sends them,
+    and for a click's own answer. `bot` finds the table's channel in discord.py's cache; `settings` gives
+    each reader's language."""
 
-    async def _draw_ahead(self, table: Table) -> None:
+    def __init__(self, bot, settings: MemberSettings) -> None:
+        self.bot = bot
+        self.settings = settings
+
+    async def draw_ahead(self, table: Table) -> None:
         """Draw the pictures of the table's current version (the board's, each DM's hand picture) on a
         worker thread before the pass builds its messages, which then find them in present/draw.py's
         cache. Pillow gives up the GIL while it draws and encodes, so the event loop goes on answering

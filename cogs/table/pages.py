@@ -11,8 +11,9 @@ from functools import lru_cache
 import discord
 
 from bot import errors
-from cogs.table.components import host_of, index_of, values_of
+from cogs.table.components import index_of, values_of
 from cogs.table.games import policy
+from cogs.table.services import Services, services_of
 from cogs.table.layout import Message, layout
 from engine import GAMES
 from present import fmt
@@ -89,12 +90,12 @@ class RulesPage(discord.ui.DynamicItem[discord.ui.Item], template=r"rk:r:(?P<gam
         return cls(match["game"], page, item=item)
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        host = host_of(interaction)
-        await host.safely(interaction, self._turn(interaction, host))
+        services = services_of(interaction)
+        await services.answer.safely(interaction, self._turn(interaction, services))
 
-    async def _turn(self, interaction: discord.Interaction, host) -> None:
+    async def _turn(self, interaction: discord.Interaction, services: Services) -> None:
         if self.game not in GAMES or self.page < 0:
             raise errors.OutOfDate()
-        with reading(host.settings.reader_lang(interaction)):
+        with reading(services.settings.reader_lang(interaction)):
             message = rules_message(self.game, self.page)
         await interaction.response.edit_message(**message.edit_kwargs(None))

@@ -10,7 +10,7 @@ Changes made meanwhile are published together in one more pass.
 
 When Discord says no, the game goes on: nothing here touches the game's state. A message that failed is
 sent again from the newest state, with backoff (1, 2, 4, 8 s, then every 10 s) until it lands or a newer
-one replaces it; a 403 on the channel waits for the bot's permissions to change (the host kicks the
+one replaces it; a 403 on the channel waits for the bot's permissions to change (the Host cog kicks the
 table's publisher on the channel or role update, and a slow retry covers a missed event); a deleted board
 is posted again; a 429 is waited out by discord.py, and if it still surfaces, by the retry delay. Each
 failure is one log line, without a traceback.
@@ -21,20 +21,33 @@ import asyncio
 import logging
 import time
 from dataclasses import dataclass, field
+from typing import Callable
 
 import discord
 
 from bot import render
+from bot.service import TableService
 from bot.table import Outcome, Table
 from cogs.table.games import policy
 from cogs.table.layout import Message, layout
-from cogs.table.messages import BOARD_FILE, HAND_FILE, Messages
+from cogs.table.messages import Messages
+from cogs.table.settings import MemberSettings
 from present.i18n import reading, tr
 
 log = logging.getLogger("rookery.publish")
 BOARD_MAX_AGE = 50 * 60      # Discord rate-limits edits of messages older than an hour: repost before that
 BACKOFF = (1, 2, 4, 8, 10)   # seconds before each retry of a failed publish (the last repeats)
 FORMAT = "v2:"               # prefix of stored message hashes: an older message is replaced, not edited
+
+
+@dataclass(frozen=True)
+class Notice:
+    """A one-off line for the channel (seat None) or one seat's DM: built when it goes out, in its reader's
+    language, and sent only if still `wanted` then (a reminder whose turn was played meanwhile is not)."""
+
+    seat: str | None
+    build: Callable[[Table], str]
+    wanted: Callable[[Table], bool] = lambda table: True
 
 
 @dataclass
@@ -45,7 +58,7 @@ class Request:
     pings: set[str] = field(default_factory=set)  # seats whose new turn gets a new DM (or a mention)
     answered: dict[str, str] = field(default_factory=dict)  # seat -> the hash a click's answer put on its DM
     repost: bool = False                          # post the board again at the bottom (/game status)
-    notices: list = field(default_factory=list)   # (seat or None for the channel, text builder, still-wanted)
+    notices: list[Notice] = field(default_factory=list)
 
     def merge(self, other: "Request") -> "Request":
         self.result |= other.result
@@ -69,16 +82,18 @@ class Job:
     text: str = ""
     new: bool = False               # post a new message rather than edit
     target: int | None = None       # message id being edited
-    notice: tuple | None = None
+    notice: Notice | None = None
     user: int | None = None         # a hand or ping: the member who held the seat when it was planned
 
 
-class Publisher(Messages):
-    def __init__(self, bot, service, settings, result_rows=lambda table: []) -> None:
+class Publisher:
+    def __init__(self, bot, service: TableService, settings: MemberSettings, messages: Messages,
+                 result_rows: Callable[[Table], list] = lambda table: []) -> None:
         self.bot = bot
         self.service = service
         self.settings = settings
-        self.result_rows = result_rows   # the Rematch button under a result (cogs/history.py), when loaded
+        self.messages = messages
+        self.result_rows = result_rows   # the rows under a result message: the Rematch button (cogs/history.py)
         self._requests: dict[int, Request] = {}
         self._tasks: dict[int, asyncio.Task] = {}
         self._failures: dict[int, int] = {}          # table id -> failed passes in a row
@@ -91,7 +106,7 @@ class Publisher(Messages):
 
     # ---- queueing (caller holds the table's lock)
     def publish(self, table: Table, outcome: Outcome | None = None, *, answered: dict[str, str] | None = None,
-                repost: bool = False, notice: tuple | None = None, pings: set[str] = frozenset()) -> None:
+                repost: bool = False, notice: Notice | None = None, pings: set[str] = frozenset()) -> None:
         request = self._requests.setdefault(table.id, Request())
         if table.id in self._pending:  # what failed earlier goes out with this change
             request.merge(self._pending.pop(table.id))
@@ -164,7 +179,7 @@ class Publisher(Messages):
             while self.held_until(table) == 0.0 and (request := self._requests.pop(table.id, None)) is not None:
                 if table.id in self._pending:
                     request.merge(self._pending.pop(table.id))
-                await self._draw_ahead(table)
+                await self.messages.draw_ahead(table)
                 async with table.lock:
                     jobs = await self._plan(table, request)
                 if not jobs:
@@ -227,7 +242,7 @@ class Publisher(Messages):
                 doc = render.result_doc(table, frame)
                 jobs.append(Job("result", message=layout(doc, colour=policy(table.game_key).colour,
                                                          rows=self.result_rows(table))))
-        board = self.board_message(table, frame, board_lang)
+        board = self.messages.board_message(table, frame, board_lang)
         fresh = table.board_posted_at is not None and time.time() - table.board_posted_at < BOARD_MAX_AGE
         if not table.board_message_id or not fresh or request.repost or not table.board_shown.startswith(FORMAT):
             jobs.append(Job("board", message=board, new=True))
@@ -239,7 +254,7 @@ class Publisher(Messages):
         for seat in table.seats:
             if seat.is_bot or seat.dm_closed or seat.seat in unasked:
                 continue
-            message = self.hand_message(table, seat.seat, frame, private=True)
+            message = self.messages.hand_message(table, seat.seat, frame, private=True)
             ping = seat.seat in request.pings and seat.seat in pending  # the turn is still theirs
             if request.answered.get(seat.seat) == message.shown and not ping:
                 seat.shown, seat.picture = FORMAT + message.shown, message.picture_key  # the click's answer
@@ -257,16 +272,16 @@ class Publisher(Messages):
                                                    "**My hand** on the board.", who=who, game=table.game.title,
                                                    id=table.id)))
         for notice in request.notices:
-            seat_id, build, wanted = notice
-            if wanted(table):
+            if notice.wanted(table):
+                seat_id = notice.seat
                 lang = board_lang if seat_id is None else self.settings.member_lang(table.seat(seat_id).user_id)
                 with reading(lang):
-                    jobs.append(Job("notice", seat_id, text=build(table), notice=notice))
+                    jobs.append(Job("notice", seat_id, text=notice.build(table), notice=notice))
         return jobs
 
     # ---- 2. sending (without the lock)
     async def channel(self, table: Table):
-        return self.cached_channel(table) or await self.bot.fetch_channel(table.channel_id)
+        return self.messages.cached_channel(table) or await self.bot.fetch_channel(table.channel_id)
 
     async def dm_channel(self, user_id: int, known: int | None = None):
         """The member's DM channel, by id: opened once per member and stored (no user lookup per DM)."""
@@ -352,7 +367,7 @@ class Publisher(Messages):
                     # failed DM would tell everyone it was asked. Its next public turn brings a mention instead.
                     frame = table.frame()
                     if seat.seat not in frame.pending() or frame.publicly_awaited(seat.seat):
-                        self.publish(table, notice=(None, _dms_closed(seat.user_id), always))
+                        self.publish(table, notice=Notice(None, _dms_closed(seat.user_id)))
                 else:
                     if not isinstance(result, str):  # a new DM message
                         seat.dm_channel_id, seat.dm_message_id = result.channel.id, result.id
@@ -401,11 +416,6 @@ def _keep(failed: Request, job: Job, request: Request) -> None:
         failed.pings |= request.pings
     elif job.kind == "notice":
         failed.notices.append(job.notice)
-
-
-def always(table: Table) -> bool:
-    """A notice that is wanted whatever happens meanwhile."""
-    return True
 
 
 def _dms_closed(user_id: int):

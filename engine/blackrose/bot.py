@@ -396,7 +396,7 @@ def pick_value(look: Look, a: dict) -> float:
 
 # ---- choose ------------------------------------------------------------------------------------------------
 
-def choose(view: dict, legal: list[dict], rng: random.Random) -> dict:
+def bot_choice(view: dict, legal: list[dict], rng: random.Random) -> dict:
     look = Look(view)
     by: dict[str, list[dict]] = {}
     for a in legal:
@@ -449,4 +449,4 @@ def timeout_choice(view: dict, legal: list[dict]) -> dict:
     """An absent player keeps their Quests, triggers a Trap or Protection whose moment came (what they armed
     it for), arms to fire at the first chance, and otherwise plays as the bot would (every step here is part
     of a required decision: the rules never let a mage pass while spells or physical actions remain)."""
-    return choose(view, legal, random.Random(0))
+    return bot_choice(view, legal, random.Random(0))

@@ -3,7 +3,7 @@ module runs them, and the ops_*.py modules give each op its meaning (OPS). `ctx`
 "model" (a single target), "victim" (who sprang a trap), "hit" (models the last damage op reached).
 
 Ops run one after another inside an "fx" task (effects_task below). An op that needs a player's choice
-returns a task to push: "pick" asks one seat to choose a value and then the same op runs again with the
+returns a task to push: "pick" asks one seat to ask_choice a value and then the same op runs again with the
 answer in ctx; a delegate task (an Evocation acting, a move-and-attack) runs to its end and the list goes
 on. Ops fired by Traps and Protections run at once (run_ops): a choice the card gives its owner there is
 asked as one more moment of the paused action (rules.fire_choice); rewards and Events take the first value."""
@@ -106,7 +106,7 @@ def pick(st, t):
 SOURCE_KEYS = ("card", "side", "activated", "quest", "event")
 
 
-def choose(st, seat, ctx, key, values, allow_none=False, again=False, hidden=False, subject=None):
+def ask_choice(st, seat, ctx, key, values, allow_none=False, again=False, hidden=False, subject=None):
     """(wait, value): the seat's answer for `key`, asking once. Answers last until the op finishes, so an
     op can ask several things and re-run; `again` consumes the answer (a question asked in a loop). In
     automatic resolution the answer is the first value (or none when none is allowed).

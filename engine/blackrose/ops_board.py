@@ -5,7 +5,7 @@ from __future__ import annotations
 from engine.blackrose import board as B
 from engine.blackrose import cards as C
 from engine.blackrose import rules as R
-from engine.blackrose.effects import choose, op, targets
+from engine.blackrose.effects import ask_choice, op, targets
 
 
 # ---- evocations --------------------------------------------------------------------------------------------
@@ -19,7 +19,7 @@ def make_room(st, seat, ctx, kind):
     if not R.places_full(st, seat):
         return False, True
     mine = [e["id"] for e in st.evos if e["owner"] == seat]
-    wait, v = choose(st, seat, ctx, "replace", mine, allow_none=True)
+    wait, v = ask_choice(st, seat, ctx, "replace", mine, allow_none=True)
     if wait:
         return True, v
     if v is None or st.evo(v) is None:
@@ -29,7 +29,7 @@ def make_room(st, seat, ctx, kind):
 
 
 def summon_here(st, seat, ctx, kind, label):
-    """Summon into `label` once its summoner has made room; returns the task to push while they choose."""
+    """Summon into `label` once its summoner has made room; returns the task to push while they ask_choice."""
     wait, go = make_room(st, seat, ctx, kind)
     if wait:
         return go
@@ -91,7 +91,7 @@ def op_evo_act(st, seat, o, ctx):
         return {"k": "evo_turn", "seat": seat, "evo": ev["id"], "left": C.EVOS[ev["kind"]]["move"], "moved": 0,
                 "delegate": True, "as": seat}
     mine = [e["id"] for e in st.evos if e["owner"] == seat and (C.EVOS[e["kind"]]["move"] or C.EVOS[e["kind"]]["attack"])]
-    wait, eid = choose(st, seat, ctx, "evo", mine)
+    wait, eid = ask_choice(st, seat, ctx, "evo", mine)
     if wait:
         return eid
     if eid and st.evo(eid):
@@ -171,7 +171,7 @@ def op_send_colour(st, seat, o, ctx):
     m = ctx.get("model")
     if m and st.room_of(m) is not None:
         rooms = [r for r in B.ROOM_LABELS if st.colour_of(r) == o["colour"]]
-        wait, r = choose(st, seat, ctx, "room", rooms, subject=m)
+        wait, r = ask_choice(st, seat, ctx, "room", rooms, subject=m)
         if wait:
             return r
         if r:
@@ -203,7 +203,7 @@ def op_push(st, seat, o, ctx):
         ctx.pop("pushed")
         return None
     here = st.room_of(m)
-    wait, r = choose(st, seat, ctx, "dest", B.ADJ[here], allow_none=steps > 1, again=True,
+    wait, r = ask_choice(st, seat, ctx, "dest", B.ADJ[here], allow_none=steps > 1, again=True,
                      subject=m)  # the question names whom the push moves
     if wait:
         return r
@@ -249,7 +249,7 @@ def op_scatter(st, seat, o, ctx):
         if st.room_of(m) != room:
             todo.pop(0)  # a Trap sprung by an earlier model already moved it
             continue
-        wait, r = choose(st, seat, ctx, "dest", list(B.ADJ[room]), again=True, subject=m)
+        wait, r = ask_choice(st, seat, ctx, "dest", list(B.ADJ[room]), again=True, subject=m)
         if wait:
             return r
         todo.pop(0)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from engine.blackrose import board as B
 from engine.blackrose import cards as C
 from engine.blackrose import rules as R
-from engine.blackrose.effects import _dmg_ctx, choose, hand_limit, op, run_ops
+from engine.blackrose.effects import _dmg_ctx, ask_choice, hand_limit, op, run_ops
 
 
 # ---- cards ----------------------------------------------------------------------------------------------
@@ -27,7 +27,7 @@ def op_memories(st, seat, o, ctx):
 @op("memories_pick")
 def op_memories_pick(st, seat, o, ctx):
     top = st.memories[seat][-o["look"]:]
-    wait, c = choose(st, seat, ctx, "card", top, allow_none=True)
+    wait, c = ask_choice(st, seat, ctx, "card", top, allow_none=True)
     if wait:
         return c
     if c:
@@ -42,7 +42,7 @@ def op_grimoire_pick(st, seat, o, ctx):
     if got >= o["take"]:
         return None
     top = st.grimoire[seat][-(o["look"] - got):] if st.grimoire[seat] else []
-    wait, c = choose(st, seat, ctx, "card", sorted(top), again=True)
+    wait, c = ask_choice(st, seat, ctx, "card", sorted(top), again=True)
     if wait:
         return c
     if c is None:
@@ -63,7 +63,7 @@ def op_reshuffle_memories(st, seat, o, ctx):
 @op("library_search")
 def op_library_search(st, seat, o, ctx):
     """Arcane Vision (reverse): pick a school, look at its top 5, take 1, shuffle the rest back."""
-    wait, school = choose(st, seat, ctx, "school", [s for s in C.SCHOOLS if st.library[s]])
+    wait, school = ask_choice(st, seat, ctx, "school", [s for s in C.SCHOOLS if st.library[s]])
     if wait:
         return school
     if school is None:
@@ -72,7 +72,7 @@ def op_library_search(st, seat, o, ctx):
     top = st.library[school][-o["n"]:]
     st.emit("looked", to=seat, cards=list(top))
     st.mods.setdefault("peeked", []).extend(top)
-    wait, c = choose(st, seat, ctx, "card", sorted(top))
+    wait, c = ask_choice(st, seat, ctx, "card", sorted(top))
     if wait:
         return c
     if c:
@@ -85,7 +85,7 @@ def op_library_search(st, seat, o, ctx):
 @op("school_discard_pick")
 def op_school_discard_pick(st, seat, o, ctx):
     tops = sorted(c for s in C.SCHOOLS for c in st.discards[s])
-    wait, c = choose(st, seat, ctx, "card", tops, allow_none=True)
+    wait, c = ask_choice(st, seat, ctx, "card", tops, allow_none=True)
     if wait:
         return c
     if c:
@@ -96,7 +96,7 @@ def op_school_discard_pick(st, seat, o, ctx):
 
 @op("discard_for")
 def op_discard_for(st, seat, o, ctx):
-    wait, c = choose(st, seat, ctx, "card", sorted(st.hand[seat]), allow_none=True)
+    wait, c = ask_choice(st, seat, ctx, "card", sorted(st.hand[seat]), allow_none=True)
     if wait:
         return c
     if c:
@@ -116,7 +116,7 @@ def op_swap_hand_card(st, seat, o, ctx):
     st.mods.setdefault("peeked", []).extend(st.hand[m])
     theirs = sorted(c for c in st.hand[m] if C.spell_of(c)["school"] != "forgotten" and not C.spell_of(c).get("mage"))
     mine = [c for c in st.hand[seat] if C.spell_of(c)["school"] != "forgotten" and not C.spell_of(c).get("mage")]
-    wait, c = choose(st, seat, ctx, "card", theirs, allow_none=True, hidden=True)
+    wait, c = ask_choice(st, seat, ctx, "card", theirs, allow_none=True, hidden=True)
     if wait:
         return c
     if c and mine:
@@ -132,7 +132,7 @@ def op_discard_own_for_ready(st, seat, o, ctx):
     m = ctx.get("model")
     if m not in st.pos or not st.hand[seat]:
         return None
-    wait, c = choose(st, seat, ctx, "card", sorted(st.hand[seat]))
+    wait, c = ask_choice(st, seat, ctx, "card", sorted(st.hand[seat]))
     if wait:
         return c
     st.hand[seat].remove(c)
@@ -328,10 +328,10 @@ def op_cast_from_hand(st, seat, o, ctx):
     cards = sorted(f"{c}/{x}" for c in set(st.hand[seat]) for x in (("s",) if C.is_room_trap(c) else ("s", "r")))
     if not slots or not cards:
         return None
-    wait, si = choose(st, seat, ctx, "slot", slots)
+    wait, si = ask_choice(st, seat, ctx, "slot", slots)
     if wait:
         return si
-    wait, cv = choose(st, seat, ctx, "hand_card", cards, hidden=True)
+    wait, cv = ask_choice(st, seat, ctx, "hand_card", cards, hidden=True)
     if wait:
         return cv
     ctx["ans"], ctx["cfh"] = {}, done + 1
@@ -404,7 +404,7 @@ def op_puppet_attack(st, seat, o, ctx):
     if "moved" not in ctx:
         here = st.room_of(m)
         rooms = [here] + (B.ADJ[here] if R.can_leave(st, m) and "move" not in st.inhib[m] else [])
-        wait, r = choose(st, seat, ctx, "dest", rooms, subject=m)
+        wait, r = ask_choice(st, seat, ctx, "dest", rooms, subject=m)
         if wait:
             return r
         ctx["moved"] = True
@@ -414,7 +414,7 @@ def op_puppet_attack(st, seat, o, ctx):
         ctx.pop("moved", None)
         return None
     near = [x for x in st.models_in(st.room_of(m)) if x != m and st.owner(x) != seat]
-    wait, x = choose(st, seat, ctx, "victim", near, subject=m)
+    wait, x = ask_choice(st, seat, ctx, "victim", near, subject=m)
     if wait:
         return x
     ctx.pop("moved", None)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from engine.blackrose import board as B
 from engine.blackrose import cards as C
 from engine.blackrose import rules as R
-from engine.blackrose.effects import OPS, _dmg_ctx, choose, fx, op, run_ops, targets
+from engine.blackrose.effects import OPS, _dmg_ctx, ask_choice, fx, op, run_ops, targets
 
 
 # ---- damage --------------------------------------------------------------------------------------------------
@@ -46,7 +46,7 @@ def op_chain(st, seat, o, ctx):
         return None
     near = [m for r in B.in_line(last_room, 1) for m in st.models_in(r)
             if m not in chain and st.owner(m) != seat]
-    wait, m = choose(st, seat, ctx, "next", near, again=True)
+    wait, m = ask_choice(st, seat, ctx, "next", near, again=True)
     if wait:
         return m
     if m is None:
@@ -61,7 +61,7 @@ def op_chain(st, seat, o, ctx):
 def op_second_target(st, seat, o, ctx):
     rooms = R.in_range(st, st.room_of(seat), 2)
     near = [m for r in rooms for m in st.models_in(r) if m != ctx.get("model") and st.owner(m) != seat]
-    wait, m = choose(st, seat, ctx, "second", near, allow_none=True)
+    wait, m = ask_choice(st, seat, ctx, "second", near, allow_none=True)
     if wait:
         return m
     if m:
@@ -104,7 +104,7 @@ def op_undead_burst(st, seat, o, ctx):
     """Putrefy (reverse): remove an Undead, then 4 Damage to a model within 1 of where it stood."""
     if "burst_at" not in ctx:
         undead = [e for e in st.evos if C.EVOS[e["kind"]]["archetype"] == "undead" and e["at"]]
-        wait, eid = choose(st, seat, ctx, "undead", [e["id"] for e in undead])
+        wait, eid = ask_choice(st, seat, ctx, "undead", [e["id"] for e in undead])
         if wait:
             return eid
         if not eid or st.evo(eid) is None:
@@ -113,7 +113,7 @@ def op_undead_burst(st, seat, o, ctx):
         ctx["burst_at"] = ev["at"]
         R.remove_evo(st, ev, by=seat)
     near = [m for r in B.in_line(ctx["burst_at"], 1) for m in st.models_in(r) if st.owner(m) != seat]
-    wait, m = choose(st, seat, ctx, "burst", near)
+    wait, m = ask_choice(st, seat, ctx, "burst", near)
     if wait:
         return m
     ctx.pop("burst_at")
@@ -216,7 +216,7 @@ def op_become_room(st, seat, o, ctx):
     if not room or room in st.destroyed:
         return None
     kinds = sorted(r for r in C.ROOMS if r not in ("black_rose", st.layout[room]))
-    wait, rid = choose(st, seat, ctx, "copy", kinds)
+    wait, rid = ask_choice(st, seat, ctx, "copy", kinds)
     if wait:
         return rid
     if rid is None:
@@ -283,11 +283,11 @@ def op_reflect(st, seat, o, ctx):
 @op("pass_damage")
 def op_pass_damage(st, seat, o, ctx):
     """Light Cape: the Damage goes to another model within 1 (your room or an adjacent one) that you
-    choose, in your colour; nobody there: it is ignored."""
+    ask_choice, in your colour; nobody there: it is ignored."""
     here = st.room_of(seat)
     near = [m for r in B.in_line(here, 1) for m in st.models_in(r) if m != seat and st.owner(m) != seat] if here else []
     if near:
-        _, m = choose(st, seat, ctx, "pass_to", near)
+        _, m = ask_choice(st, seat, ctx, "pass_to", near)
         R.hurt(st, seat, m or near[0], ctx.get("amount", 0))
 
 

@@ -4,16 +4,16 @@ from __future__ import annotations
 
 from engine.blackrose import cards as C
 from engine.blackrose import rules as R
-from engine.blackrose.effects import choose, op
+from engine.blackrose.effects import ask_choice, op
 
 
 def quest_limit(st, seat, ctx, holder=None):
     """Rulebook, Quest Card: "If a Mage ever has more than 2 uncompleted Quest Cards, they must immediately
     discard down to 2" — the Mage chooses which (the Black Rose gains its Moon in PP). Returns the question
-    to push while they choose."""
+    to push while they ask_choice."""
     holder = holder or seat
     while len(st.quests[holder]) > C.MAX_QUESTS:
-        wait, q = choose(st, holder, ctx, "quest_over", sorted(st.quests[holder]), again=True)
+        wait, q = ask_choice(st, holder, ctx, "quest_over", sorted(st.quests[holder]), again=True)
         if wait:
             return q
         R.discard_quest(st, holder, q or st.quests[holder][0])
@@ -152,7 +152,7 @@ def op_play_event(st, seat, o, ctx):
         ctx["seen"] = list(top)
         st.mods.setdefault("peeked", []).extend(top)
         st.emit("events_seen", to=seat, events=list(top))
-    wait, e = choose(st, seat, ctx, "event", sorted(top), allow_none=True)
+    wait, e = ask_choice(st, seat, ctx, "event", sorted(top), allow_none=True)
     if wait:
         return e
     if e is None:
@@ -191,7 +191,7 @@ def op_order_events(st, seat, o, ctx):
     placed = ctx.setdefault("ev_order", [])
     rest = [e for e in rest if e not in placed]
     while len(rest) > 1:
-        wait, e = choose(st, seat, ctx, "order", sorted(rest), again=True)
+        wait, e = ask_choice(st, seat, ctx, "order", sorted(rest), again=True)
         if wait:
             e["step"] = True  # one decision, made one Event at a time
             return e

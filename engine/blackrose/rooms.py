@@ -5,7 +5,7 @@ from __future__ import annotations
 from engine.blackrose import board as B
 from engine.blackrose import cards as C
 from engine.blackrose import rules as R
-from engine.blackrose.effects import choose, fx, hand_limit, op, OPS
+from engine.blackrose.effects import ask_choice, fx, hand_limit, op, OPS
 from engine.blackrose.ops_board import summon_here
 
 
@@ -64,7 +64,7 @@ def room_forgotten(st, seat, o, ctx):
     """Black Rose Room: discard 4 spells from hand, look at the top 3 Forgotten Spells, keep 1."""
     gone = ctx.setdefault("gone", 0)
     if gone < FORGOTTEN_DISCARDS and st.hand[seat]:
-        wait, c = choose(st, seat, ctx, "discard", sorted(st.hand[seat]), again=True)
+        wait, c = ask_choice(st, seat, ctx, "discard", sorted(st.hand[seat]), again=True)
         if wait:
             return c
         c = c or st.hand[seat][0]
@@ -78,7 +78,7 @@ def room_forgotten(st, seat, o, ctx):
         return None
     st.emit("looked", to=seat, cards=list(top))
     st.mods.setdefault("peeked", []).extend(top)
-    wait, c = choose(st, seat, ctx, "keep", sorted(top))
+    wait, c = ask_choice(st, seat, ctx, "keep", sorted(top))
     if wait:
         return c
     c = c or top[-1]
@@ -92,7 +92,7 @@ def room_forgotten(st, seat, o, ctx):
 @op("room_mirror")
 def room_mirror(st, seat, o, ctx):
     sources = _mirror_sources(st)
-    wait, r = choose(st, seat, ctx, "copy", sources)
+    wait, r = ask_choice(st, seat, ctx, "copy", sources)
     if wait:
         return r
     if r:  # the copied effect happens in the Mirrors Room (ctx["room"]), like any activation
@@ -101,7 +101,7 @@ def room_mirror(st, seat, o, ctx):
 
 @op("room_oracle")
 def room_oracle(st, seat, o, ctx):
-    wait, c = choose(st, seat, ctx, "card", sorted(st.grimoire[seat]))
+    wait, c = ask_choice(st, seat, ctx, "card", sorted(st.grimoire[seat]))
     if wait:
         return c
     if c:
@@ -115,7 +115,7 @@ def room_oracle(st, seat, o, ctx):
 def room_abyss(st, seat, o, ctx):
     here = ctx["room"]
     near = [m for r in B.in_line(here, 1) for m in st.models_in(r) if m in st.pos]
-    wait, m = choose(st, seat, ctx, "mage", near, allow_none=True)
+    wait, m = ask_choice(st, seat, ctx, "mage", near, allow_none=True)
     if wait:
         return m
     if m:
@@ -128,7 +128,7 @@ def room_abyss(st, seat, o, ctx):
 @op("room_library")
 def room_library(st, seat, o, ctx):
     opts = [f"deck:{s}" for s in C.SCHOOLS if st.library[s]] + [f"discard:{s}" for s in C.SCHOOLS if st.discards[s]]
-    wait, v = choose(st, seat, ctx, "source", opts)
+    wait, v = ask_choice(st, seat, ctx, "source", opts)
     if wait:
         return v
     if v:
@@ -147,7 +147,7 @@ def room_observatory(st, seat, o, ctx):
         st.emit("quest_look", to=seat, quests=list(ctx["drawn"]))
         st.mods.setdefault("peeked", []).extend(ctx["drawn"])
     pairs = [f"{mine}>{new}" for mine in st.quests[seat] for new in ctx["drawn"]]
-    wait, v = choose(st, seat, ctx, "swap", pairs, allow_none=True)
+    wait, v = ask_choice(st, seat, ctx, "swap", pairs, allow_none=True)
     if wait:
         return v
     drawn = ctx.pop("drawn")
@@ -179,7 +179,7 @@ def room_forge(st, seat, o, ctx):
 @op("room_garden")
 def room_garden(st, seat, o, ctx):
     here = ctx["room"]  # the Garden itself, also when activated from afar
-    wait, r = choose(st, seat, ctx, "where", [here, *B.ADJ[here]])
+    wait, r = ask_choice(st, seat, ctx, "where", [here, *B.ADJ[here]])
     if wait:
         return r
     R.add_inst(st, seat, r, 1)
@@ -202,7 +202,7 @@ def room_laboratory(st, seat, o, ctx):
 def room_arena(st, seat, o, ctx):
     """You and a mage anywhere each resolve your next ready spell (or the Quick one), you first."""
     rivals = [s for s in st.order if s != seat and not st.in_cell(s) and _next_ready(st, s) is not None]
-    wait, m = choose(st, seat, ctx, "rival", rivals, allow_none=not rivals)
+    wait, m = ask_choice(st, seat, ctx, "rival", rivals, allow_none=not rivals)
     if wait:
         return m
     from engine.blackrose.casting import cast_task
@@ -242,7 +242,7 @@ def room_armory(st, seat, o, ctx):
     used = [i for i, sl in enumerate(st.slots[seat]) if sl["state"] == "used"]
     prots = sorted(f"{c}/{side}" for c in st.hand[seat] if not C.is_room_trap(c)
                    for side in ("s", "r") if C.side_of(c, side)["type"] == "protection")
-    wait, v = choose(st, seat, ctx, "prot", prots if used else [], allow_none=True,
+    wait, v = ask_choice(st, seat, ctx, "prot", prots if used else [], allow_none=True,
                      hidden=bool(used))  # with a used slot (public) the list depends on the hidden hand
     if wait:
         return v
@@ -271,7 +271,7 @@ def room_throne(st, seat, o, ctx):
 @op("room_crypt")
 def room_crypt(st, seat, o, ctx):
     top = st.memories[seat][-3:]
-    wait, c = choose(st, seat, ctx, "card", sorted(top), allow_none=True)
+    wait, c = ask_choice(st, seat, ctx, "card", sorted(top), allow_none=True)
     if wait:
         return c
     if c:
@@ -284,7 +284,7 @@ def room_crypt(st, seat, o, ctx):
 def room_sacrifice(st, seat, o, ctx):
     occ = st.occupancy()
     models = [m for r in B.ROOM_LABELS for m in occ.get(r, ()) if st.owner(m) != seat]
-    wait, m = choose(st, seat, ctx, "victim", models, allow_none=not models)
+    wait, m = ask_choice(st, seat, ctx, "victim", models, allow_none=not models)
     if wait:
         return m
     if m:

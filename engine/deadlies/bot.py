@@ -113,7 +113,7 @@ def _steal(view: dict, legal: list[dict]) -> dict:
     return {"type": "draw3"}
 
 
-def choose(view: dict, legal: list[dict], rng: random.Random) -> dict:
+def bot_choice(view: dict, legal: list[dict], rng: random.Random) -> dict:
     types = {a["type"] for a in legal}
     hand = view.get("hand", [])
     if types & {"pick", "play", "unpick"}:
@@ -201,4 +201,4 @@ def timeout_choice(view: dict, legal: list[dict]) -> dict:
         for a in legal:
             if a["type"] == kind:
                 return a
-    return choose(view, legal, random.Random(0))
+    return bot_choice(view, legal, random.Random(0))

@@ -223,7 +223,7 @@ def _choose_option(view: dict, legal: list[dict], rng: random.Random) -> dict:
     return rng.choice(marked or legal)
 
 
-def choose(view: dict, legal: list[dict], rng: random.Random) -> dict:
+def bot_choice(view: dict, legal: list[dict], rng: random.Random) -> dict:
     kinds = {a["type"] for a in legal}
     if "deck" in kinds:
         return _choose_deck(view, legal, rng)
@@ -241,4 +241,4 @@ def timeout_choice(view: dict, legal: list[dict]) -> dict:
     rather than spending a supply for an absent captain."""
     if {"type": "accept"} in legal:
         return {"type": "accept"}
-    return choose(view, legal, random.Random(0))
+    return bot_choice(view, legal, random.Random(0))

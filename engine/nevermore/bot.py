@@ -71,7 +71,7 @@ def _attack(view: dict, legal: list[dict]) -> dict:
     return {"type": "attack", "target": _leader(view, targets)}
 
 
-def choose(view: dict, legal: list[dict], rng: random.Random) -> dict:
+def bot_choice(view: dict, legal: list[dict], rng: random.Random) -> dict:
     kinds = {a["type"] for a in legal}
     if "confirm" in kinds:
         return {"type": "confirm"}
@@ -180,4 +180,4 @@ def timeout_choice(view: dict, legal: list[dict]) -> dict:
     commits = [a for a in legal if a["type"] == "commit"]
     if commits:
         return min(commits, key=lambda a: a["kill"])  # kill as few as the rules allow now
-    return choose(view, legal, random.Random(0))
+    return bot_choice(view, legal, random.Random(0))

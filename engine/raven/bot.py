@@ -106,7 +106,7 @@ def _play(view: dict, legal: list[dict]) -> dict:
     return max(losing, key=power) if losing else min(legal, key=power)
 
 
-def choose(view: dict, legal: list[dict], rng: random.Random) -> dict:
+def bot_choice(view: dict, legal: list[dict], rng: random.Random) -> dict:
     kind = legal[0]["type"]
     if kind == "deal":
         return legal[0]

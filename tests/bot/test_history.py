@@ -13,6 +13,7 @@ from bot import cli, ratings, replay
 from bot.records import HistoryService
 from bot.storage import MIGRATIONS, Storage
 from bot.storage.records import BOT_USER
+from bot.seating import Seating
 from bot.service import TableService
 from bot.table import Actor
 from engine import GAMES
@@ -30,8 +31,8 @@ async def store(tmp_path):
 
 
 def services(store):
-    tables, history = TableService(store), HistoryService(store)
-    tables.history = history
+    history = HistoryService(store)
+    tables = TableService(store, history=history)
     return tables, history
 
 
@@ -47,11 +48,11 @@ async def play_out(tables, table, before_move=None):
 
 
 async def toy_table(tables, humans, bots=0, rounds=3, channel=10, seed=None):
-    table = await tables.create_lobby(1, channel, Actor(humans[0][0], humans[0][1]), "toy", {"rounds": rounds}, 300)
+    table = await Seating(tables).create_lobby(1, channel, Actor(humans[0][0], humans[0][1]), "toy", {"rounds": rounds}, 300)
     for user, name in humans[1:]:
-        await tables.join(table, user, name)
+        await Seating(tables).join(table, user, name)
     for _ in range(bots):
-        await tables.add_bot(table)
+        await Seating(tables).add_bot(table)
     if seed is not None:
         table.seed = seed
     await tables.start(table)
@@ -98,9 +99,9 @@ async def test_a_replaced_seat_belongs_to_whoever_made_most_of_its_moves(store, 
 
     async def hand_over(move: int) -> None:  # kicks with a human replacement: no bot moves, fully seeded
         if table.seat("p1").user_id == ANN and table.seat("p1").moves == 1:
-            await tables.replace(table, MOD, ANN, (EVE, "eve"))
+            await Seating(tables).replace(table, MOD, ANN, (EVE, "eve"))
         if table.seat("p2").user_id == BEN and table.seat("p2").moves == ben_moves:
-            await tables.replace(table, MOD, BEN, (DAN, "dan"))
+            await Seating(tables).replace(table, MOD, BEN, (DAN, "dan"))
 
     await play_out(tables, table, hand_over)
     assert table.status == "over" and table.seat("p2").user_id == DAN
@@ -124,7 +125,7 @@ async def test_a_player_who_left_early_is_not_credited(store):
 
     async def leave_after_one(move: int) -> None:
         if table.seat("p1").user_id == ANN and table.seat("p1").moves == 1:
-            await tables.leave(table, ANN)  # 1 of the seat's 3+ moves: a bot's seat from here
+            await Seating(tables).leave(table, ANN)  # 1 of the seat's 3+ moves: a bot's seat from here
             await tables.run_bots(table)
 
     await play_out(tables, table, leave_after_one)
@@ -138,7 +139,7 @@ async def test_an_ended_game_is_listed_as_ended_and_rates_nobody(store):
     table = await toy_table(tables, [(ANN, "ann"), (BEN, "ben")])
     seat, legal = next(iter(table.pending().items()))
     await tables.act(table, seat, legal[0])
-    await tables.end(table)
+    await Seating(tables).end(table)
     (row,) = (await history.history(1)).rows
     assert row["ended"] and not row["rated"] and all(s["score"] is None and not s["won"] for s in row["seats"])
     assert await store.db.execute_fetchall("SELECT COUNT(*) FROM ratings") == [(0,)]
@@ -265,9 +266,8 @@ async def test_rematch_clicks_at_the_same_moment_open_one_lobby(simcord_env):
     ann, ben = (guild.add_member(env.create_user(n)) for n in ("ann", "ben"))
     await open_table(env, channel, ann, [ben])
     game_id, _ = await finished_game(env, guild, channel, [ann, ben])
-    cog = env.bot.get_cog("History")
     clicks = [fake_click(m.id, n, guild.id, channel.id) for m, n in ((ann, "ann"), (ben, "ben"))]
-    await asyncio.gather(*(env.bot.host.safely(i, cog.rematch(i, game_id)) for i, _ in clicks))
+    await asyncio.gather(*(env.bot.services.answer.safely(i, env.bot.services.rematches.ask(i, game_id)) for i, _ in clicks))
     answers = [sent[0] for _, sent in clicks]
     assert sum(1 for _, kwargs in answers if kwargs.get("ephemeral")) == 1
     assert any("already open" in (text or "") for text, _ in answers)
@@ -281,9 +281,9 @@ async def test_every_game_exports_a_replay_that_re_runs_exactly(store):
     tables = TableService(store)
     tables.bot_rng = random.Random(3)
     for channel, key in enumerate(GAMES, start=100):
-        table = await tables.create_lobby(1, channel, Actor(ANN, "ann"), key, None, 300)
+        table = await Seating(tables).create_lobby(1, channel, Actor(ANN, "ann"), key, None, 300)
         while len(table.seats) < max(GAMES[key].min_players, 3) and len(table.seats) < GAMES[key].max_players:
-            await tables.add_bot(table)
+            await Seating(tables).add_bot(table)
         table.seats[0].user_id = None  # the host's seat too: bots play the whole game
         await tables.start(table)
         assert table.status == "over", key

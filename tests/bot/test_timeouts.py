@@ -7,10 +7,11 @@ import pytest
 from bot import render
 from bot.storage import Storage
 from present import fmt
+from bot.seating import Seating
 from bot.service import AWAY_AFTER, SHORT_TIMER, TableService
 from bot.table import Actor
 from engine import GAMES
-from engine.bots import choose
+from engine.bots import bot_choice
 from tests.support.clock import Clock
 
 
@@ -19,7 +20,7 @@ async def others_play_until_p1(service, table):
     rng = random.Random(1)
     while "p1" not in table.pending() or table.frame().decision().get("quick"):
         seat, legal = next(iter(table.pending().items()))
-        action = choose(table.game, table.state.view(seat), legal, rng)
+        action = bot_choice(table.game, table.state.view(seat), legal, rng)
         # A reaction asked of p1 is answered for it (not its own click, which would bring it back).
         await service.act(table, seat, action, source="timer" if seat == "p1" else "player")
 
@@ -34,9 +35,9 @@ async def world(tmp_path):
 
 
 async def deadlies_table(service, hand_p1=None, turn=120):
-    table = await service.create_lobby(1, 10, Actor(100, "Ann"), "deadlies", None, turn)
-    await service.join(table, 101, "Bo")
-    await service.join(table, 102, "Cy")
+    table = await Seating(service).create_lobby(1, 10, Actor(100, "Ann"), "deadlies", None, turn)
+    await Seating(service).join(table, 101, "Bo")
+    await Seating(service).join(table, 102, "Cy")
     await service.start(table)
     if hand_p1 is not None:  # deal p1 exactly these cards (swapped with whoever held them)
         data = table.state.to_json()
@@ -59,7 +60,7 @@ async def deadlies_table(service, hand_p1=None, turn=120):
 async def test_a_timed_out_turn_plays_one_card_and_the_next_prompt_keeps_the_full_timer(world):
     _, service, clock = world
     table = await deadlies_table(service, hand_p1=["SL5", "CO8", "HALO"])
-    assert table.timers["p1"]["seconds"] == 120
+    assert table.timers["p1"].seconds == 120
     clock.now += 121
     steps = (await service.expire(table, "p1")).steps
     # Picking and playing are one decision: the timeout finished it, with the least valuable card.
@@ -68,7 +69,7 @@ async def test_a_timed_out_turn_plays_one_card_and_the_next_prompt_keeps_the_ful
     assert sorted(table.state.view("p1")["hand"]) == ["CO8", "HALO"]
     # The seat is not hurried afterwards: its next prompt gets the whole turn timer again.
     await others_play_until_p1(service, table)
-    assert table.timers["p1"]["seconds"] == 120 and table.timers["p1"]["due"] == clock.now + 120
+    assert table.timers["p1"].seconds == 120 and table.timers["p1"].due == clock.now + 120
 
 
 async def test_reaction_window_is_short_reminded_at_half_time_and_declined(world):
@@ -79,11 +80,11 @@ async def test_reaction_window_is_short_reminded_at_half_time_and_declined(world
         await service.act(table, "p1", action)
     assert table.frame().decision().get("quick") and set(table.timers) == {"p2"}
     timer = table.timers["p2"]
-    assert timer["seconds"] == SHORT_TIMER and not timer["reminded"]
+    assert timer.seconds == SHORT_TIMER and not timer.reminded
     clock.now += SHORT_TIMER / 2 - 1
     assert service.due(clock.now) == []
     clock.now += 1
-    assert [(s, k) for _, s, k in service.due(clock.now)] == [("p2", "remind")]
+    assert [(d.seat, d.kind) for d in service.due(clock.now)] == [("p2", "remind")]
     clock.now += SHORT_TIMER / 2
     steps = (await service.expire(table, "p2")).steps
     assert steps[0].action == {"type": "stop"}  # never throws a Wrath back for an absent player

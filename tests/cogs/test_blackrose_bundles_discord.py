@@ -31,7 +31,7 @@ def _state_where(wanted):
                 if wanted(st.view(seat), legal):
                     return st, seat
             seat = sorted(pend)[0]
-            st.act(seat, brw_bot.choose(st.view(seat), pend[seat], rng))
+            st.act(seat, brw_bot.bot_choice(st.view(seat), pend[seat], rng))
     raise AssertionError("no such prompt in 40 games")
 
 
@@ -43,8 +43,8 @@ async def _at_prompt(env, wanted):
     table.state = GAME.load(state.to_json())
     table.touch()
     async with table.lock:
-        env.bot.host.publisher.publish(table)
-    await env.bot.host.settled(table)
+        env.bot.services.publisher.publish(table)
+    await env.bot.services.publisher.settled(table)
     await env.settle()
     member = next(m for m in members if m.id == table.seat(seat).user_id)
     return table, state, seat, member, hand_dm(table, member)

@@ -39,7 +39,7 @@ def trap_first(view: dict, legal: list[dict], rng: random.Random) -> dict:
     asks = [a for a in legal if a["type"] == "arm" and a["ask"]]
     if asks:
         return asks[0]
-    return brw_bot.choose(view, legal, rng)
+    return brw_bot.bot_choice(view, legal, rng)
 
 
 # ---- what a seat may not read
@@ -202,7 +202,7 @@ async def test_whole_black_rose_wars_game(simcord_env, make_bot):
             version = table.version
             picture = board_message(channel, table).attachments[0].id
             await env.restart_bot(make_bot())
-            await env.bot.host.republished.wait()
+            await env.bot.services.republish.done.wait()
             env.bot.service.bot_rng = random.Random(SEED)
             table = env.bot.service.in_channel(channel.id)
             assert table.version == version and table.state.to_json() == data
@@ -230,8 +230,8 @@ async def test_whole_black_rose_wars_game(simcord_env, make_bot):
             # Ann walks away on her turn: when her time is up a bot makes a legal move, said in the channel.
             version, clock = table.version, env.bot.service.clock
             env.bot.service.clock = lambda clock=clock: clock() + 3600  # bound now: both branches may run
-            await env.bot.host.timers.tick()
-            await env.bot.host.settled()  # the table's publisher sends the board and hands after the tick
+            await env.bot.services.timers.tick()
+            await env.bot.services.publisher.settled()  # the table's publisher sends the board and hands after the tick
             assert table.version > version
             assert "ran out of time" in text_of(channel.history()[-1]) or any(
                 "ran out of time" in text_of(m) for m in channel.history()[-3:])
@@ -244,8 +244,8 @@ async def test_whole_black_rose_wars_game(simcord_env, make_bot):
             assert "Waiting for reactions" in text_of(board_message(channel, table))
             version, clock, before = table.version, env.bot.service.clock, len(channel.history())
             env.bot.service.clock = lambda clock=clock: clock() + 3600  # bound now: both branches may run
-            await env.bot.host.timers.tick()
-            await env.bot.host.settled()  # the table's publisher sends the board and hands after the tick
+            await env.bot.services.timers.tick()
+            await env.bot.services.publisher.settled()  # the table's publisher sends the board and hands after the tick
             assert table.version > version
             assert not any("ran out of time" in text_of(m) for m in channel.history()[before:])
             assert "Your time ran out" in text_of(ann.user.dm_channel.last_message)

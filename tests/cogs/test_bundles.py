@@ -39,7 +39,7 @@ async def until_bundles(env, channel, members, table):
     The table's seed is random, so the game may open with something else (a Magick window, a Greed)."""
     driver = Driver(env, channel, {m.id: m for m in members}, seed=1)
     for _ in range(200):
-        await env.bot.host.settled()  # every hand message shows the current prompt
+        await env.bot.services.publisher.settled()  # every hand message shows the current prompt
         for seat_id in sorted(table.pending()):
             member = member_of(table, members, seat_id)
             dm = hand_dm(table, member)

@@ -10,19 +10,19 @@ from tests.support.toygame import ToyState
 async def test_a_forced_move_plays_itself_after_the_pause_and_not_before(simcord_env):
     env = simcord_env
     channel, members, table = await started_table(env, "raven")
-    host, service = env.bot.host, env.bot.service
+    services, service = env.bot.services, env.bot.service
     (dealer, legal), = table.pending().items()
     assert legal == [{"type": "deal"}]             # the first hand's deal: nothing to decide, nothing hidden
     now = service.clock()
-    assert await host.timers.play_forced(now) == 0 and table.version == 0, "the table gets time to read first"
-    assert await host.timers.play_forced(now + host.timers.forced_delay + 0.1) == 1
-    await host.settled()
+    assert await services.timers.play_forced(now) == 0 and table.version == 0, "the table gets time to read first"
+    assert await services.timers.play_forced(now + services.schedule.forced_delay + 0.1) == 1
+    await services.publisher.settled()
     await env.settle()
     assert table.version == 1
     rows = await service.store.actions(table.id)
     assert rows[0]["seat"] == dealer and rows[0]["action"] == {"type": "deal"} and rows[0]["source"] == "player"
     assert all(len(v) > 1 for v in table.pending().values()), "bids are choices: none plays itself"
-    assert host.timers.forced_move(table) is None
+    assert services.schedule.forced_move(table) is None
 
 
 async def test_a_single_choice_in_a_hidden_window_waits_for_the_player(simcord_env, monkeypatch):
@@ -38,7 +38,7 @@ async def test_a_single_choice_in_a_hidden_window_waits_for_the_player(simcord_e
 
     def forced():
         table.touch()  # the patched rules changed what the table shows
-        return env.bot.host.timers.forced_move(table)
+        return env.bot.services.schedule.forced_move(table)
 
     assert forced() == (winner, env.bot.service.prompt_key(table, winner))
     named["seats"] = []                             # the public may not know who must act
@@ -58,8 +58,8 @@ async def test_more_than_100_choices_are_all_reachable_through_pages(simcord_env
     table.state.d["hands"]["p1"] = sorted(big)
     table.touch()
     async with table.lock:
-        env.bot.host.publisher.publish(table)
-    await env.bot.host.settled(table)
+        env.bot.services.publisher.publish(table)
+    await env.bot.services.publisher.settled(table)
     await env.settle()
     dm = dm_last(ann)
     offered, page_turns = set(), 0
@@ -100,9 +100,9 @@ async def test_a_bid_is_one_multi_select_applied_whole_or_not_at_all(simcord_env
     env = simcord_env
     monkeypatch.setattr(type(env.bot.get_cog("Raven")), "budget", replace(fmt.BUDGET, short=0))
     channel, members, table = await started_table(env, "raven")
-    host, service = env.bot.host, env.bot.service
-    await host.timers.play_forced(service.clock() + host.timers.forced_delay + 1)   # the deal
-    await host.settled()
+    services, service = env.bot.services, env.bot.service
+    await services.timers.play_forced(service.clock() + services.schedule.forced_delay + 1)   # the deal
+    await services.publisher.settled()
     await env.settle()
     seat_id = next(s for s, legal in table.pending().items() if any(a["type"] == "bid" for a in legal))
     seat = table.seat(seat_id)
@@ -138,7 +138,7 @@ async def test_autoplay_plays_a_lone_card_for_members_who_chose_it_and_only_for_
 
     env = simcord_env
     channel, members, table = await started_table(env, "raven")
-    host, service = env.bot.host, env.bot.service
+    services, service = env.bot.services, env.bot.service
     ann, ben, cat, dan = members
     for m, setting in ((ann, "on"), (ben, "on"), (cat, "off")):
         answer = await m.slash(channel, "game autoplay", setting=setting)
@@ -155,12 +155,12 @@ async def test_autoplay_plays_a_lone_card_for_members_who_chose_it_and_only_for_
                 and not table.state.view(None)["decision"].get("obvious"))
         if lone:
             member = next(m for m in members if m.id == table.seat(seat_id).user_id)
-            scheduled = host.timers._forced.get(table.id, (None,))[0] == seat_id
+            scheduled = getattr(services.schedule.forced.get(table.id), "seat", None) == seat_id
             if member in (ann, ben):
                 assert scheduled, "the member chose autoplay: their lone card is scheduled"
                 version = table.version
-                assert await host.timers.play_forced(service.clock() + host.timers.forced_delay + 1) == 1
-                await host.settled()
+                assert await services.timers.play_forced(service.clock() + services.schedule.forced_delay + 1) == 1
+                await services.publisher.settled()
                 await env.settle()
                 assert table.version == version + 1
                 row = (await service.store.actions(table.id))[version]
@@ -169,11 +169,11 @@ async def test_autoplay_plays_a_lone_card_for_members_who_chose_it_and_only_for_
                 continue
             assert not scheduled, "nobody chose it for them: they click it"
             seen["off"] += 1
-        if host.timers._forced.get(table.id):
-            await host.timers.play_forced(service.clock() + host.timers.forced_delay + 1)
-            await host.settled()
+        if services.schedule.forced.get(table.id):
+            await services.timers.play_forced(service.clock() + services.schedule.forced_delay + 1)
+            await services.publisher.settled()
             await env.settle()
             continue
         await driver.step()
-        await host.settled()
+        await services.publisher.settled()
         await env.settle()

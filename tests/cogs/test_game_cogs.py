@@ -12,7 +12,7 @@ from engine import GAMES, PACKAGES
 from present import presenter
 from tests.support.components import action_components, text_of
 from tests.support.driver import Driver, started_table
-from tests.bot.test_command_payload import synced_commands
+from tests.cogs.test_command_payload import synced_commands
 
 NAMES = ("ann", "ben", "cat")
 UNAVAILABLE = "doesn't run Black Rose Wars right now"
@@ -29,7 +29,7 @@ async def restart(env, bot) -> int:
     """Restart on `bot`; returns where the new process's requests begin."""
     since = len(env.http_requests)
     await env.restart_bot(bot)
-    await env.bot.host.republished.wait()
+    await env.bot.services.republish.done.wait()
     await env.settle()
     return since
 
@@ -55,7 +55,7 @@ async def test_a_raven_only_process_offers_raven_and_keeps_a_black_rose_table_un
         simcord_env, make_bot, db_path):
     env = simcord_env
     channel, members, table = await started_table(env, "blackrose", NAMES)
-    await env.bot.host.settled()
+    await env.bot.services.publisher.settled()
     ann = members[0]
     dm, board = hand_dm(ann, table), board_of(channel, table)
     before = await env.bot.service.store.get_game(table.id)
@@ -151,7 +151,7 @@ async def test_the_policy_is_read_from_the_game_cogs(simcord_env, monkeypatch):
     monkeypatch.setattr(raven, "colour", 0x123456)
     monkeypatch.setattr(raven, "dm_picture", True)  # Raven keeps its picture out of DMs; here it goes in
     channel, members, table = await started_table(env, "raven", NAMES)
-    await env.bot.host.settled()
+    await env.bot.services.publisher.settled()
     await env.settle()
     sent = [e.json for e in env.http_requests if e.method in ("POST", "PATCH") and e.json
             and str(channel.id) in e.path and e.json.get("components")]

@@ -26,11 +26,11 @@ async def test_black_rose_spells_picture_rides_on_the_dm_and_is_uploaded_only_wh
     for _ in range(60):
         # What a held window kept back goes out first: from here on, one click makes one change.
         await driver.let_windows_pass()
-        await env.bot.host.settled()
+        await env.bot.services.publisher.settled()
         seat = env.bot.service.in_channel(channel.id).seat_of(ann.id)
         before, mark = seat.picture, len(env.http_requests)
         clicker, _, _ = await driver.step()
-        await env.bot.host.settled()
+        await env.bot.services.publisher.settled()
         seat = env.bot.service.in_channel(channel.id).seat_of(ann.id)
         edits = uploads(env, path, mark, "PATCH", answers_too=clicker == seat.seat)
         if seat.picture == before:

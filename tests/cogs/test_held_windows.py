@@ -19,14 +19,14 @@ async def window_table(env, spell: str):
     red room: Blade Barrage (a red Trap) matches there, a real choice; Profane Mark (grey or yellow) cannot,
     so p2 can only let it pass."""
     channel, members, table = await started_table(env, "blackrose", ("ann", "ben", "cat"))
-    host, service = env.bot.host, env.bot.service
+    services, service = env.bot.services, env.bot.service
     clock = service.clock = Clock(service.clock())
     async with service.locked(table):
         table.state = GAME.load(_armed(spell, ask=True).to_json())
         table.touch()
         service._sync_timers(table)
-        await host.changed(table)
-    await host.settled()
+        await services.changes.publish(table)
+    await services.publisher.settled()
     await env.settle()
     return channel, members, table, clock
 
@@ -34,13 +34,13 @@ async def window_table(env, spell: str):
 async def through_windows(env, table, clock) -> None:
     """Let every further held window (the same move may meet several moments) run its whole time."""
     for _ in range(10):
-        await env.bot.host.settled()
+        await env.bot.services.publisher.settled()
         await env.settle()
         decision = table.frame().decision() or {}
         if not decision.get("hold"):
             return
         clock.now += decision["hold"]
-        await env.bot.host.timers.play_forced(clock.now)
+        await env.bot.services.timers.play_forced(clock.now)
     raise AssertionError("the windows never closed")
 
 
@@ -49,11 +49,11 @@ def board_requests(env, channel, since: int) -> list:
 
 
 async def open_window(env, table):
-    service, host = env.bot.service, env.bot.host
+    service, services = env.bot.service, env.bot.services
     async with service.locked(table):
         outcome = await service.act(table, "p1", STEP_INTO_RED)
-        await host.changed(table, outcome)
-    await host.settled()
+        await services.changes.publish(table, outcome)
+    await services.publisher.settled()
     await env.settle()
     decision = table.frame().decision()
     assert decision["about"] == "reactions" and decision["hold"] and decision["seats"] == []
@@ -74,13 +74,13 @@ async def test_a_seat_that_cannot_react_is_never_asked_and_the_host_passes_for_i
                                  else None) == ben_dm_before, "Ben is neither prompted nor pinged"
     opened = len(board_requests(env, channel, mark))
     clock.now += decision["hold"] - 1
-    await env.bot.host.timers.play_forced(clock.now)
-    await env.bot.host.settled()
+    await env.bot.services.timers.play_forced(clock.now)
+    await env.bot.services.publisher.settled()
     assert table.frame().decision()["id"] == decision["id"], "the window stays open for its whole time"
     assert len(board_requests(env, channel, mark)) == opened
     clock.now += 1
-    await env.bot.host.timers.play_forced(clock.now)
-    await env.bot.host.settled()
+    await env.bot.services.timers.play_forced(clock.now)
+    await env.bot.services.publisher.settled()
     assert table.frame().decision()["id"] != decision["id"], "the host let it pass when the time was up"
     await through_windows(env, table, clock)
     assert len(board_requests(env, channel, mark)) > opened, "then the table sees the game go on"
@@ -95,17 +95,17 @@ async def test_an_early_answer_is_kept_back_until_the_window_would_have_closed(s
     prompt = ben.user.dm_channel.last_message
     comps = action_components(prompt)
     assert comps, "Ben, whose Trap matches, is asked in his DM"
-    assert table.timers["p2"]["seconds"] == decision["hold"], "his timer is exactly the window's hold"
+    assert table.timers["p2"].seconds == decision["hold"], "his timer is exactly the window's hold"
     opened = len(board_requests(env, channel, mark))
     let_pass = next(c for c in comps if c.get("label") and "pass" in c["label"].lower()) if any(
         "pass" in (c.get("label") or "").lower() for c in comps) else comps[-1]
     await ben.user.click(prompt, custom_id=let_pass["custom_id"])  # he answers at once
-    await env.bot.host.settled()
+    await env.bot.services.publisher.settled()
     await env.settle()
     assert table.frame().decision()["id"] != decision["id"], "his answer closed the window in the rules"
     assert len(board_requests(env, channel, mark)) == opened, "but the table sees nothing before the hold"
     clock.now += decision["hold"]
-    await env.bot.host.timers.play_forced(clock.now)
+    await env.bot.services.timers.play_forced(clock.now)
     await through_windows(env, table, clock)
     assert len(board_requests(env, channel, mark)) > opened, "and the game goes on when the window's time is up"
 
@@ -118,7 +118,7 @@ async def test_a_paused_window_keeps_the_time_it_had_left(simcord_env):
     env = simcord_env
     channel, members, table, clock = await window_table(env, "profane_mark")
     decision = await open_window(env, table)
-    service, timers = env.bot.service, env.bot.host.timers
+    service, timers = env.bot.service, env.bot.services.timers
     await timers.play_forced(clock.now)  # the poll that sees the window open
     clock.now += 5
     await timers.play_forced(clock.now)
@@ -135,5 +135,5 @@ async def test_a_paused_window_keeps_the_time_it_had_left(simcord_env):
     assert table.frame().decision()["id"] == decision["id"], "after the pause it has the time it had left"
     clock.now += 1
     await timers.play_forced(clock.now)
-    await env.bot.host.settled()
+    await env.bot.services.publisher.settled()
     assert table.frame().decision()["id"] != decision["id"], "and then it closes"

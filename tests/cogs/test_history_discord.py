@@ -1,10 +1,9 @@
 """A server's memory through Discord (simcord, toy game): a game finishes, Rematch opens the next one, and
 history, stats, leaderboard and the replay file reflect both games; privacy between servers."""
-import sys
-
 import discord
 import pytest
 
+import cogs.table.host
 from bot import cli
 from present import fmt, presenter
 from tests.support.components import components_of, text_of
@@ -13,15 +12,10 @@ from tests.support.driver import Driver
 
 @pytest.fixture(autouse=True)
 def quick_fallback(simcord_env, monkeypatch):
-    """The host answers components that aren't "rk:" ids only if nobody did within 2.5 s; the Rematch
-    button answers at once, so the tests needn't sit out that wait after every click. (The extension
-    module the running bot loaded is the one to patch: discord.py loads a fresh module object.)"""
-    monkeypatch.setattr(sys.modules[type(simcord_env.bot.host).__module__], "FALLBACK_AFTER", 0.2)
-
-
-def monkey_fallback(env):
-    """The same, for a bot restarted inside a test (its extension module is a fresh one)."""
-    sys.modules[type(env.bot.host).__module__].FALLBACK_AFTER = 0.2
+    """The Host answers components that aren't "rk:" ids only if nobody did within 2.5 s; the Rematch
+    button answers at once, so the tests needn't sit out that wait after every click (a bot restarted
+    inside a test uses the same module)."""
+    monkeypatch.setattr(cogs.table.host, "FALLBACK_AFTER", 0.2)
 
 
 async def finished_game(env, guild, channel, members, seed=0):
@@ -147,7 +141,6 @@ async def test_rematch_button_works_after_a_restart_and_forget_needs_manage_serv
     await open_table(env, channel, ann, [ben])
     first, result = await finished_game(env, guild, channel, [ann, ben])
     await env.restart_bot(make_bot())
-    monkey_fallback(env)
     outsider = guild.add_member(env.create_user("cy"))
     refused = await outsider.click(result, label="Rematch")
     assert refused.ephemeral and "Only the players" in text_of(refused.response)
@@ -177,7 +170,7 @@ async def test_history_and_leaderboard_page_with_buttons(simcord_env):
     guild = env.create_guild()
     channel = guild.create_text_channel("games")
     ann = guild.add_member(env.create_user("ann"))
-    history = env.bot.get_cog("History").history
+    history = env.bot.services.history
     for n in range(1, 13):  # 12 finished games, 24 rated members: two pages of games, three of players
         seats = [{"seat": "p1", "user_id": 5000 + 2 * n, "name": f"m{2 * n}"},
                  {"seat": "p2", "user_id": 5001 + 2 * n, "name": f"m{2 * n + 1}"}]

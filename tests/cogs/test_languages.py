@@ -55,11 +55,11 @@ async def seat_members(env, game: str, humans: int, settings: str | None, member
     guild = env.create_guild()
     channel = guild.create_text_channel(game)
     members = [guild.add_member(env.create_user(n)) for n in NAMES[:humans]]
-    host = env.bot.host
+    services = env.bot.services
     await env.bot.store.save_guild_config(GuildConfig(guild.id, language=server_lang))
-    host.settings.guild_changed(guild.id)
+    services.settings.guild_changed(guild.id)
     for member, code in zip(members, member_langs):
-        await host.settings.set_language(member.id, code)
+        await services.settings.set_language(member.id, code)
     options = {"settings": settings} if settings else {}
     await members[0].slash(channel, "game new", game=game, **options)
     for m in members[1:]:
@@ -84,7 +84,7 @@ def join_id(message) -> str:
 async def play_whole(env, channel, members, table, seed: int = 3) -> None:
     driver = Driver(env, channel, {m.id: m for m in members}, seed=seed)
     for _ in range(3000):
-        await env.bot.host.timers.play_forced(env.bot.service.clock() + 60)
+        await env.bot.services.timers.play_forced(env.bot.service.clock() + 60)
         await env.settle()
         table = driver.table()
         if table is None or table.status != "active":
@@ -100,7 +100,7 @@ async def test_a_whole_game_in_the_pseudo_locale_reads_nothing_that_skipped_the_
     humans, settings = WHOLE[game]
     guild, channel, members, table = await seat_members(env, game, humans, settings, ["en-XA"] * humans, "en-XA")
     await play_whole(env, channel, members, table)
-    await env.bot.host.settled()
+    await env.bot.services.publisher.settled()
     assert table.status == "over"
     texts = sent_texts(env)
     # Player names (also as pseudo-possessives, "ann'š"), game titles, the server's and channel's names.
@@ -128,7 +128,7 @@ async def test_each_reader_reads_their_own_language_in_one_game(simcord_env, ser
                "en": ["en", "es-ES", "de"]}[server]
     guild, channel, members, table = await seat_members(env, "deadlies", 3, None, readers, server)
     await play_whole(env, channel, members, table, seed=server.__hash__() % 7)
-    await env.bot.host.settled()
+    await env.bot.services.publisher.settled()
     assert len({marker(c) for c in ("de", "es-ES", "pt-BR", "en")}) == 4, "each language has its own words"
     for member, code in zip(members, readers):
         dms = [text_of(m) for m in member.user.dm_channel.history()]

@@ -122,12 +122,12 @@ async def test_turn_timer_reminds_then_a_bot_moves(simcord_env):
     now = [service.clock()]
     service.clock = lambda: now[0]
     now[0] += 31
-    await env.bot.host.timers.tick()
+    await env.bot.services.timers.tick()
     await env.settle()
     reminders = [text_of(m) for m in channel.history() if text_of(m).startswith("⏰")]
     assert len(reminders) == 2 and all("a bot will move for you" in r for r in reminders)
     now[0] += 30
-    await env.bot.host.timers.tick()
+    await env.bot.services.timers.tick()
     await env.settle()
     assert any("ran out of time" in text_of(m) for m in channel.history())
     assert table.seat("p1").moves == 1 and table.seat("p2").moves == 1
@@ -227,12 +227,12 @@ async def test_leaving_a_running_game_shows_the_bot_on_the_board_at_once(simcord
 
     env = simcord_env
     channel, members, table = await started_table(env, "raven")
-    await env.bot.host.settled()
+    await env.bot.services.publisher.settled()
     # one who is not to move now: no bot move follows, so only the leave itself can change the board
     seat_id, leaver = next((s.seat, m) for s, m in zip(table.seats, members) if s.seat not in table.pending())
     version = table.version
     await leaver.slash(channel, "game leave")
-    await env.bot.host.settled()
+    await env.bot.services.publisher.settled()
     await env.settle()
     assert table.seat(seat_id).is_bot and table.version == version
     board = next(m for m in reversed(channel.history()) if m.id == table.board_message_id)

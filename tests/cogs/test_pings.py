@@ -66,7 +66,7 @@ async def test_notify_off_means_no_new_message_and_survives_a_restart(simcord_en
         answer = await m.slash(channel, "game notify", setting="off")
         assert answer.ephemeral and "No more pings" in text_of(answer.response)
     await env.restart_bot(make_bot())
-    await env.bot.host.republished.wait()
+    await env.bot.services.republish.done.wait()
     table = env.bot.service.in_channel(channel.id)
     mark = len(env.http_requests)
     for m in members:
@@ -77,7 +77,7 @@ async def test_notify_off_means_no_new_message_and_survives_a_restart(simcord_en
     assert all(action_components(dm_last(m)) for m in members), "the prompts still arrive, by edits"
     answer = await members[1].slash(channel, "game notify", setting="on")
     assert "new message" in text_of(answer.response)
-    assert await env.bot.host.settings.notify_off(channel.guild.id) == {members[0].id, members[2].id}
+    assert await env.bot.services.settings.notify_off(channel.guild.id) == {members[0].id, members[2].id}
 
 
 async def test_closed_dms_are_mentioned_in_the_channel_only_when_the_public_decision_names_the_seat(

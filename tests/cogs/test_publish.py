@@ -3,7 +3,7 @@ log that change on every move, so a DM whose private content did not change is n
 import asyncio
 from types import SimpleNamespace
 
-from cogs.table.publisher import Publisher
+from cogs.table.messages import Messages
 from tests.support.components import built_text, text_of
 from tests.support.driver import Driver, started_table
 
@@ -42,10 +42,10 @@ async def test_moves_made_while_a_board_edit_is_in_flight_cost_one_more_edit_and
     """The table's publisher sends without the lock; commits made meanwhile are published together after it."""
     env = simcord_env
     channel, members, table = await started_table(env, "raven")
-    host, service = env.bot.host, env.bot.service
-    await host.settled()
+    services, service = env.bot.services, env.bot.service
+    await services.publisher.settled()
 
-    gate, edits, real_send = asyncio.Event(), [], host.publisher._send
+    gate, edits, real_send = asyncio.Event(), [], services.publisher._send
 
     async def held_send(where, job):
         if job.kind == "board":
@@ -56,9 +56,9 @@ async def test_moves_made_while_a_board_edit_is_in_flight_cost_one_more_edit_and
     async def move() -> None:
         async with table.lock:
             seat_id, legal = next(iter(table.pending().items()))
-            await host.changed(table, await service.act(table, seat_id, legal[0]))
+            await services.changes.publish(table, await service.act(table, seat_id, legal[0]))
 
-    host.publisher._send = held_send
+    services.publisher._send = held_send
     try:
         await asyncio.wait_for(move(), 5)  # publishing under the lock would wait for the gate here
         for _ in range(500):  # the pass draws the board picture on a worker thread first
@@ -70,18 +70,18 @@ async def test_moves_made_while_a_board_edit_is_in_flight_cost_one_more_edit_and
         await move()  # two commits while the first edit is still in flight
         assert len(edits) == 1, "nothing for this table is sent beside the edit in flight"
         gate.set()
-        await host.settled()
+        await services.publisher.settled()
     finally:
-        host.publisher._send = real_send
+        services.publisher._send = real_send
     await env.settle()
-    board_now = host.publisher.board_message(table, table.frame(), "en")
+    board_now = services.messages.board_message(table, table.frame(), "en")
     assert len(edits) == 2, "the two later moves cost one board edit together"
     assert edits[-1] == board_now.shown
     board = next(m for m in channel.history() if m.id == table.board_message_id)
     assert text_of(board) == built_text(board_now), "the board ends up current"
     for member in members:
         seat = table.seat_of(member.id)
-        hand = host.publisher.hand_message(table, seat.seat, private=True)
+        hand = services.messages.hand_message(table, seat.seat, private=True)
         assert text_of(member.user.dm_channel.last_message) == built_text(hand), f"{seat.seat}'s hand ends up current"
 
 
@@ -96,8 +96,8 @@ def test_the_tables_channel_is_found_in_its_own_server_without_walking_every_ser
         raise AssertionError("Client.get_channel walked every server")
 
     bot = SimpleNamespace(get_guild=lambda guild_id: guild if guild_id == 1 else None, get_channel=every_server)
-    publisher = Publisher(bot, service=None, settings=None)
-    assert publisher.cached_channel(SimpleNamespace(guild_id=1, channel_id=5)) is channel
-    assert publisher.where(SimpleNamespace(guild_id=1, channel_id=5)) == "in Guild › #games"
+    messages = Messages(bot, settings=None)
+    assert messages.cached_channel(SimpleNamespace(guild_id=1, channel_id=5)) is channel
+    assert messages.where(SimpleNamespace(guild_id=1, channel_id=5)) == "in Guild › #games"
     bot.get_channel = lambda channel_id: channel  # a server not in the cache: the old lookup still answers
-    assert publisher.cached_channel(SimpleNamespace(guild_id=2, channel_id=5)) is channel
+    assert messages.cached_channel(SimpleNamespace(guild_id=2, channel_id=5)) is channel

@@ -14,7 +14,7 @@ from tests.support.driver import Driver, started_table
 async def settle(env) -> None:
     """Let every queued event run, then every publish they started, then simcord deliver."""
     await env.settle()
-    await env.bot.host.settled()
+    await env.bot.services.publisher.settled()
     await env.settle()
 
 
@@ -23,7 +23,7 @@ def board_of(channel, table):
 
 
 def current(env, table) -> str:
-    return built_text(env.bot.host.publisher.board_message(table, table.frame(), "en"))
+    return built_text(env.bot.services.messages.board_message(table, table.frame(), "en"))
 
 
 def one_line_each(caplog, count: int) -> None:
@@ -96,7 +96,7 @@ async def test_a_403_on_the_channel_waits_for_a_permission_change(simcord_env, c
     mark = len(env.http_requests)
     await driver.step()
     await settle(env)
-    assert table.id in env.bot.host.publisher.blocked
+    assert table.id in env.bot.services.publisher.blocked
     tries = board_patches(env, channel, mark)
     await env.advance_time(60)
     await settle(env)
@@ -106,7 +106,7 @@ async def test_a_403_on_the_channel_waits_for_a_permission_change(simcord_env, c
     env.bot.dispatch("guild_channel_update", discord_channel, discord_channel)
     await settle(env)
     assert text_of(board_of(channel, table)) == current(env, table), "the board caught up at once"
-    assert table.id not in env.bot.host.publisher.blocked
+    assert table.id not in env.bot.services.publisher.blocked
     failures = [r for r in caplog.records if r.name == "rookery.publish"]
     assert failures and all(r.exc_info is None for r in failures)
 
@@ -159,7 +159,7 @@ async def test_a_hand_sent_before_its_seat_changed_hands_is_not_recorded_for_the
     env = simcord_env
     channel, members, table = await started_table(env, "raven")
     await settle(env)
-    publisher = env.bot.host.publisher
+    publisher = env.bot.services.publisher
     seat = next(s for s in table.seats if not s.is_bot)
     old_user, old_channel, old_message = seat.user_id, seat.dm_channel_id, seat.dm_message_id
     message = Message(view=Parts([]))

@@ -93,7 +93,7 @@ async def test_whole_four_player_raven_game(simcord_env, make_bot):
             version = table.version
             picture = board_message(channel, table).attachments[0].id
             await env.restart_bot(make_bot())                     # restart mid-hand
-            await env.bot.host.republished.wait()
+            await env.bot.services.republish.done.wait()
             table = env.bot.service.in_channel(channel.id)
             assert table.version == version and table.state.to_json() == data
             # the stored picture key says the board's picture is right: the restart uploads nothing

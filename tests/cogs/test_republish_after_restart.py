@@ -21,14 +21,14 @@ def prompt_of(message) -> set[str]:
     return {c["custom_id"].split(":")[4] for c in action_components(message)}
 
 
-def board_text(host, table) -> str:
+def board_text(services, table) -> str:
     """What the host would publish on this board now."""
-    return built_text(host.publisher.board_message(table, table.frame(), "en"))
+    return built_text(services.messages.board_message(table, table.frame(), "en"))
 
 
 async def restart(env, make_bot):
     await env.restart_bot(make_bot())
-    await env.bot.host.republished.wait()
+    await env.bot.services.republish.done.wait()
     await env.settle()
 
 
@@ -79,7 +79,7 @@ async def test_crash_between_commit_and_publish_is_repaired_and_right_messages_a
         want = {env.bot.service.prompt_key(table, seat)} if seat == winner else set()
         assert prompt_of(member.user.dm_channel.last_message) == want, f"{member.user.name}'s DM is current"
     board = next(m for m in channel.history() if m.id == table.board_message_id)
-    assert text_of(board) != stale_board and text_of(board) == board_text(env.bot.host, table)
+    assert text_of(board) != stale_board and text_of(board) == board_text(env.bot.services, table)
 
     # A second restart finds every message right: no hand is edited, nothing new is sent.
     mark = len(env.http_requests)

@@ -21,16 +21,16 @@ from bot import render
 from bot.records import Page
 from bot.storage import Storage
 from bot.table import Actor
-from bot.service import TableService
-from cogs.history import ForgetConfirm, History, page_view
-from cogs.lobby import EndButton, Lobby
+from bot.app import build_services
+from cogs.history import ForgetConfirm, page_view, result_rows
+from cogs.lobby import EndButton
 from cogs.table.components import pages
-from cogs.table.host import Host
+from cogs.table.services import Services
 from cogs.table.layout import layout
 from cogs.table.pages import rules_message
 from tests.support.components import walk
 from engine import GAMES
-from engine.bots import choose
+from engine.bots import bot_choice
 from tests.discord_spec import check
 from tests.discord_spec.emoji_rule import valid_component_emoji
 
@@ -39,32 +39,32 @@ SEEDS = (1, 2)
 STEP_LIMIT = 4000
 
 
-async def views(host: Host, lobby: Lobby, history: History, table, every: bool = True) -> list[tuple[str, dict]]:
+async def views(services: Services, table, every: bool = True) -> list[tuple[str, dict]]:
     """(what, message body) for every message this table can show now, built as the bot builds them.
     every=False: only the hand prompts (what changes from one move to the next)."""
     if table.status == "lobby":
-        return [("lobby", v2(await lobby.lobby_message(table)))]
+        return [("lobby", v2(await services.lobbies.message(table)))]
     out = []
     for seat_id, legal in table.pending().items():
         for page in range(pages(len(legal))):
-            out.append((f"hand {seat_id} page {page}", v2(host.publisher.hand_message(table, seat_id, private=True,
-                                                                                     page=page))))
+            out.append((f"hand {seat_id} page {page}", v2(services.messages.hand_message(table, seat_id, private=True,
+                                                                                      page=page))))
     if not every:
         return out
-    out.append(("board", v2(host.publisher.board_message(table, table.frame(), "en"))))
-    out.append(("my hand", v2(host.publisher.hand_message(table, table.seats[0].seat, private=False))))
+    out.append(("board", v2(services.messages.board_message(table, table.frame(), "en"))))
+    out.append(("my hand", v2(services.messages.hand_message(table, table.seats[0].seat, private=False))))
     end = discord.ui.View(timeout=None)  # as Lobby.end builds its confirmation
     end.add_item(EndButton(table.id))
     out.append(("end confirmation", classic("End?", end)))
     if table.state is not None and table.state.over:
-        result = layout(render.result_doc(table), colour=0, rows=history.result_rows(table))
+        result = layout(render.result_doc(table), colour=0, rows=result_rows(table))
         out.append(("result and rematch", v2(result)))
     for number in (1, 2, 3):
         out.append((f"history page {number}", classic("history", page_view("h", Page(number, 3, 60, []),
                                                                            table.game_key, 7))))
         out.append((f"leaderboard page {number}", classic("ranks", page_view("l", Page(number, 3, 60, []),
                                                                              table.game_key, None))))
-    out.append(("forget confirmation", classic("forget?", ForgetConfirm(history, table.guild_id, 7))))
+    out.append(("forget confirmation", classic("forget?", ForgetConfirm(services, table.guild_id, 7))))
     for number in range(3):
         out.append((f"rules page {number}", v2(rules_message(table.game_key, number))))
     return out
@@ -90,36 +90,35 @@ def emoji_faults(components: list[dict]) -> list[str]:
 @pytest.fixture
 async def world(tmp_path):
     store = await Storage.open(str(tmp_path / "rookery.sqlite3"))
-    service = TableService(store)
-    bot = SimpleNamespace(service=service, store=store, get_channel=lambda channel_id: None,
-                          get_guild=lambda guild_id: None)
-    bot.host = Host(bot, service)
-    yield service, bot.host, Lobby(bot), History(bot)
+    bot = SimpleNamespace(get_channel=lambda channel_id: None, get_guild=lambda guild_id: None)
+    services = build_services(bot, store)
+    yield services
     await store.close()
 
 
 @pytest.mark.parametrize("game", SEATS)
 async def test_every_component_emoji_is_one_discord_accepts(world, game):
-    service, host, lobby, history = world
+    services = world
+    service, seating = services.service, services.seating
     built = 0
     for seed in SEEDS:
         channel = 1000 * seed + list(SEATS).index(game)
-        table = await service.create_lobby(1, channel, Actor(7, "Ann"), game, None, 300)
+        table = await seating.create_lobby(1, channel, Actor(7, "Ann"), game, None, 300)
         for user in range(8, 7 + SEATS[game]):
-            await service.join(table, user, f"P{user}")
-        built += _check(await views(host, lobby, history, table), game)
+            await seating.join(table, user, f"P{user}")
+        built += _check(await views(services, table), game)
         table.seed = seed
         await service.start(table)
         rng = random.Random(seed)
-        built += _check(await views(host, lobby, history, table), game)
+        built += _check(await views(services, table), game)
         for _ in range(STEP_LIMIT):
-            built += _check(await views(host, lobby, history, table, every=False), game)
+            built += _check(await views(services, table, every=False), game)
             pending = table.pending()
             if table.status != "active" or not pending:
                 break
             seat_id = rng.choice(sorted(pending))
-            await service.act(table, seat_id, choose(GAMES[game], table.state.view(seat_id), pending[seat_id], rng))
-        built += _check(await views(host, lobby, history, table), game)
+            await service.act(table, seat_id, bot_choice(GAMES[game], table.state.view(seat_id), pending[seat_id], rng))
+        built += _check(await views(services, table), game)
         assert table.status == "over", f"{game} seed {seed} did not finish in {STEP_LIMIT} moves"
     assert built > 50
 

@@ -13,7 +13,7 @@ def _game(seed: int, players: int) -> dict:
         pending = st.pending()
         seat = rng.choice(sorted(pending))
         legal = pending[seat]
-        action = bot.choose(st.view(seat), legal, rng) if seat == "p1" else rng.choice(legal)
+        action = bot.bot_choice(st.view(seat), legal, rng) if seat == "p1" else rng.choice(legal)
         assert action in legal
         st.act(seat, action)
     return st.result()
@@ -37,7 +37,7 @@ def test_the_bot_reads_only_what_its_view_shows():
         view = st.view(seat)
         assert all(k not in view for k in ("stack", "grimoire", "qdeck", "edeck", "armed"))
         assert all(isinstance(n, int) for n in view["library"].values())  # deck sizes, never their order
-        st.act(seat, bot.choose(view, pending[seat], rng))
+        st.act(seat, bot.bot_choice(view, pending[seat], rng))
         if st.over:
             break
 

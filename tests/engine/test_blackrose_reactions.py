@@ -166,7 +166,7 @@ def test_timeout_and_bot_trigger_a_matching_ask_me_spell():
         legal = st.pending()["p2"]
         view = st.view("p2")
         assert bot.timeout_choice(view, legal) == legal[0]
-        assert brw_bot.choose(view, legal, random.Random(1)) == legal[0]
+        assert brw_bot.bot_choice(view, legal, random.Random(1)) == legal[0]
     assert hit.pending()["p2"][0]["card"] is not None and miss.pending()["p2"][0]["card"] is None
 
 

@@ -5,7 +5,7 @@ import random
 import pytest
 
 from engine import GAMES
-from engine.bots import choose
+from engine.bots import bot_choice
 
 
 def _game(key, seats, seed, bot_seat):
@@ -19,7 +19,7 @@ def _game(key, seats, seed, bot_seat):
         seat = sorted(pending)[rng.randrange(len(pending))]
         legal = pending[seat]
         if seat == bot_seat:
-            action = choose(game, state.view(seat), [dict(a) for a in legal], rng)
+            action = bot_choice(game, state.view(seat), [dict(a) for a in legal], rng)
             assert action in legal
         else:
             action = rng.choice(legal)
@@ -42,9 +42,9 @@ def test_nevermore_bot_passes_magick_that_would_only_help_a_rival():
         {"seat": "p2", "health": 2, "vp": 4, "raven": False}],
         "prompt": {"kind": "reaction", "about": "damage", "seat": "p2", "n": 2}}
     legal = [{"type": "play", "card": "L08"}, {"type": "pass"}]  # Guardian Angel would shield p2
-    assert bot.choose(view, legal, random.Random(0)) == {"type": "pass"}
+    assert bot.bot_choice(view, legal, random.Random(0)) == {"type": "pass"}
     legal = [{"type": "play", "card": "S25"}, {"type": "pass"}]  # Malice adds to the blow on the leader
-    assert bot.choose(view, legal, random.Random(0)) == {"type": "play", "card": "S25"}
+    assert bot.bot_choice(view, legal, random.Random(0)) == {"type": "play", "card": "S25"}
 
 
 def test_nevermore_bot_finishes_a_rival_it_can_turn_into_a_raven():
@@ -54,7 +54,7 @@ def test_nevermore_bot_finishes_a_rival_it_can_turn_into_a_raven():
         {"seat": "p2", "health": 5, "vp": 5, "raven": False},
         {"seat": "p3", "health": 2, "vp": 1, "raven": False}]}
     legal = [{"type": "attack", "target": "p2"}, {"type": "attack", "target": "p3"}]
-    assert bot.choose(view, legal, random.Random(0)) == {"type": "attack", "target": "p3"}
+    assert bot.bot_choice(view, legal, random.Random(0)) == {"type": "attack", "target": "p3"}
 
 
 def test_raven_bot_bids_exactly_far_more_often_than_the_old_guess():
@@ -67,7 +67,7 @@ def test_raven_bot_bids_exactly_far_more_often_than_the_old_guess():
         rng = random.Random(seed)
         while not state.over:
             seat, legal = next(iter(state.pending().items()))
-            for event in state.act(seat, choose(game, state.view(seat), legal, rng)):
+            for event in state.act(seat, bot_choice(game, state.view(seat), legal, rng)):
                 if event["type"] == "hand_scored":
                     made += len(event["made"])
                     hands += 2

@@ -345,7 +345,7 @@ def test_bots_finish_whole_games():
                 break
             pend = st.pending()
             seat = sorted(pend)[0]
-            action = deadlies_bot.choose(st.view(seat), pend[seat], rng)
+            action = deadlies_bot.bot_choice(st.view(seat), pend[seat], rng)
             assert action in pend[seat]
             st.act(seat, action)
         assert st.over

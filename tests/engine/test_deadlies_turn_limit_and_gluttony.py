@@ -21,28 +21,28 @@ def test_gluttony_never_robs_a_last_card_that_would_hand_the_leader_the_win():
     # p2 leads on Wickedness 2 with one card: robbing it empties p2's hand, and p2 would win.
     view = _view({"p1": 3, "p2": 1, "p3": 4}, {"p1": 6, "p2": 2, "p3": 6})
     legal = [{"type": "steal", "seat": "p2"}, {"type": "steal", "seat": "p3"}, {"type": "draw3"}]
-    assert bot.choose(view, legal, None) == {"type": "steal", "seat": "p3"}
+    assert bot.bot_choice(view, legal, None) == {"type": "steal", "seat": "p3"}
     # Only last cards to rob, and robbing them would make that player win: draw 3 instead.
     view = _view({"p1": 3, "p2": 1, "p3": 1}, {"p1": 6, "p2": 2, "p3": 2})
     legal = [{"type": "steal", "seat": "p2"}, {"type": "steal", "seat": "p3"}, {"type": "draw3"}]
-    assert bot.choose(view, legal, None) == {"type": "draw3"}
+    assert bot.bot_choice(view, legal, None) == {"type": "draw3"}
     # With a safe hand to rob, the leader among those is robbed.
     view = _view({"p1": 3, "p2": 2, "p3": 5}, {"p1": 6, "p2": 4, "p3": 6})
     legal = [{"type": "steal", "seat": "p2"}, {"type": "steal", "seat": "p3"}, {"type": "draw3"}]
-    assert bot.choose(view, legal, None) == {"type": "steal", "seat": "p2"}
+    assert bot.bot_choice(view, legal, None) == {"type": "steal", "seat": "p2"}
 
 
 def test_gluttony_steals_never_give_the_robbed_player_the_win_in_bot_games():
     import random
 
-    from engine.bots import choose
+    from engine.bots import bot_choice
     handed = 0
     for seed in range(40):
         st = GAME.new(["p1", "p2", "p3"], seed, {})
         rng = random.Random(seed)
         while not st.over:
             seat, legal = next(iter(st.pending().items()))
-            action = choose(GAME, st.view(seat), legal, rng)
+            action = bot_choice(GAME, st.view(seat), legal, rng)
             before = dict(st.wick)
             events = st.act(seat, action)
             if action["type"] == "steal":

@@ -15,7 +15,7 @@ from tests.engine.test_everrain_rules import DECK, G, game, put_top, rig, set_cr
 
 
 def choose(state, seat: str = "p1", seed: int = 0) -> dict:
-    return bot.choose(state.view(seat), state.pending()[seat], random.Random(seed))
+    return bot.bot_choice(state.view(seat), state.pending()[seat], random.Random(seed))
 
 
 def draw(state, card: str, crew: list[str]) -> None:
@@ -57,7 +57,7 @@ def test_never_rerolls_a_roll_that_cannot_succeed():
     s = failed_roll("SE101", ["CR02", "CR08"])  # Island 0 against 5: the second roll can still succeed
     view = s.view("p1")
     view["card"]["target"] = 7  # but against 7 the die alone (1-6) never reaches it
-    assert bot.choose(view, s.pending()["p1"], random.Random(0)) == {"type": "accept"}
+    assert bot.bot_choice(view, s.pending()["p1"], random.Random(0)) == {"type": "accept"}
 
 
 def test_a_long_shot_is_worth_a_supply_only_on_a_story_card():
@@ -65,9 +65,9 @@ def test_a_long_shot_is_worth_a_supply_only_on_a_story_card():
     view = s.view("p1")
     view["card"]["target"] = 6  # Island 0 against 6: one chance in 6
     legal = s.pending()["p1"]
-    assert bot.choose(view, legal, random.Random(0)) == {"type": "accept"}
+    assert bot.bot_choice(view, legal, random.Random(0)) == {"type": "accept"}
     view["card"]["number"] = 1  # the same odds on a Story card: the tale is worth the supply
-    assert bot.choose(view, legal, random.Random(0)) == {"type": "reroll"}
+    assert bot.bot_choice(view, legal, random.Random(0)) == {"type": "reroll"}
 
 
 # ----- decks -------------------------------------------------------------------------------------------
@@ -125,7 +125,7 @@ def test_legal_moves_in_many_games_without_touching_its_view():
             seat, legal = next(iter(s.pending().items()))
             view = s.view(seat)
             before = copy.deepcopy(view)
-            action = bot.choose(view, legal, rng)
+            action = bot.bot_choice(view, legal, rng)
             assert action in legal
             assert view == before
             if action["type"] == "reroll":
@@ -140,7 +140,7 @@ def test_the_same_rng_plays_the_same_game():
         actions = []
         while not s.over:
             seat, legal = next(iter(s.pending().items()))
-            actions.append(bot.choose(s.view(seat), legal, rng))
+            actions.append(bot.bot_choice(s.view(seat), legal, rng))
             s.act(seat, actions[-1])
         return actions
 
@@ -157,7 +157,7 @@ def test_beats_todays_bot_heads_up():
         rng = random.Random(seed)
         while not s.over:
             seat, legal = next(iter(s.pending().items()))
-            policy = bot.choose if seat == me else baseline.choose
+            policy = bot.bot_choice if seat == me else baseline.choose
             s.act(seat, policy(s.view(seat), legal, rng))
         winners = s.result()["winners"]
         won += (me in winners) / len(winners)

@@ -391,7 +391,7 @@ def test_bot_plays_whole_games_with_legal_moves():
         rng = random.Random(seed)
         while not s.over:
             seat, legal = next(iter(s.pending().items()))
-            a = everrain_bot.choose(s.view(seat), legal, rng)
+            a = everrain_bot.bot_choice(s.view(seat), legal, rng)
             assert a in legal
             s.act(seat, a)
 
@@ -399,9 +399,9 @@ def test_bot_plays_whole_games_with_legal_moves():
 def test_bot_reads_its_own_slotted_story_and_sends_its_best_hand():
     s = slotted_bell()
     rng = random.Random(0)
-    assert everrain_bot.choose(s.view("p1"), s.pending()["p1"], rng) == DECK["sea"]
+    assert everrain_bot.bot_choice(s.view("p1"), s.pending()["p1"], rng) == DECK["sea"]
     s.act("p1", DECK["sea"])
-    assert everrain_bot.choose(s.view("p1"), s.pending()["p1"], rng) == {"type": "crew", "crew": "CR01"}
+    assert everrain_bot.bot_choice(s.view("p1"), s.pending()["p1"], rng) == {"type": "crew", "crew": "CR01"}
 
 
 def test_rules_summary_has_rulings_and_fits():

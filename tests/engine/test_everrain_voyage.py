@@ -6,7 +6,7 @@ from collections import Counter
 import pytest
 
 from engine import GAMES
-from engine.bots import choose
+from engine.bots import bot_choice
 from engine.everrain import cards as C
 from engine.everrain.state import EverrainState, solo_target
 
@@ -20,7 +20,7 @@ def play(seats: int, seed: int, length: int = 12, on_event=None) -> EverrainStat
     rng = random.Random(seed)
     while not st.over:
         seat, legal = next(iter(st.pending().items()))
-        for event in st.act(seat, choose(GAME, st.view(seat), legal, rng)):
+        for event in st.act(seat, bot_choice(GAME, st.view(seat), legal, rng)):
             if on_event:
                 on_event(event)
     return st

@@ -31,7 +31,7 @@ def _decisions(seed: int, seats: int = 4, limit: int = 400):
         legal = pending[seat]
         out.append((NevermoreState.from_json(state.to_json()), seat, [dict(a) for a in legal]))
         view = state.view(seat)
-        action = bot.choose(view, legal, rng) if seat == "p1" else rng.choice(legal)
+        action = bot.bot_choice(view, legal, rng) if seat == "p1" else rng.choice(legal)
         state.act(seat, action)
     return out
 
@@ -43,7 +43,7 @@ def test_the_bot_always_chooses_a_legal_action():
             rng = random.Random(seed)
             while not state.over:
                 for seat, legal in sorted(state.pending().items())[:1]:
-                    action = bot.choose(state.view(seat), [dict(a) for a in legal], rng)
+                    action = bot.bot_choice(state.view(seat), [dict(a) for a in legal], rng)
                     assert action in legal, (seed, seat, action, legal)
                     state.act(seat, action)
 
@@ -52,9 +52,9 @@ def test_same_view_and_rng_give_the_same_choice_and_the_view_is_left_alone():
     for st, seat, legal in _decisions(11, limit=150):
         view = st.view(seat)
         before = copy.deepcopy(view)
-        first = bot.choose(view, legal, random.Random(5))
+        first = bot.bot_choice(view, legal, random.Random(5))
         assert view == before
-        assert bot.choose(view, legal, random.Random(5)) == first
+        assert bot.bot_choice(view, legal, random.Random(5)) == first
 
 
 def _hide_swap(st: NevermoreState, seat: str) -> NevermoreState:
@@ -88,7 +88,7 @@ def test_hidden_cards_of_other_seats_do_not_change_the_choice():
         assert other.hand != st.hand  # the hidden cards really differ
         view, swapped = st.view(seat), other.view(seat)
         assert view == swapped
-        assert bot.choose(view, legal, random.Random(1)) == bot.choose(swapped, legal, random.Random(1))
+        assert bot.bot_choice(view, legal, random.Random(1)) == bot.bot_choice(swapped, legal, random.Random(1))
         checked += 1
     assert checked >= 10
 
@@ -117,7 +117,7 @@ def _passes(view: dict, rng: random.Random) -> list[str]:
         left = [c for c in view["hand"] if c not in picked]
         legal = [{"type": "pick", "suit": s} for s in C.SUITS if any(C.SUIT_OF[c] == s for c in left)]
         legal = legal if len(picked) < need else [{"type": "confirm"}]
-        action = bot.choose({**view, "picked": list(picked)}, legal, rng)
+        action = bot.bot_choice({**view, "picked": list(picked)}, legal, rng)
         if action["type"] == "confirm":
             break
         picked.append(next(c for c in left if C.SUIT_OF[c] == action["suit"]))
@@ -140,7 +140,7 @@ def test_the_ravens_kill_the_suit_that_matters_least():
             "resolved": 0, "round": 3, "picked": []}
     legal = [{"type": "commit", "kill": 0}, {"type": "commit", "kill": 1}]
     for seed in range(3):
-        assert bot.choose(view, legal, random.Random(seed)) == {"type": "commit", "kill": 1}
+        assert bot.bot_choice(view, legal, random.Random(seed)) == {"type": "commit", "kill": 1}
 
 
 def test_a_raven_drafts_toward_one_card_of_each_suit():
@@ -161,9 +161,9 @@ def test_a_healing_card_waits_rather_than_heal_a_rival():
         {"seat": "p2", "health": 2, "vp": 4, "raven": False}],
         "prompt": {"kind": "window", "timing": "before_skulking", "suit": None}}
     legal = [{"type": "play", "card": "L19"}, {"type": "pass"}]  # Beacon: heal a player 2
-    assert bot.choose(view, legal, random.Random(0)) == {"type": "pass"}
+    assert bot.bot_choice(view, legal, random.Random(0)) == {"type": "pass"}
     view["players"][0]["health"] = 3
-    assert bot.choose(view, legal, random.Random(0)) == {"type": "play", "card": "L19"}
+    assert bot.bot_choice(view, legal, random.Random(0)) == {"type": "play", "card": "L19"}
     view["prompt"] = {"kind": "target", "seat": "p1", "name": "Beacon"}
     legal = [{"type": "target", "seat": "p2"}, {"type": "target", "seat": "p1"}]
-    assert bot.choose(view, legal, random.Random(0)) == {"type": "target", "seat": "p1"}
+    assert bot.bot_choice(view, legal, random.Random(0)) == {"type": "target", "seat": "p1"}

@@ -366,7 +366,7 @@ def test_rules_text_has_rulings():
 
 
 def test_bot_games_finish_with_legal_moves():
-    from engine.bots import choose
+    from engine.bots import bot_choice
     for seed in range(8):
         seats = [f"p{i}" for i in range(1, 3 + seed % 4 + 1)]
         st = GAME.new(seats, seed)
@@ -376,7 +376,7 @@ def test_bot_games_finish_with_legal_moves():
                 break
             pend = st.pending()
             seat = rng.choice(sorted(pend))
-            action = choose(GAME, st.view(seat), pend[seat], rng)
+            action = bot_choice(GAME, st.view(seat), pend[seat], rng)
             assert action in pend[seat]
             st.act(seat, action)
         assert st.over and st.result()["winners"]

@@ -5,7 +5,7 @@ import random
 
 import pytest
 
-from engine.bots import choose
+from engine.bots import bot_choice
 from tests.engine.raven_states import GAME, fresh
 
 
@@ -15,7 +15,7 @@ def _game(n: int, seed: int, smart: bool, length: str = "standard") -> float:
     while not st.over:
         seat, legal = sorted(st.pending().items())[0]
         if smart:
-            action = choose(GAME, st.view(seat), legal, rng)
+            action = bot_choice(GAME, st.view(seat), legal, rng)
         else:
             action = rng.choice([a for a in legal if a["type"] != "unbid"] or legal)
         assert action in legal

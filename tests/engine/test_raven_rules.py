@@ -347,7 +347,7 @@ def test_a_last_card_is_obvious_to_everyone_and_nothing_else_is():
     import random
 
     from engine import GAMES
-    from engine.bots import choose
+    from engine.bots import bot_choice
     from engine.raven.cards import DWARF
 
     game = GAMES["raven"]
@@ -366,5 +366,5 @@ def test_a_last_card_is_obvious_to_everyone_and_nothing_else_is():
                 if last:  # one card: one move, but for a Dwarf led, which names its suit
                     assert len(legal) == 1 or {a["card"] for a in legal} == {DWARF}
                 seen[last] += 1
-            state.act(seat, choose(game, state.view(seat), legal, rng))
+            state.act(seat, bot_choice(game, state.view(seat), legal, rng))
     assert seen[True] == 3 * 8 * 4 and seen[False] > 0

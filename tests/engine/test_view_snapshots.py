@@ -8,7 +8,7 @@ import random
 import pytest
 
 from engine import GAMES
-from engine.bots import choose
+from engine.bots import bot_choice
 
 SEATS = {"raven": 4}
 
@@ -26,6 +26,6 @@ def test_a_view_does_not_change_when_the_game_moves_on(key):
             before = {reader: json.dumps(view, sort_keys=True, default=str) for reader, view in views.items()}
             pending = state.pending()
             seat = sorted(pending)[0]
-            state.act(seat, choose(game, state.view(seat), pending[seat], rng))
+            state.act(seat, bot_choice(game, state.view(seat), pending[seat], rng))
             for reader, view in views.items():
                 assert json.dumps(view, sort_keys=True, default=str) == before[reader], (key, seed, step, reader)

@@ -29,7 +29,7 @@ def prompts(games: int = 12):
             for seat, legal in pend.items():
                 yield st, seat, st.view(seat), legal
             seat = sorted(pend)[0]
-            act = brw_bot.choose(st.view(seat), pend[seat], rng) if g % 2 else rng.choice(pend[seat])
+            act = brw_bot.bot_choice(st.view(seat), pend[seat], rng) if g % 2 else rng.choice(pend[seat])
             st.act(seat, act)
 
 

@@ -275,7 +275,7 @@ def test_the_hand_picture_shows_readied_spells_as_readying_not_in_hand():
     st = GAME.new(["p1", "p2", "p3"], 5, {})
     while not (st.stack and st.stack[-1]["k"] == "prep"):
         seat = sorted(st.pending())[0]
-        st.act(seat, brw_bot.choose(st.view(seat), st.pending()[seat], rng))
+        st.act(seat, brw_bot.bot_choice(st.view(seat), st.pending()[seat], rng))
     before = H.facts_of(st.view("p1"))
     first = next(a for a in st.pending()["p1"] if a["type"] == "ready")
     st.act("p1", first)

@@ -152,7 +152,7 @@ def seeded_events(games: int = 6):
             pend = st.pending()
             seat = sorted(pend)[0]
             legal = pend[seat]
-            act = brw_bot.choose(st.view(seat), legal, rng) if g % 2 else rng.choice(legal)
+            act = brw_bot.bot_choice(st.view(seat), legal, rng) if g % 2 else rng.choice(legal)
             yield from st.act(seat, act)
 
 
@@ -399,7 +399,7 @@ def test_a_mage_who_has_prepared_still_sees_their_preparation_while_the_others_p
     st = GAME.new(["p1", "p2", "p3"], 3, {})
     while not (st.stack and st.stack[-1]["k"] == "prep"):
         seat = sorted(st.pending())[0]
-        st.act(seat, brw_bot.choose(st.view(seat), st.pending()[seat], rng))
+        st.act(seat, brw_bot.bot_choice(st.view(seat), st.pending()[seat], rng))
     for _ in range(8):  # p1 readies until its Preparation is complete
         if "p1" not in st.pending():
             break
@@ -426,7 +426,7 @@ def test_while_readying_the_hand_line_leaves_out_the_spells_readied_so_far():
     st = GAME.new(["p1", "p2", "p3"], 5, {})
     while not (st.stack and st.stack[-1]["k"] == "prep"):
         seat = sorted(st.pending())[0]
-        st.act(seat, brw_bot.choose(st.view(seat), st.pending()[seat], rng))
+        st.act(seat, brw_bot.bot_choice(st.view(seat), st.pending()[seat], rng))
     first = next(a for a in st.pending()["p1"] if a["type"] == "ready")
     st.act("p1", first)
     view = st.view("p1")

@@ -7,6 +7,7 @@ from bot import errors
 from bot.storage import ChannelTaken, DuplicateInteraction, GuildConfig, Storage
 from bot.storage.base import Storage as Contract
 from bot.storage.records import history_store
+from bot.seating import Seating
 from bot.service import TableService
 from bot.table import Actor
 
@@ -127,8 +128,8 @@ async def test_migrating_again_changes_nothing_and_processes_starting_at_once_ag
 async def test_a_toy_game_played_through_the_service_restores_and_replays(target):
     store = await Storage.open(target)
     service = TableService(store)
-    table = await service.create_lobby(1, 10, Actor(100, "Ann"), "toy", {"rounds": 2}, 300)
-    await service.join(table, 101, "Ben")
+    table = await Seating(service).create_lobby(1, 10, Actor(100, "Ann"), "toy", {"rounds": 2}, 300)
+    await Seating(service).join(table, 101, "Ben")
     await service.start(table)
     clicks = 0
     while table.status == "active" and clicks < 3:

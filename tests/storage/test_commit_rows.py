@@ -11,6 +11,7 @@ from bot.seating import seat_records
 from bot.storage import DuplicateInteraction, Storage
 from bot.storage.sqlite import _dump
 from bot.table import Actor
+from bot.seating import Seating
 from bot.service import TableService
 
 
@@ -69,11 +70,11 @@ async def test_every_click_of_a_whole_game_stores_what_a_fresh_encoding_gives(st
     of the table as it is in memory: the state as a fresh to_json() gives it, seats, timers and logs."""
     service = TableService(store)
     rng = random.Random(humans)
-    table = await service.create_lobby(1, 1, Actor(1, "P1"), "raven", None, 300)
+    table = await Seating(service).create_lobby(1, 1, Actor(1, "P1"), "raven", None, 300)
     for n in range(2, humans + 1):
-        await service.join(table, n, f"P{n}")
+        await Seating(service).join(table, n, f"P{n}")
     for _ in range(4 - humans):
-        await service.add_bot(table)
+        await Seating(service).add_bot(table)
     await service.start(table)
     clicks = 0
     while table.status == "active":

@@ -10,6 +10,7 @@ from bot import cli
 from bot.records import HistoryService
 from bot.storage import GuildConfig, Storage, migrate_db
 from bot.storage.migrate_db import TABLES
+from bot.seating import Seating
 from bot.service import TableService
 from bot.table import Actor
 
@@ -19,11 +20,11 @@ OLD_V1 = Path(__file__).resolve().parent.parent / "data" / "old_schema_v1.sqlite
 async def a_server_with_history(path: str) -> None:
     """Two finished toy games (recorded, rated, one seat handed over), one live game, a lobby, settings."""
     store = await Storage.open(path)
-    tables, history = TableService(store), HistoryService(store)
-    tables.history = history
+    history = HistoryService(store)
+    tables = TableService(store, history=history)
     for channel in (10, 11, 12):
-        table = await tables.create_lobby(1, channel, Actor(100, "Ann"), "toy", {"rounds": 2}, 300)
-        await tables.join(table, 101, "Ben")
+        table = await Seating(tables).create_lobby(1, channel, Actor(100, "Ann"), "toy", {"rounds": 2}, 300)
+        await Seating(tables).join(table, 101, "Ben")
         await tables.start(table)
         if channel == 10:
             await history.db.handover(table.id, "p2", 99, "Cy", 0)
@@ -32,7 +33,7 @@ async def a_server_with_history(path: str) -> None:
             seat, legal = next(iter(table.pending().items()))
             await tables.act(table, seat, legal[0], interaction_id=channel * 1000 + clicks)
             clicks += 1
-    await tables.create_lobby(1, 13, Actor(100, "Ann"), "toy", {"rounds": 2}, 300)
+    await Seating(tables).create_lobby(1, 13, Actor(100, "Ann"), "toy", {"rounds": 2}, 300)
     await store.save_guild_config(GuildConfig(1, 55, (10, 11), 120))
     await store.set_notify(1, 101, False)  # /game notify off
     await store.save_member(101, dm_channel_id=7001, discord_locale="de", language="pt-BR")  # /game language
@@ -66,7 +67,7 @@ async def test_everything_is_copied_row_for_row_and_the_bot_carries_on(tmp_path,
         live = next(t for t in restored.values() if t.status == "active")
         assert await service.replay(live.id) == live.state.to_json()
         starter = Actor(100, "Ann", role_ids=frozenset({55}))  # the server lets only role 55 start games
-        fresh = await service.create_lobby(1, 10, starter, "toy", {"rounds": 2}, 300)
+        fresh = await Seating(service).create_lobby(1, 10, starter, "toy", {"rounds": 2}, 300)
         assert fresh.id == max(restored) + 1
         assert await store.guild_config(1) == GuildConfig(1, 55, (10, 11), 120, discord_locale="es-ES")
         assert (await store.members([101]))[101].language == "pt-BR"

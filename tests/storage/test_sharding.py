@@ -7,15 +7,11 @@ import pytest
 from bot import sharding
 from bot.config import Settings
 from bot.storage import Storage
+from bot.seating import Seating
 from bot.service import TableService
 from bot.table import Actor
 
 GUILD_OF_SHARD = {0: 2 << 22, 1: 1 << 22}  # (guild_id >> 22) % 2 picks the shard
-
-
-class FakeHost:
-    def __init__(self):
-        self._board_shown = {}  # what the host remembers the board showing
 
 
 class Shard:
@@ -23,7 +19,7 @@ class Shard:
 
     def __init__(self, store, shard_id):
         self.settings = Settings(database_url=store.url, shard_count=2, shard_ids=(shard_id,))
-        self.store, self.service, self.host = store, TableService(store), FakeHost()
+        self.store, self.service = store, TableService(store)
 
 
 async def a_shard(url, shard_id):
@@ -33,8 +29,8 @@ async def a_shard(url, shard_id):
 
 
 async def started_game(service, guild, channel):
-    table = await service.create_lobby(guild, channel, Actor(100, "Ann"), "toy", {"rounds": 3}, 300)
-    await service.join(table, 101, "Ben")
+    table = await Seating(service).create_lobby(guild, channel, Actor(100, "Ann"), "toy", {"rounds": 3}, 300)
+    await Seating(service).join(table, 101, "Ben")
     await service.start(table)
     return table
 

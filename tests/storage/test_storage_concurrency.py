@@ -14,6 +14,7 @@ import pytest
 import tests.support.toygame  # noqa: F401
 from tests.support.clock import Clock
 from bot.storage import DuplicateInteraction, GuildConfig, Storage
+from bot.seating import Seating
 from bot.service import TableService
 from bot.table import Actor
 from bot.errors import Refusal
@@ -67,11 +68,11 @@ async def world(request, tmp_path):
 
 
 async def new_table(service, channel, humans=2, bots=1, turn=300):
-    table = await service.create_lobby(1, channel, Actor(1000 + channel * 10, "Ann"), "toy", {"rounds": 3}, turn)
+    table = await Seating(service).create_lobby(1, channel, Actor(1000 + channel * 10, "Ann"), "toy", {"rounds": 3}, turn)
     for i in range(1, humans):
-        await service.join(table, 1000 + channel * 10 + i, f"P{i}")
+        await Seating(service).join(table, 1000 + channel * 10 + i, f"P{i}")
     for _ in range(bots):
-        await service.add_bot(table)
+        await Seating(service).add_bot(table)
     await service.start(table)
     return table
 

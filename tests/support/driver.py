@@ -55,17 +55,17 @@ class Driver:
         """Let held reaction windows run out their time (what they kept back goes out), until a human seat
         must act: returns those seats, or None when a window's end ended the game."""
         table = self.table()
-        if self.env.bot.host.publisher.held_until(table):  # a held window's pause: let its time run out
-            await self.env.bot.host.timers.play_forced(self.service.clock() + 3600)
-            await self.env.bot.host.settled()
+        if self.env.bot.services.publisher.held_until(table):  # a held window's pause: let its time run out
+            await self.env.bot.services.timers.play_forced(self.service.clock() + 3600)
+            await self.env.bot.services.publisher.settled()
             await self.env.settle()
         for _ in range(20):  # a held window nobody is asked in closes when its time is up: let it
             unasked = table.frame().unasked()
             pending = [s for s in table.pending() if not table.seat(s).is_bot and s not in unasked]
             if pending or not unasked:
                 break
-            await self.env.bot.host.timers.play_forced(self.service.clock() + 3600)
-            await self.env.bot.host.settled()
+            await self.env.bot.services.timers.play_forced(self.service.clock() + 3600)
+            await self.env.bot.services.publisher.settled()
             await self.env.settle()
             table = self.table()
             if table is None:  # the window's end ended the game
@@ -82,7 +82,7 @@ class Driver:
     async def step_seat(self, seat_id: str) -> tuple[str, Any, str]:
         """One move by this (pending, human) seat, read from its messages once the host has sent them (a
         publish pass draws its pictures on a worker thread first: a click can return before it)."""
-        await self.env.bot.host.settled()
+        await self.env.bot.services.publisher.settled()
         await self.env.settle()
         table = self.table()
         seat = table.seat(seat_id)
