@@ -83,7 +83,7 @@ class Seating:
         settings: str | dict | None = None, turn_seconds: int | None = None,
     ) -> Table:
         game = known_game(game_key)
-        if not self.serves(game_key):
+        if not self.service.serves(game_key):
             raise errors.GameNotServed(game=game.title)
         config = await self.may_open(guild_id, channel_id, actor)
         await self.channel_free(channel_id)
