@@ -131,13 +131,9 @@ class PostgresHistoryStore:
             f"SELECT f.game_id, f.game_key, f.ended, f.rated, f.started_at, f.finished_at, f.moves, f.seats"
             f" FROM {source}{join} WHERE {clause} ORDER BY {order} LIMIT ${n + 1} OFFSET ${n + 2}",
             *params, limit, offset)
-        names = ("game_id", "game_key", "ended", "rated", "started_at", "finished_at", "moves", "seats")
-        out = []
-        for raw in rows:
-            row = dict(zip(names, raw))
-            row["seats"] = orjson.loads(row["seats"])
-            out.append(row)
-        return total, out
+        from bot.storage.records import finished_rows  # (records.py imports this module: at call time)
+
+        return total, finished_rows(rows)
 
     async def member_results(self, guild_id: int, user_id: int) -> list[tuple[str, int, int, int]]:
         return await self._fetch(

@@ -156,13 +156,7 @@ class SqliteHistoryStore:
                 [*params, limit, offset]).fetchall()
 
         total, rows = await self._read(count_and_page)
-        names = ("game_id", "game_key", "ended", "rated", "started_at", "finished_at", "moves", "seats")
-        out = []
-        for raw in rows:
-            row = dict(zip(names, raw))
-            row["seats"] = orjson.loads(row["seats"])
-            out.append(row)
-        return total, out
+        return total, finished_rows(rows)
 
     async def member_results(self, guild_id: int, user_id: int) -> list[tuple[str, int, int, int]]:
         """(game_key, ended, games, won) for one member of one server (the covering index member_results)."""
@@ -197,3 +191,16 @@ class SqliteHistoryStore:
                 (guild_id, game_key, BOT_USER, limit, offset)).fetchall()
 
         return await self._read(count_and_page)
+
+
+FINISHED_COLUMNS = ("game_id", "game_key", "ended", "rated", "started_at", "finished_at", "moves", "seats")
+
+
+def finished_rows(rows) -> list[dict]:
+    """A page of finished games as dicts (both backends select FINISHED_COLUMNS, in that order)."""
+    out = []
+    for raw in rows:
+        row = dict(zip(FINISHED_COLUMNS, raw))
+        row["seats"] = orjson.loads(row["seats"])
+        out.append(row)
+    return out
