@@ -10,6 +10,7 @@ import pytest
 
 from engine import GAMES
 from tests.engine.conformance import strings_in
+from tests.engine.registry import shipped
 
 CARD_ID = re.compile(r"[A-Z]{1,3}\d{1,3}")  # every card id of these four games ("SW13", "ATK10", "LU7", "SE111")
 
@@ -52,6 +53,12 @@ def hidden_names(game_key: str, seat_counts, seeds, is_card, types=frozenset(), 
                 if not cards <= before | after:
                     leaks.append((ev, cards - before - after))
     return named, leaks
+
+
+def test_every_shipped_game_says_which_public_events_show_cards():
+    """A new game is walked here (its REVEALING rules declared), or has a walk of its own: none is left out
+    unseen. Black Rose Wars: test_blackrose_playout.py."""
+    assert set(shipped()) == set(REVEALING) | {"blackrose"}
 
 
 @pytest.mark.parametrize("game_key", sorted(REVEALING))
