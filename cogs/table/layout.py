@@ -15,6 +15,7 @@ from __future__ import annotations
 import hashlib
 import io
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 
@@ -78,7 +79,7 @@ def _text(block: list[str]) -> int:
 
 
 def layout(doc: Doc, *, colour: int, picture: tuple[bytes, str] | None = None, picture_name: str = "",
-           rows: list[dict | discord.ui.ActionRow] = (), full_text: bool = True, raw: bool = False) -> Message:
+           rows: Sequence[dict | discord.ui.ActionRow] = (), full_text: bool = True, raw: bool = False) -> Message:
     """The Doc as a V2 message; `rows` are its action rows (inside the container, after the text): parts
     (cogs/table/parts.py) or a cog's discord.py rows. `raw`: the Doc's lines are Markdown already (a rules
     summary), shown as written."""
@@ -107,7 +108,7 @@ def layout(doc: Doc, *, colour: int, picture: tuple[bytes, str] | None = None, p
         kept, used = [], 0
         for block in blocks:
             room = budget - used
-            part = []
+            part: list[str] = []
             for text in block:
                 if _text(part + [text]) > room:
                     break
