@@ -61,9 +61,13 @@ def index_of(values: list[str] | None) -> int:
     return int(value) if re.fullmatch(r"[0-9]{1,4}", value) else -1
 
 
+def data_of(interaction: discord.Interaction) -> Mapping[str, object]:
+    """The interaction's payload, read as a mapping (discord.py types it as a union of TypedDicts)."""
+    return interaction.data or {}
+
+
 def values_of(interaction: discord.Interaction) -> list[str]:
-    data: Mapping[str, object] = interaction.data or {}  # a union of TypedDicts: read it as a mapping
-    values = data.get("values")
+    values = data_of(interaction).get("values")
     return [str(v) for v in values] if isinstance(values, list) else []
 
 

@@ -86,7 +86,7 @@ async def test_a_second_live_game_in_a_channel_is_refused_as_channel_taken(store
 async def test_two_lobbies_opened_at_once_in_one_channel_give_one_table_and_one_refusal(store):
     # Two services (two processes, as far as each knows): both find the channel free, both insert.
     opened = await asyncio.gather(
-        *(TableService(store).create_lobby(1, 40, Actor(100 + n, "Ann"), "toy", {"rounds": 2}, 300) for n in range(2)),
+        *(Seating(TableService(store)).create_lobby(1, 40, Actor(100 + n, "Ann"), "toy", {"rounds": 2}, 300) for n in range(2)),
         return_exceptions=True)
     refused = [r for r in opened if isinstance(r, BaseException)]
     assert len(refused) == 1 and isinstance(refused[0], errors.ChannelTaken), opened
