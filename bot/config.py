@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from bot.sharding import scaling_from_env
@@ -33,9 +34,9 @@ class Settings:
         return self.database_url or self.db_path
 
     @classmethod
-    def from_env(cls, env: dict[str, str] | None = None) -> "Settings":
+    def from_env(cls, given: Mapping[str, str] | None = None) -> "Settings":
         """Raises ValueError naming the variable and the value expected when a setting is malformed."""
-        env = os.environ if env is None else env
+        env = os.environ if given is None else given
         return cls(
             token=env.get("DISCORD_TOKEN", "").strip(),
             db_path=env.get("ROOKERY_DB", "rookery.sqlite3"),

@@ -22,7 +22,8 @@ def ranks(scores: list[float | None], won: list[bool]) -> list[int]:
 def rate(current: list[tuple[float, float] | None], places: list[int]) -> list[tuple[float, float, float]]:
     """New (mu, sigma, ordinal) for each seat, given their ratings before (None: unrated) and places."""
     players = [[MODEL.rating() if r is None else MODEL.rating(mu=r[0], sigma=r[1])] for r in current]
-    after = MODEL.rate(players, ranks=places)
+    ranks: list[float] = list(places)  # openskill's stub says floats; whole places are what it ranks by
+    after = MODEL.rate(players, ranks=ranks)
     return [(team[0].mu, team[0].sigma, team[0].ordinal()) for team in after]
 
 

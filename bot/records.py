@@ -67,10 +67,11 @@ class HistoryService:
         """Record every over/ended game that has no summary yet (a crash between its last move and the
         summary, or games from before this feature). Returns how many were recorded. A game whose module
         is missing right now is left for a later start; one whose state no longer loads is listed as ended."""
-        count, waiting = 0, set()
+        count, waiting = 0, set[int]()
         while ids := [i for i in await self.db.unrecorded(len(waiting) + 500) if i not in waiting]:
             for game_id in ids:
                 row = await self.store.get_game(game_id)
+                assert row is not None, "the history lists only stored games"
                 if row["game_key"] not in GAMES:
                     waiting.add(game_id)
                     continue
@@ -125,7 +126,7 @@ class HistoryService:
                 continue
             spans = [*earlier, (s["user_id"], s["name"], float("inf"))]
             counts: dict[int | None, int] = {}
-            start = 0
+            start: float = 0
             for user, _name, until in spans:
                 counts[user] = counts.get(user, 0) + sum(1 for seq, seat in moves if seat == s["seat"]
                                                          and start <= seq < until)
@@ -158,7 +159,7 @@ class HistoryService:
         favourite = max(sorted(per_game), key=lambda k: per_game[k]) if per_game else None
         rating = await self.db.rating(guild_id, game_key, user_id) if game_key else None
         return {"played": played, "won": won, "ended": ended, "rate": won / played if played else 0.0,
-                "favourite": favourite, "favourite_games": per_game.get(favourite, 0), "rating": rating}
+                "favourite": favourite, "favourite_games": per_game[favourite] if favourite is not None else 0, "rating": rating}
 
     async def leaderboard(self, guild_id: int, game_key: str, page: int = 1) -> Page:
         total, rows = await self.db.leaderboard(guild_id, game_key, PAGE_SIZE, (page - 1) * PAGE_SIZE)

@@ -95,7 +95,7 @@ def board_doc(table: Table, frame: Frame | None = None) -> Doc:
     doc.title = tr("{title} · table #{id}", title=doc.title, id=table.id)
     doc.sections.append(_log(table, None))
     foot = list(waiting(table, frame))
-    if table.status in ("active", "paused") and not table.state.over:
+    if table.status in ("active", "paused") and not table.started.over:
         foot += trl(" · timer {time} · use {button} for your cards", time=minutes(table.turn_seconds),
                     button=Strong(tr("My hand")))
     doc.footer = tuple(foot)
@@ -127,7 +127,7 @@ def hand_doc(table: Table, seat_id: str, where: str = "", private: bool = False,
     if not private:  # the DM leaves the log to the board and the Log button: old lines scrolling away would edit it
         doc.sections.append(_log(table, seat_id))
     if not frame.pending().get(seat_id):
-        quiet = private and table.status == "active" and not table.state.over  # paused/over: say so
+        quiet = private and table.status == "active" and not table.started.over  # paused/over: say so
         doc.footer = (line(tr("Not your move. The board is in the channel; I'll message you when it's your turn."))
                       if quiet else waiting(table, frame))
     elif doc.footer:
@@ -278,7 +278,7 @@ def option_value(value) -> str:
 
 def result_doc(table: Table, frame: Frame | None = None) -> Doc:
     p = presenter(table.game_key)
-    return p.result((frame or table.frame()).view(None), table.state.result(), table.names)
+    return p.result((frame or table.frame()).view(None), table.started.result(), table.names)
 
 
 def lobby_doc(table: Table) -> Doc:

@@ -15,11 +15,15 @@ import hashlib
 import json
 import sys
 from pathlib import Path
-from typing import Any, Iterator
+from types import ModuleType
+from typing import TYPE_CHECKING, Any, Iterator
 
 import orjson
 
 from engine import GAMES, IllegalAction
+
+if TYPE_CHECKING:  # present/ is imported lazily: a replay prints even without it
+    from present.base import Presenter
 
 FORMAT = "rookery-replay"
 FORMAT_VERSION = 1
@@ -141,6 +145,8 @@ class _Text:
     """The game's presenter when it has one, falling back to plain data, so a replay always prints."""
 
     def __init__(self, key: str) -> None:
+        self.presenter: Presenter | None = None
+        self.fmt: ModuleType | None = None
         try:
             from present import fmt, presenter
 
@@ -148,14 +154,17 @@ class _Text:
         except Exception:
             self.presenter = self.fmt = None
 
+    # Without a presenter each method's own fallback answers: the asserts below land in its `except`.
     def label(self, action: dict, view: dict, names: dict) -> str:
         try:
+            assert self.presenter is not None
             return self.presenter.label(action, view, names)
         except Exception:
             return json.dumps(action, sort_keys=True)
 
     def describe(self, event: dict, names: dict) -> str:
         try:
+            assert self.presenter is not None and self.fmt is not None
             found = self.presenter.describe(event, names)
             return self.fmt.plain_line(found) if found else ""
         except Exception:
@@ -164,6 +173,7 @@ class _Text:
     def result(self, state, names: dict) -> str:
         result = state.result()
         try:
+            assert self.presenter is not None and self.fmt is not None
             return self.fmt.plain(self.presenter.result(state.view(None), result, names))
         except Exception:
             winners = ", ".join(names.get(s, s) for s in result["winners"])

@@ -103,6 +103,7 @@ class Seating:
             raise errors.ChannelTaken() from None
         table = self.service.from_row({**row, "id": game_id, "version": 0, "board_message_id": None,
                                        "board_posted_at": None})
+        assert table is not None, "known_game() accepted the game"
         self.service.tables[game_id] = table
         return table
 
@@ -130,7 +131,9 @@ class Seating:
                 self.service.tables.pop(table.id, None)
                 return "closed"
             if table.host_id == user_id:
-                table.host_id = humans[0].user_id
+                new_host = humans[0].user_id
+                assert new_host is not None, "a human seat has its member"
+                table.host_id = new_host
             await self.service.save(table)
             return "left"
         self.service.require(table, "active", "paused")

@@ -60,7 +60,7 @@ class TableService:
     def game_of(row: dict) -> Game:
         return GAMES[row["game_key"]]
 
-    def from_row(self, row: dict) -> Table | None:
+    def from_row(self, row: dict | None) -> Table | None:
         """A stored game as a Table (None for a game this build no longer has)."""
         if row is None or row["game_key"] not in GAMES:
             return None
@@ -234,7 +234,7 @@ class TableService:
         chosen = action if isinstance(action, list) else [action]
         try:
             if len(chosen) > 1:
-                trial = table.game.load(table.state.to_json())
+                trial = table.game.load(table.started.to_json())
                 for one in chosen:
                     trial.act(seat_id, one)  # raises IllegalAction before anything real changed
             # A single action raises IllegalAction with the state untouched, as every engine promises.
@@ -258,6 +258,7 @@ class TableService:
         """The write failed: reload the last committed state so memory never runs ahead of the disk. The same
         Table object stays registered: its lock is the one every waiting click holds or awaits."""
         fresh = self.from_row(await self.store.get_game(table.id))
+        assert fresh is not None, "a registered table's game is stored and known to this build"
         table.state, table.version, table.seats = fresh.state, fresh.version, fresh.seats
         table.timers, table.logs, table.status = fresh.timers, fresh.logs, fresh.status
         if table.status in LIVE:
@@ -292,7 +293,7 @@ class TableService:
                 legal = table.pending().get(seat_id)  # this version's Frame: the next round reads it too
                 if not legal:
                     continue
-                action = bot_choice(table.game, table.state.view(seat_id), legal, self.bot_rng)
+                action = bot_choice(table.game, table.started.view(seat_id), legal, self.bot_rng)
                 steps.append(Step(seat_id, action, table.apply(seat_id, action), "bot"))
         return steps
 
@@ -302,7 +303,7 @@ class TableService:
             table.seat(step.seat).moves += 1
             table.version += 1
             self._log(table, step.events)
-        if table.state.over:
+        if table.started.over:
             table.status = "over"
             self.tables.pop(table.id, None)
         self._sync_timers(table)
@@ -388,7 +389,7 @@ class TableService:
         for _ in range(MAX_BOT_STEPS):
             action = timeout_choice(table.game, table.view(seat_id), legal)
             steps += (await self.act(table, seat_id, action, source="timer")).steps
-            legal = table.pending().get(seat_id)
+            legal = table.pending().get(seat_id) or []
             going_on = legal and _is_step(table.game, action) and any(_is_step(table.game, a) for a in legal)
             if table.status != "active" or not going_on:
                 break  # the decision is complete; whatever this seat must decide next gets its own timer
@@ -437,6 +438,8 @@ class TableService:
     async def replay(self, game_id: int) -> dict:
         """Rebuild a game from its seed and action log (the stored state must equal this)."""
         row = await self.store.get_game(game_id)
+        if row is None:
+            raise KeyError(f"no stored game {game_id}")
         game = self.game_of(row)
         state = game.new([s["seat"] for s in row["seats"]], row["seed"], row["options"])
         for entry in await self.store.actions(game_id):

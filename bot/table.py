@@ -153,7 +153,7 @@ class Frame:
         """The engine view for a seat (None: the public). Shared: callers must not change it."""
         found = self._views.get(reader)
         if found is None:
-            found = self._views[reader] = self.table.state.view(reader)
+            found = self._views[reader] = self.table.started.view(reader)
         return found
 
     def pending(self) -> dict[str, list[Action]]:
@@ -220,6 +220,12 @@ class Table:
         return GAMES[self.game_key]
 
     @property
+    def started(self) -> State:
+        """The state of a started game (a lobby has none yet): for code that runs only once it started."""
+        assert self.state is not None, f"table {self.id} has not started"
+        return self.state
+
+    @property
     def names(self) -> dict[str, str]:
         return {s.seat: s.name for s in self.seats}
 
@@ -249,7 +255,7 @@ class Table:
 
     def apply(self, seat_id: str, action: Action) -> list[Event]:
         """Apply one action to the state in memory (the service commits it)."""
-        events = self.state.act(seat_id, action)
+        events = self.started.act(seat_id, action)
         self.changes += 1
         return events
 

@@ -34,14 +34,16 @@ async def play(game_key: str, players: int, seed: int | None, options: dict, aut
         for _ in range(players - 1):
             await seating.add_bot(table)
         await service.start(table)
-        while not table.state.over:
+        while not table.started.over:
             legal = table.pending().get("p1")
             if not legal:  # only bots are left to move (cannot happen while a human is seated; a guard)
                 break
             print(fmt.plain(render.hand_doc(table, "p1")), file=out)
             # The same choices as the Discord prompt: whole bundles (a pass, a play) first, then the rest.
             c = render.choices(table, "p1")
-            choices = ([(b.label, list(b.steps)) for b in c.bundles] + [(c.labels[i], legal[i]) for i in c.rest]
+            assert c is not None, "p1 has legal actions, so a prompt"
+            choices: list[tuple[str, dict | list[dict]]] = (
+                [(b.label, list(b.steps)) for b in c.bundles] + [(c.labels[i], legal[i]) for i in c.rest or []]
                        if c.bundles is not None else [(c.labels[i], legal[i]) for i in c.order])
             for i, (label, _) in enumerate(choices, start=1):
                 print(f"  {i:>2}. {label}", file=out)
@@ -52,10 +54,10 @@ async def play(game_key: str, players: int, seed: int | None, options: dict, aut
                 break
             await service.act(table, "p1", moves[choice])
             print("-" * 60, file=out)
-        if table.state.over:
+        if table.started.over:
             print(fmt.plain(render.board_doc(table)), file=out)
             print(fmt.plain(render.result_doc(table)), file=out)
-        return table.state.result()
+        return table.started.result()
     finally:
         await store.close()
 

@@ -9,6 +9,8 @@
 """
 from __future__ import annotations
 
+from typing import Any
+
 import discord
 from discord import app_commands
 
@@ -29,7 +31,7 @@ class BlackRoseCog(GameCog, name="Black Rose Wars"):
 
     @classmethod
     def game_commands(cls) -> list[app_commands.Command]:
-        room = app_commands.Command(name="room", callback=room_command,
+        room: app_commands.Command[Any, ..., Any] = app_commands.Command(name="room", callback=room_command,
                                     description=mark("What a Black Rose Wars Room does and who stands in it "
                                                      "(only you see it)"))
         room.autocomplete("room")(room_names)
@@ -38,6 +40,8 @@ class BlackRoseCog(GameCog, name="Black Rose Wars"):
 
 def table_here(interaction: discord.Interaction) -> Table | None:
     """The channel's Black Rose Wars table, once it has a board (else None: a Room's rules alone)."""
+    if interaction.channel_id is None:
+        return None
     table = services_of(interaction).service.in_channel(interaction.channel_id)
     return table if table is not None and table.game_key == BlackRoseCog.key and table.state is not None else None
 

@@ -48,6 +48,12 @@ async def _in_server(interaction: discord.Interaction) -> Services | None:
     return services
 
 
+def _guild(interaction: discord.Interaction) -> int:
+    """The server of a command that _in_server let through."""
+    assert interaction.guild_id is not None, "_in_server answered commands outside a server"
+    return interaction.guild_id
+
+
 class RematchButton(discord.ui.DynamicItem[discord.ui.Button], template=r"rkh:rematch:(?P<game>\d{1,18})"):
     """On a finished game's result message; works after restarts (the game id is in the custom_id). Registered
     in Items like every persistent item, so a forged or stale "rk…" id is answered as out of date."""
@@ -199,10 +205,10 @@ async def turn_page(interaction: discord.Interaction, button: "PageButton") -> N
     if interaction.guild_id is None or not game_known:
         return await services.answer.text(interaction, tr("That list is out of date: ask again."))
     if button.kind == "h":
-        text, view = await history_page(services.history, interaction.guild_id, button.game, button.member,
+        text, view = await history_page(services.history, _guild(interaction), button.game, button.member,
                                         button.page)
     else:
-        text, view = await leaderboard_page(services.history, interaction.guild_id, button.game or "", button.page)
+        text, view = await leaderboard_page(services.history, _guild(interaction), button.game or "", button.page)
     await interaction.response.edit_message(content=text, view=view)
 
 
@@ -226,7 +232,7 @@ async def history_command(interaction: discord.Interaction, game: str | None = N
         return
     if game is not None and game not in GAMES:
         return await services.answer.text(interaction, tr("Pick a game from the list Discord offers."))
-    text, view = await history_page(services.history, interaction.guild_id, game, member.id if member else None,
+    text, view = await history_page(services.history, _guild(interaction), game, member.id if member else None,
                                     _page_number(page))
     await services.answer.text(interaction, text, view)
 
@@ -240,7 +246,7 @@ async def stats_command(interaction: discord.Interaction, member: discord.Member
     if game is not None and game not in GAMES:
         return await services.answer.text(interaction, tr("Pick a game from the list Discord offers."))
     who = member or interaction.user
-    stats = await services.history.stats(interaction.guild_id, who.id, game)
+    stats = await services.history.stats(_guild(interaction), who.id, game)
     name = escape_markdown(who.display_name)
     text = (tr("📊 **{name}** in **{game}** on this server: {played} played, {won} won ({rate}).", name=name,
                game=_title(game), played=games(stats["played"]), won=number(stats["won"]),
@@ -285,7 +291,7 @@ async def leaderboard_command(interaction: discord.Interaction, game: str, page:
         return
     if game not in GAMES:
         return await services.answer.text(interaction, tr("Pick a game from the list Discord offers."))
-    text, view = await leaderboard_page(services.history, interaction.guild_id, game, _page_number(page))
+    text, view = await leaderboard_page(services.history, _guild(interaction), game, _page_number(page))
     await services.answer.text(interaction, text, view)
 
 
@@ -350,8 +356,10 @@ class ForgetConfirm(discord.ui.View):
     def __init__(self, services: Services, guild_id: int, user_id: int) -> None:
         super().__init__(timeout=120)
         self.services, self.guild_id, self.user_id = services, guild_id, user_id
-        button = discord.ui.Button(label=tr("Yes, delete this server's game history"), style=discord.ButtonStyle.danger)
-        button.callback = self.confirm
+        button: discord.ui.Button[ForgetConfirm] = discord.ui.Button(
+            label=tr("Yes, delete this server's game history"), style=discord.ButtonStyle.danger)
+        # discord.py's own way to give a plain Button its coroutine; its stub declares callback a method
+        button.callback = self.confirm  # type: ignore[method-assign]
         self.add_item(button)
 
     async def confirm(self, interaction: discord.Interaction) -> None:
@@ -377,7 +385,7 @@ async def forget_command(interaction: discord.Interaction) -> None:
     await interaction.response.send_message(
         tr("This deletes every finished game of this server (their moves and replays), everyone's history, stats "
            "and ratings here, and the server's {config} settings. Games being played now are kept. It can't be "
-           "undone.", config=command("game config")), view=ForgetConfirm(services, interaction.guild_id, interaction.user.id), ephemeral=True)
+           "undone.", config=command("game config")), view=ForgetConfirm(services, _guild(interaction), interaction.user.id), ephemeral=True)
 
 
 

@@ -63,7 +63,7 @@ class LobbyButton(LobbyItem, discord.ui.DynamicItem[discord.ui.Button],
         return cls(int(match["game"]), match["verb"])
 
     async def handle(self, interaction: discord.Interaction) -> None:
-        await services_of(interaction).lobbies.verb(interaction, self.table, self.verb)
+        await services_of(interaction).lobbies.verb(interaction, self.checked_table, self.verb)
 
 
 class OptionSelect(LobbyItem, discord.ui.DynamicItem[discord.ui.Select], template=rf"rk:o:{GAME}:(?P<name>\w{{1,40}})"):
@@ -79,7 +79,7 @@ class OptionSelect(LobbyItem, discord.ui.DynamicItem[discord.ui.Select], templat
 
     async def handle(self, interaction: discord.Interaction) -> None:
         value = (values_of(interaction) or [""])[0][:fmt.OPTION_LIMIT]
-        await services_of(interaction).lobbies.option(interaction, self.table, self.name, value)
+        await services_of(interaction).lobbies.option(interaction, self.checked_table, self.name, value)
 
 
 class EndButton(TableItem, discord.ui.DynamicItem[discord.ui.Button], template=rf"rk:e:{GAME}"):
@@ -99,7 +99,7 @@ class EndButton(TableItem, discord.ui.DynamicItem[discord.ui.Button], template=r
             raise errors.GameOver()
 
     async def handle(self, interaction: discord.Interaction) -> None:
-        await services_of(interaction).lobbies.end_confirmed(interaction, self.table)
+        await services_of(interaction).lobbies.end_confirmed(interaction, self.checked_table)
 
 
 ITEMS = (LobbyButton, OptionSelect, EndButton)
@@ -139,7 +139,7 @@ class Lobbies:
     async def message(self, table: Table) -> Message:
         """The lobby in the server's language: who sits, the settings, and (while open) its components."""
         with reading(await self.settings.guild_lang(table.guild_id)):
-            rows = []
+            rows: list[dict | discord.ui.ActionRow] = []
             if table.status == "lobby":
                 rows.append(discord.ui.ActionRow(*(LobbyButton(table.id, verb) for verb in LOBBY_VERBS)))
                 for name, placeholder, choices, current in self.selects(table)[:SELECT_ROWS]:
@@ -167,10 +167,12 @@ class Lobbies:
         """Answer with the lobby (public) and remember its message: the callback returns it, no lookup."""
         message = await self.message(table)
         if interaction.response.is_done():
-            sent = await interaction.followup.send(wait=True, **message.send_kwargs())
+            sent_id = (await interaction.followup.send(wait=True, **message.send_kwargs())).id
         else:
             sent = (await interaction.response.send_message(**message.send_kwargs())).resource
-        table.board_message_id = sent.id
+            assert sent is not None, "a channel message callback always returns its message"
+            sent_id = int(sent.id)  # typed int | str (activity instances); a message id is an int
+        table.board_message_id = sent_id
         await self.service.save_messages(table)
 
     # ---- its clicks (and the commands that do the same)
@@ -266,20 +268,21 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Play card a
     @app_commands.command(name="new", description="Open a table for a game in this channel")
     @app_commands.describe(game="Which game", settings="Optional, e.g. length=short theme=prophecy",
                            timer="How long each player has per move")
-    @app_commands.choices(game=GAME_CHOICES, timer=TIMER_OPTIONS)
+    # discord.py's stub wants one choice type for all parameters; at run time each has its own
+    @app_commands.choices(game=GAME_CHOICES, timer=TIMER_OPTIONS)  # type: ignore[misc]
     async def new(self, interaction: discord.Interaction, game: str, settings: str | None = None,
                   timer: int | None = None) -> None:
-        table = await self.seating.create_lobby(interaction.guild_id, interaction.channel_id, actor(interaction),
+        table = await self.seating.create_lobby(interaction.guild_id, self.channel(interaction), actor(interaction),
                                                 game, settings, timer)
         await self.lobbies.post(interaction, table)
 
     @app_commands.command(name="join", description="Take a seat at the table in this channel")
     async def join(self, interaction: discord.Interaction) -> None:
-        await self.lobbies.verb(interaction, self.service.here(interaction.channel_id), "join")
+        await self.lobbies.verb(interaction, self.service.here(self.channel(interaction)), "join")
 
     @app_commands.command(name="leave", description="Leave the table (in a running game a bot takes your seat)")
     async def leave(self, interaction: discord.Interaction) -> None:
-        table = self.service.here(interaction.channel_id)
+        table = self.service.here(self.channel(interaction))
         if table.status == "lobby":
             return await self.lobbies.verb(interaction, table, "leave")
         async with self.service.locked(table):
@@ -291,14 +294,14 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Play card a
 
     @app_commands.command(name="start", description="Start the game (host)")
     async def start(self, interaction: discord.Interaction) -> None:
-        table = self.service.here(interaction.channel_id)
+        table = self.service.here(self.channel(interaction))
         async with self.service.locked(table, "lobby"):
             await self.lobbies.start(interaction, table)
 
     # ---- during the game
     @app_commands.command(name="status", description="Post the board again at the bottom of the channel")
     async def status(self, interaction: discord.Interaction) -> None:
-        table = self.service.here(interaction.channel_id)
+        table = self.service.here(self.channel(interaction))
         async with self.service.locked(table):
             if table.status == "lobby":
                 return await self.lobbies.post(interaction, table)
@@ -308,7 +311,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Play card a
 
     @app_commands.command(name="hand", description="See your cards and choices (only you see the answer)")
     async def hand(self, interaction: discord.Interaction) -> None:
-        table = self.service.here(interaction.channel_id)
+        table = self.service.here(self.channel(interaction))
         self.service.require(table, "active", "paused")
         await self.clicks.show_hand(interaction, table)
 
@@ -321,7 +324,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Play card a
         await self.moderate(interaction, "resume")
 
     async def moderate(self, interaction: discord.Interaction, verb: str) -> None:
-        table = self.service.here(interaction.channel_id)
+        table = self.service.here(self.channel(interaction))
         async with self.service.locked(table):
             if verb == "pause":
                 await self.service.pause(table, actor(interaction))
@@ -336,7 +339,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Play card a
 
     @app_commands.command(name="end", description="End the game in this channel (host or moderator)")
     async def end(self, interaction: discord.Interaction) -> None:
-        table = self.service.here(interaction.channel_id)
+        table = self.service.here(self.channel(interaction))
         require_moderator(table, actor(interaction))
         with reading(self.settings.reader_lang(interaction)):
             text = tr("End **{game}** (table #{id}) for everyone? This can't be undone.", game=table.game.title,
@@ -349,7 +352,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Play card a
     @app_commands.describe(member="Who leaves the seat", replacement="Optional member who takes the seat over")
     async def kick(self, interaction: discord.Interaction, member: discord.Member,
                    replacement: discord.Member | None = None) -> None:
-        table = self.service.here(interaction.channel_id)
+        table = self.service.here(self.channel(interaction))
         new = (replacement.id, replacement.display_name) if replacement else None
         async with self.service.locked(table):
             await self.seating.replace(table, actor(interaction), member.id, new)
@@ -385,7 +388,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Play card a
             await self.answer.text(interaction, tr("⏩ When you have only one legal card, it plays itself after a "
                                                   "moment. The others may notice you had no other choice.") if on
                                   else tr("✋ You'll click every card yourself again."))
-        await self.schedule.reschedule_forced(interaction.guild_id, interaction.user.id)
+        await self.schedule.reschedule_forced(self.server(interaction), interaction.user.id)
 
     @app_commands.command(name="language", description="The language I write to you in (your DMs and answers)")
     @app_commands.describe(language="Leave out to follow your Discord language again")
@@ -410,7 +413,8 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Play card a
                            remove_channel="Stop allowing games in this channel",
                            timer="Default turn timer for new games",
                            language="The language of boards and lobbies in this server")
-    @app_commands.choices(timer=TIMER_OPTIONS, language=LANGUAGE_CHOICES)
+    # discord.py's stub wants one choice type for all parameters; at run time each has its own
+    @app_commands.choices(timer=TIMER_OPTIONS, language=LANGUAGE_CHOICES)  # type: ignore[misc]
     async def config(self, interaction: discord.Interaction, starter_role: discord.Role | None = None,
                      everyone: bool | None = None, add_channel: discord.TextChannel | None = None,
                      remove_channel: discord.TextChannel | None = None, timer: int | None = None,
@@ -420,7 +424,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Play card a
             everyone=everyone, add_channel=add_channel.id if add_channel else None,
             remove_channel=remove_channel.id if remove_channel else None, timer=timer,
             language=language if language in LANGUAGES else None)
-        self.settings.guild_changed(interaction.guild_id)
+        self.settings.guild_changed(self.server(interaction))  # configure() refused outside a server
         with reading(self.settings.reader_lang(interaction)):
             who = f"<@&{config.starter_role_id}>" if config.starter_role_id else tr("everyone")
             where = ", ".join(f"<#{c}>" for c in config.channel_ids) or tr("any channel")
@@ -442,6 +446,12 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Play card a
         if setting not in ("on", "off"):
             raise errors.Refusal(mark("Choose `on` or `off`."))
         return setting == "on"
+
+    @staticmethod
+    def channel(interaction: discord.Interaction) -> int:
+        # slash commands always come from a channel; only a few other interaction kinds lack one
+        assert interaction.channel_id is not None, "a slash command without a channel"
+        return interaction.channel_id
 
     @staticmethod
     def server(interaction: discord.Interaction) -> int:

@@ -2,6 +2,8 @@
 card of any game, in full, privately, found by name as you type). Both join the Lobby's /game group."""
 from __future__ import annotations
 
+from typing import Any
+
 import discord
 from discord import app_commands
 from discord.ext import commands
@@ -33,6 +35,7 @@ async def card_command(interaction: discord.Interaction, name: str) -> None:
                              name=name[:60])
     game_key, card_key = found
     doc = catalog.lookup(game_key, card_key)
+    assert doc is not None, "resolve() found this card in the catalog"
     await services_of(interaction).answer.message(interaction, layout(doc, colour=policy(game_key).colour))
 
 
@@ -52,9 +55,9 @@ async def card_names(interaction: discord.Interaction, current: str) -> list[app
 
 
 def build_commands() -> list[app_commands.Command]:
-    rules = app_commands.Command(name="rules", description=mark("Read a game's rules summary and our rulings"),
+    rules: app_commands.Command[Any, ..., Any] = app_commands.Command(name="rules", description=mark("Read a game's rules summary and our rulings"),
                                  callback=rules_command)
-    card = app_commands.Command(name="card", description=mark("Look up any card of any game (only you see it)"),
+    card: app_commands.Command[Any, ..., Any] = app_commands.Command(name="card", description=mark("Look up any card of any game (only you see it)"),
                                 callback=card_command)
     card.autocomplete("name")(card_names)
     return [rules, card]

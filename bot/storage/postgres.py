@@ -105,14 +105,14 @@ class PostgresStorage(Storage):
 
     async def listen(self, changed: Callable[[int], None]) -> None:
         """Call changed(game_id) whenever another process committed a change to a game."""
-        self._listener = await asyncpg.connect(self.url)
+        self._listener = listener = await asyncpg.connect(self.url)
 
         def heard(_conn, _pid, _channel, payload: str) -> None:
             origin, _, game_id = payload.partition(" ")
             if origin != self.origin:
                 changed(int(game_id))
 
-        await self._listener.add_listener(CHANGES, heard)
+        await listener.add_listener(CHANGES, heard)
 
     async def _announce(self, conn, game_id: int) -> None:
         # Inside the writing transaction: delivered at its COMMIT, never for a rolled-back change.

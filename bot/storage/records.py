@@ -136,6 +136,7 @@ class SqliteHistoryStore:
         """(how many match, one page of finished_games rows, newest first)."""
         # A member's games are found (and counted) in finished_seats alone, newest first straight from the
         # member_history index; only the page's own rows are then joined to their summaries.
+        params: list[int | str]  # ids, then the game key
         if user_id is None:
             source, where, params = "finished_games f", ["f.guild_id = ?"], [guild_id]
             order = "f.finished_at DESC, f.game_id DESC"

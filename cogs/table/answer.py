@@ -20,6 +20,7 @@ import discord
 
 from bot import errors
 from bot.table import Table
+from cogs.table.components import data_of
 from cogs.table.layout import Message
 from cogs.table.settings import MemberSettings
 from present import fmt
@@ -107,5 +108,5 @@ class Answer:
         except errors.Refusal as refusal:
             await self.refusal(interaction, refusal)
         except Exception:
-            log.exception("handling %s failed", (interaction.data or {}).get("custom_id"))
+            log.exception("handling %s failed", data_of(interaction).get("custom_id"))
             await self.apology(interaction)

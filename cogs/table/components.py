@@ -26,6 +26,7 @@ The lobby's own items (rk:l, rk:o, rk:e) are in cogs/lobby.py, history's (rkh:) 
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 
 import discord
 
@@ -60,8 +61,13 @@ def index_of(values: list[str] | None) -> int:
     return int(value) if re.fullmatch(r"[0-9]{1,4}", value) else -1
 
 
+def data_of(interaction: discord.Interaction) -> Mapping[str, object]:
+    """The interaction's payload, read as a mapping (discord.py types it as a union of TypedDicts)."""
+    return interaction.data or {}
+
+
 def values_of(interaction: discord.Interaction) -> list[str]:
-    values = (interaction.data or {}).get("values")
+    values = data_of(interaction).get("values")
     return [str(v) for v in values] if isinstance(values, list) else []
 
 
@@ -93,6 +99,18 @@ class TableItem:
         if self.table is None or self.seat_id is None:
             return None
         return next((s for s in self.table.seats if s.seat == self.seat_id), None)
+
+    @property
+    def checked_table(self) -> Table:
+        """The table, once interaction_check has resolved and checked it (handle runs only after that)."""
+        assert self.table is not None, "handle() runs only after check() found the table"
+        return self.table
+
+    @property
+    def checked_seat_id(self) -> str:
+        """The seat this item belongs to; only for items made with one (check() verified it is theirs)."""
+        assert self.seat_id is not None, "a seat item always carries its seat"
+        return self.seat_id
 
     def check(self, interaction: discord.Interaction) -> None:
         """Raise the Refusal that stops this click before anything runs."""
@@ -158,7 +176,7 @@ class PromptItem(HostItem):
         return cls(int(g["game"]), g["seat"], g["prompt"], int(g.get("n") or 0))
 
     async def move(self, interaction: discord.Interaction, pick: Pick) -> None:
-        await services_of(interaction).clicks.move(interaction, self.table, self.seat_id, self.prompt, pick)
+        await services_of(interaction).clicks.move(interaction, self.checked_table, self.checked_seat_id, self.prompt, pick)
 
 
 class ActionButton(PromptItem, template=rf"rk:a:{GAME}:{SEAT}:{PROMPT}:(?P<n>\d{{1,4}})"):
@@ -232,7 +250,7 @@ class PageButton(PromptItem, template=rf"rk:p:{GAME}:{SEAT}:{PROMPT}:(?P<n>\d{{1
         return P.button(cls.id_of(game, seat, prompt, page), label, P.SECONDARY)
 
     async def handle(self, interaction: discord.Interaction) -> None:
-        await services_of(interaction).clicks.turn_page(interaction, self.table, self.seat_id, self.prompt, self.n)
+        await services_of(interaction).clicks.turn_page(interaction, self.checked_table, self.checked_seat_id, self.prompt, self.n)
 
 
 class BoardItem(HostItem):
@@ -261,7 +279,7 @@ class HandButton(BoardItem, template=rf"rk:h:{GAME}"):
         return P.button(cls.id_of(game), tr("My hand"), P.SUCCESS, "🃏")
 
     async def handle(self, interaction: discord.Interaction) -> None:
-        await services_of(interaction).clicks.show_hand(interaction, self.table)
+        await services_of(interaction).clicks.show_hand(interaction, self.checked_table)
 
 
 class LogButton(BoardItem, template=rf"rk:g:{GAME}"):
@@ -275,7 +293,7 @@ class LogButton(BoardItem, template=rf"rk:g:{GAME}"):
         return P.button(cls.id_of(game), tr("Log"), P.SECONDARY, "📜")
 
     async def handle(self, interaction: discord.Interaction) -> None:
-        await services_of(interaction).clicks.show_log(interaction, self.table)
+        await services_of(interaction).clicks.show_log(interaction, self.checked_table)
 
 
 TABLE_ITEMS = (ActionButton, ActionSelect, BundleButton, BundleSelect, PageButton, HandButton, LogButton)

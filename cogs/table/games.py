@@ -15,7 +15,7 @@ from __future__ import annotations
 import dataclasses
 import importlib
 import logging
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar, cast
 
 from discord import app_commands
 from discord.ext import commands
@@ -23,6 +23,10 @@ from discord.ext import commands
 from bot.render import ChoicePolicy
 from cogs.table.group import join_game_group, leave_game_group
 from engine import GAMES
+
+if TYPE_CHECKING:  # bot/app.py imports this module
+    from bot.app import Rookery
+    from bot.service import TableService
 
 log = logging.getLogger("rookery")
 EXTENSIONS: dict[str, str] = {}  # game key -> its cog's extension, where that is not cogs.<key> (a test's game)
@@ -62,15 +66,17 @@ class GameCog(ChoicePolicy, commands.Cog):
             _POLICIES.pop(cls.key, None)
 
     async def cog_load(self) -> None:
+        assert self.bot is not None, "only a cog made with its bot is loaded"
         _POLICIES[self.key] = self
-        self.bot.service.serve(self.key)
+        _service(self.bot).serve(self.key)
         self._added = join_game_group(self.bot, self.game_commands())
         offer_games(self.bot)
 
     async def cog_unload(self) -> None:
+        assert self.bot is not None, "only a cog made with its bot is loaded"
         if _POLICIES.get(self.key) is self:
             del _POLICIES[self.key]
-        self.bot.service.shelve(self.key)
+        _service(self.bot).shelve(self.key)
         leave_game_group(self.bot, self._added)
         offer_games(self.bot)
 
@@ -91,15 +97,22 @@ def policy(key: str) -> GameCog:
     return found
 
 
+def _service(bot: commands.Bot) -> TableService:
+    """The bot's table service: Rookery.setup_hook sets it before any game cog loads."""
+    service = cast("Rookery", bot).service
+    assert service is not None, "game cogs load after the services are built"
+    return service
+
+
 def running(bot: commands.Bot) -> list[str]:
     """The games this bot runs (their cogs are loaded, or loading: each adds its game as it loads), in
     engine.GAMES's order."""
-    return [key for key in GAMES if bot.service.serves(key)]
+    return [key for key in GAMES if _service(bot).serves(key)]
 
 
 async def load(bot: commands.Bot, keys: tuple[str, ...]) -> None:
     """Load these games' cogs (the app, after the shared cogs): from here the service serves only them."""
-    bot.service.serving = set()
+    _service(bot).serving = set()
     for key in keys:
         try:
             await bot.load_extension(extension(key))
@@ -112,7 +125,8 @@ def offer_games(bot: commands.Bot) -> None:
     command (a copy of the parameter, not the parameter the Lobby class shares with every bot)."""
     group = bot.tree.get_command("game")
     new = group.get_command("new") if isinstance(group, app_commands.Group) else None
-    if new is None:
+    if not isinstance(new, app_commands.Command):  # None before Lobby joined the group
         return
-    choices = [app_commands.Choice(name=GAMES[key].title, value=key) for key in running(bot)]
+    choices: list[app_commands.Choice[str | int | float]] = [
+        app_commands.Choice(name=GAMES[key].title, value=key) for key in running(bot)]
     new._params["game"] = dataclasses.replace(new._params["game"], choices=choices)  # discord.py has no setter

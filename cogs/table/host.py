@@ -20,7 +20,7 @@ from bot import errors
 from bot.service import TableService
 from cogs.table.answer import Answer
 from cogs.table.changes import Changes
-from cogs.table.components import HostItem, Items, table_item
+from cogs.table.components import HostItem, Items, data_of, table_item
 from cogs.table.publisher import Publisher
 from cogs.table.services import Services
 from cogs.table.translator import CommandTranslator
@@ -87,7 +87,9 @@ class Host(commands.Cog):
     async def cog_load(self) -> None:
         self.bot.tree.error(self.on_app_command_error)
         await self.bot.tree.set_translator(CommandTranslator())  # before the app syncs the commands
-        self.bot.tree.interaction_check = self.answer.speak_to  # every slash command answers in its member's language
+        # Every slash command answers in its member's language. The stock CommandTree's hook is set, not
+        # overridden in a subclass, hence the ignore.
+        self.bot.tree.interaction_check = self.answer.speak_to  # type: ignore[method-assign]
 
     async def cog_unload(self) -> None:
         self.services.timers.stop()
@@ -111,7 +113,7 @@ class Host(commands.Cog):
             log.exception("could not store the locales of an interaction")
         if interaction.type is not discord.InteractionType.component:
             return
-        custom_id = str((interaction.data or {}).get("custom_id", ""))
+        custom_id = str(data_of(interaction).get("custom_id", ""))
         if custom_id.startswith("rk"):
             found = table_item(custom_id)
             if found is not None and self._on_message(interaction, custom_id):
@@ -143,7 +145,7 @@ class Host(commands.Cog):
         message = interaction.message
         if message is None:
             return False
-        kind = (interaction.data or {}).get("component_type")
+        kind = data_of(interaction).get("component_type")
         stack = list(message.components)
         while stack:
             component = stack.pop()

@@ -15,6 +15,7 @@ from __future__ import annotations
 import hashlib
 import io
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 
@@ -78,11 +79,11 @@ def _text(block: list[str]) -> int:
 
 
 def layout(doc: Doc, *, colour: int, picture: tuple[bytes, str] | None = None, picture_name: str = "",
-           rows: list[dict | discord.ui.ActionRow] = (), full_text: bool = True, raw: bool = False) -> Message:
+           rows: Sequence[dict | discord.ui.ActionRow] = (), full_text: bool = True, raw: bool = False) -> Message:
     """The Doc as a V2 message; `rows` are its action rows (inside the container, after the text): parts
     (cogs/table/parts.py) or a cog's discord.py rows. `raw`: the Doc's lines are Markdown already (a rules
     summary), shown as written."""
-    rows = [P.as_part(r) for r in rows]
+    parts = [P.as_part(r) for r in rows]  # one form from here on: raw component dicts
     title = f"### {fmt.escape(doc.title)}" if doc.title else ""
     footer = fmt.md_line(doc.footer)
     sections = [s for s in doc.sections if s.lines]
@@ -107,7 +108,7 @@ def layout(doc: Doc, *, colour: int, picture: tuple[bytes, str] | None = None, p
         kept, used = [], 0
         for block in blocks:
             room = budget - used
-            part = []
+            part: list[str] = []
             for text in block:
                 if _text(part + [text]) > room:
                     break
@@ -120,8 +121,8 @@ def layout(doc: Doc, *, colour: int, picture: tuple[bytes, str] | None = None, p
         blocks = kept + [["-# " + tr("The rest of this message is in the attached file {file}.",
                                      file=FULL_TEXT_FILE)]]
     # 3. Sections become text displays; past what 40 components hold, neighbours share one.
-    fixed = (1 + bool(title) + bool(picture) + bool(extra) + bool(footer) + bool(rows)
-             + sum(1 + len(r["components"]) for r in rows))
+    fixed = (1 + bool(title) + bool(picture) + bool(extra) + bool(footer) + bool(parts)
+             + sum(1 + len(r["components"]) for r in parts))
     room = max(1, COMPONENTS_MAX - fixed)
     texts = ["\n".join(b) for b in blocks if b]
     while len(texts) > room:
@@ -135,7 +136,7 @@ def layout(doc: Doc, *, colour: int, picture: tuple[bytes, str] | None = None, p
         inside.append(P.file(f"attachment://{FULL_TEXT_FILE}"))
     if footer:
         inside.append(P.text(footer))
-    if rows:
-        inside += [P.separator(), *rows]
+    if parts:
+        inside += [P.separator(), *parts]
     view = P.Parts([P.container(colour, inside)])
     return Message(view, (picture[0], picture[1], picture_name) if picture else None, extra)

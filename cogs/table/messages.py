@@ -50,7 +50,8 @@ class Messages:
         unasked = frame.unasked()
         hands = [(s.seat, self.settings.member_lang(s.user_id)) for s in table.seats
                  if dm_picture and not s.is_bot and not s.dm_closed and s.seat not in unasked]
-        await self._draw(table, frame, [(None, board_lang)] + hands)
+        pictures: list[tuple[str | None, str]] = [(None, board_lang), *hands]  # None: the public board
+        await self._draw(table, frame, pictures)
 
     async def draw_hand(self, table: Table, seat_id: str, dm: bool) -> None:
         """A seat's own picture, drawn on the worker thread before its message is built (a click's answer:

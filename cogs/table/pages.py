@@ -64,12 +64,12 @@ def rules_message(game_key: str, page: int) -> Message:
     page = max(0, min(page, len(pages) - 1))
     heading, body = pages[page]
     game = GAMES[game_key]
-    rows = []
+    rows: list[dict | discord.ui.ActionRow] = []
     if len(pages) > 1:
         buttons = [RulesPage(game_key, page - 1, "◀") if page > 0 else None,
                    RulesPage(game_key, page + 1, "▶") if page < len(pages) - 1 else None]
         rows.append(discord.ui.ActionRow(*(b for b in buttons if b is not None)))
-        menu = discord.ui.Select(custom_id=f"rk:r:{game_key}:menu", placeholder=tr("Go to a page…"), options=[
+        menu: discord.ui.Select = discord.ui.Select(custom_id=f"rk:r:{game_key}:menu", placeholder=tr("Go to a page…"), options=[
             discord.SelectOption(label=f"{n + 1}. {title}"[:fmt.OPTION_LIMIT], value=str(n), default=n == page)
             for n, (title, _) in enumerate(pages[:fmt.SELECT_SIZE])])
         rows.append(discord.ui.ActionRow(RulesPage(game_key, 0, item=menu)))

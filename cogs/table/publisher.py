@@ -21,13 +21,13 @@ import asyncio
 import logging
 import time
 from dataclasses import dataclass, field
-from typing import Callable
+from typing import AbstractSet, Callable
 
 import discord
 
 from bot import render
 from bot.service import TableService
-from bot.table import Outcome, Table
+from bot.table import Outcome, Seat, Table
 from cogs.table.games import policy
 from cogs.table.layout import Message, layout
 from cogs.table.messages import Messages
@@ -85,6 +85,23 @@ class Job:
     notice: Notice | None = None
     user: int | None = None         # a hand or ping: the member who held the seat when it was planned
 
+    # Each kind is planned with the fields it needs (_plan); these read them back, typed.
+    @property
+    def built(self) -> Message:
+        assert self.message is not None, f"a {self.kind} job is planned with its message"
+        return self.message
+
+    @property
+    def seat_id(self) -> str:
+        assert self.seat is not None, f"a {self.kind} job is planned for a seat"
+        return self.seat
+
+
+def _member(seat: Seat) -> int:
+    """The member holding a seat that gets DMs (hands, pings, private notices never go to a bot's seat)."""
+    assert seat.user_id is not None, "only a member's seat gets DMs"
+    return seat.user_id
+
 
 class Publisher:
     def __init__(self, bot, service: TableService, settings: MemberSettings, messages: Messages,
@@ -106,7 +123,7 @@ class Publisher:
 
     # ---- queueing (caller holds the table's lock)
     def publish(self, table: Table, outcome: Outcome | None = None, *, answered: dict[str, str] | None = None,
-                repost: bool = False, notice: Notice | None = None, pings: set[str] = frozenset()) -> None:
+                repost: bool = False, notice: Notice | None = None, pings: AbstractSet[str] = frozenset()) -> None:
         request = self._requests.setdefault(table.id, Request())
         if table.id in self._pending:  # what failed earlier goes out with this change
             request.merge(self._pending.pop(table.id))
@@ -300,30 +317,30 @@ class Publisher:
                 if not job.new:
                     try:
                         await channel.get_partial_message(job.target).edit(
-                            **job.message.edit_kwargs(table.board_picture))
+                            **job.built.edit_kwargs(table.board_picture))
                         return "edited"
                     except discord.NotFound:
                         pass  # deleted: post it again
-                return await channel.send(**job.message.send_kwargs())
+                return await channel.send(**job.built.send_kwargs())
             if job.kind in ("hand", "ping"):
-                seat = table.seat(job.seat)
-                dm = await self.dm_channel(seat.user_id, seat.dm_channel_id)
+                seat = table.seat(job.seat_id)
+                dm = await self.dm_channel(_member(seat), seat.dm_channel_id)
                 if not job.new:
                     try:
-                        await dm.get_partial_message(job.target).edit(**job.message.edit_kwargs(seat.picture))
+                        await dm.get_partial_message(job.target).edit(**job.built.edit_kwargs(seat.picture))
                         return "edited"
                     except discord.NotFound:
                         pass
-                return await dm.send(**job.message.send_kwargs())
+                return await dm.send(**job.built.send_kwargs())
             if job.kind == "result":
-                return await (await self.channel(table)).send(**job.message.send_kwargs())
+                return await (await self.channel(table)).send(**job.built.send_kwargs())
             if job.kind == "mention" or (job.kind == "notice" and job.seat is None):
                 await (await self.channel(table)).send(job.text)
                 return "sent"
-            seat = table.seat(job.seat)  # a private notice: the seat's DM, or nothing with DMs closed
+            seat = table.seat(job.seat_id)  # a private notice: the seat's DM, or nothing with DMs closed
             if seat.dm_closed or seat.is_bot:
                 return "sent"
-            await (await self.dm_channel(seat.user_id, seat.dm_channel_id)).send(job.text)
+            await (await self.dm_channel(_member(seat), seat.dm_channel_id)).send(job.text)
             return "sent"
         except discord.Forbidden as exc:
             if job.seat is not None and job.kind in ("hand", "ping", "notice"):
@@ -353,10 +370,10 @@ class Publisher:
             if job.kind == "board":
                 if not isinstance(result, str):  # a new board message
                     table.board_message_id, table.board_posted_at = result.id, time.time()
-                table.board_shown, table.board_picture = FORMAT + job.message.shown, job.message.picture_key
+                table.board_shown, table.board_picture = FORMAT + job.built.shown, job.built.picture_key
                 changed = True
             elif job.kind in ("hand", "ping"):
-                seat = table.seat(job.seat)
+                seat = table.seat(job.seat_id)
                 # Sent without the lock: if the seat changed hands meanwhile (a kick with a replacement),
                 # the old member's DM ids must not become the new holder's, or the new hand would go there.
                 if seat.user_id != job.user or (not job.new and seat.dm_message_id != job.target):
@@ -367,11 +384,11 @@ class Publisher:
                     # failed DM would tell everyone it was asked. Its next public turn brings a mention instead.
                     frame = table.frame()
                     if seat.seat not in frame.pending() or frame.publicly_awaited(seat.seat):
-                        self.publish(table, notice=Notice(None, _dms_closed(seat.user_id)))
+                        self.publish(table, notice=Notice(None, _dms_closed(_member(seat))))
                 else:
                     if not isinstance(result, str):  # a new DM message
                         seat.dm_channel_id, seat.dm_message_id = result.channel.id, result.id
-                    seat.shown, seat.picture = FORMAT + job.message.shown, job.message.picture_key
+                    seat.shown, seat.picture = FORMAT + job.built.shown, job.built.picture_key
                 changed = True
         if changed or request.answered:
             await self.service.save_messages(table)
@@ -407,7 +424,7 @@ class Failed:
 def _keep(failed: Request, job: Job, request: Request) -> None:
     """What a failed job needs from its request to be tried again (the rest is rebuilt from the state)."""
     if job.kind == "ping":
-        failed.pings.add(job.seat)
+        failed.pings.add(job.seat_id)
     elif job.kind == "result":
         failed.result = True
     elif job.kind == "board" and request.repost:
@@ -415,6 +432,7 @@ def _keep(failed: Request, job: Job, request: Request) -> None:
     elif job.kind == "mention":
         failed.pings |= request.pings
     elif job.kind == "notice":
+        assert job.notice is not None, "a notice job carries its notice"
         failed.notices.append(job.notice)
 
 

@@ -8,6 +8,7 @@ after every change.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import AbstractSet
 
 from bot.service import TableService
 from bot.table import Table
@@ -30,7 +31,7 @@ class Forced:
 class Window:
     """A held reaction window: the decision's id, and when it closes (service clock)."""
 
-    id: str
+    id: str | None  # the decision's "id", where the engine gives one
     closes: float
 
 
@@ -44,7 +45,7 @@ class Schedule:
         self.windows: dict[int, Window] = {}    # table id -> its held window
 
     # ---- forced moves
-    def forced_move(self, table: Table, autoplay: set[int] = frozenset()) -> tuple[str, str] | None:
+    def forced_move(self, table: Table, autoplay: AbstractSet[int] = frozenset()) -> tuple[str, str] | None:
         """(seat, prompt key) of a human seat whose only legal move is one the public may see it make now:
         nothing to decide and nothing to hide. In a window the public decision doesn't name (a hidden
         reaction), an instant move would tell everyone the seat had no choice, so it waits for the player.

@@ -111,15 +111,16 @@ class MemberSettings:
         if locale and member.discord_locale != locale:
             await self.store.save_member(member.user_id, discord_locale=locale)
             member.discord_locale = locale
-        guild_locale = str(interaction.guild_locale) if interaction.guild_id and interaction.guild_locale else None
-        if guild_locale:
-            config_known = self._guild_locales.get(interaction.guild_id)
+        guild_id = interaction.guild_id
+        guild_locale = str(interaction.guild_locale) if guild_id and interaction.guild_locale else None
+        if guild_id and guild_locale:
+            config_known = self._guild_locales.get(guild_id)
             if config_known != guild_locale:
-                config = await self.store.guild_config(interaction.guild_id)
+                config = await self.store.guild_config(guild_id)
                 if config.discord_locale != guild_locale:
-                    await self.store.save_guild_locale(interaction.guild_id, guild_locale)
-                    self._guild_langs.pop(interaction.guild_id, None)
-                self._guild_locales[interaction.guild_id] = guild_locale
+                    await self.store.save_guild_locale(guild_id, guild_locale)
+                    self._guild_langs.pop(guild_id, None)
+                self._guild_locales[guild_id] = guild_locale
 
     async def reader(self, interaction: discord.Interaction) -> str:
         """The reader's language, with their stored /game language choice loaded first."""

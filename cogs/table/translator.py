@@ -50,13 +50,13 @@ def command_strings() -> list[tuple[str, str]]:
 
     test_games = {g.title for k, g in GAMES.items() if k not in PACKAGES}  # a test's toy game is no word of ours
 
-    out: list[tuple[str, str]] = [("command name", lobby.Lobby.__cog_group_name__),
+    out: list[tuple[str, str | app_commands.locale_str]] = [("command name", lobby.Lobby.__cog_group_name__),
                                   ("command description", lobby.Lobby.__cog_group_description__)]
     commands = list(lobby.Lobby.__cog_app_commands__) + reference.build_commands() + history.build_commands()
     commands += [c for key in PACKAGES for c in policy(key).game_commands()]  # each game cog's own (/game room)
     for command in commands:
         out += [("command name", command.name), ("command description", command.description)]
-        for parameter in command.parameters:
+        for parameter in command.parameters if isinstance(command, app_commands.Command) else []:
             out += [("option name", parameter.name), ("option description", parameter.description)]
             out += [("choice name", choice.name) for choice in parameter.choices]
     return [(context, str(text)) for context, text in out if text and str(text) != "…" and str(text) not in test_games]

@@ -100,7 +100,7 @@ async def test_a_game_left_out_cannot_be_opened_even_by_a_forged_choice(simcord_
     assert not opened.ephemeral and "Nevermore" in text_of(opened.response)
     service = env.bot.service
     assert service.serving == {"raven", "nevermore"}
-    with pytest.raises(errors.GameNotServed) as refused:  # the service refuses what the menu would not offer
+    with pytest.raises(errors.GameNotServed) as refused:  # Seating refuses what the menu would not offer
         await env.bot.services.seating.create_lobby(guild.id, guild.create_text_channel("more").id, None, "deadlies")
     assert "doesn't run The Deadlies" in refused.value.message()
 
