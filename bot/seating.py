@@ -278,15 +278,3 @@ def valid_options(game: Game, given: dict | None) -> dict:
             raise errors.BadSetting(game=game.title, name=name, allowed=", ".join(map(str, option.choices)))
     return resolve_options(game, given)
 
-
-def seat_records(table: Table) -> list[dict]:
-    # Seats hold only plain values: a shallow copy is all that asdict()'s deep copy did, at a tenth of the cost.
-    return [dict(vars(s)) for s in table.seats]
-
-
-def _upgraded(logs: dict) -> dict:
-    """Games saved before log lines were kept as events hold English text: keep it readable as is."""
-    if logs and "lines" in logs and "log" not in logs:
-        logs = {**logs, "log": [[to, {"type": "_text", "text": text}] for to, text in logs["lines"]]}
-        logs.pop("lines")
-    return logs

@@ -113,7 +113,7 @@ class PostgresHistoryStore:
 
     # ---- queries for people
     async def history(self, guild_id: int, game_key: str | None, user_id: int | None, limit: int,
-                offset: int) -> tuple[int, list[dict]]:
+                      offset: int) -> tuple[int, list[dict]]:
         params: list[int | str]  # ids, then the game key
         if user_id is None:
             source, where, params = "finished_games f", ["f.guild_id = $1"], [guild_id]

@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from bot.seating import seat_records
+from bot.service import seat_records
 from bot.storage import DuplicateInteraction, Storage
 from bot.storage.sqlite import _dump
 from bot.table import Actor
