@@ -39,9 +39,12 @@ def why_no_browser() -> str | None:
     return None
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser() -> Iterator:
-    """One headless Chromium per test process (xdist worker), shared by its browser tests."""
+    """One headless Chromium per test module. Not per session: Playwright's sync API keeps its own event loop
+    running while it is open, and pytest-asyncio cannot start a test's loop beside it ("Runner.run() cannot be
+    called from a running event loop"), so the browser closes before the worker moves to another module.
+    A module of browser tests is therefore all sync; async tests that need a page use playwright.async_api."""
     if reason := why_no_browser():
         pytest.skip(reason)
     from playwright.sync_api import sync_playwright
