@@ -122,7 +122,8 @@ def show(page, shown: list[Shown], sheets: bool = True) -> None:
     def serve(route) -> None:
         path = route.request.url[len(HOST):]
         if path.startswith("f/"):
-            route.fulfill(body=(fonts / FONTS[path[2:]]).read_bytes(), content_type="font/ttf")
+            route.fulfill(body=(fonts / FONTS[path[2:]]).read_bytes(), content_type="font/ttf",
+                          headers={"Cache-Control": "max-age=86400"})   # loaded once per browser context
         elif path in files:
             route.fulfill(body=files[path], content_type="image/png")
         else:
@@ -199,7 +200,7 @@ INLINE = [(re.compile(r"\*\*(.+?)\*\*", re.S), r"<b>\1</b>"), (re.compile(r"__(.
           (re.compile(r"\|\|(.+?)\|\|", re.S), r'<span class="spoiler">\1</span>'),
           (re.compile(r"(?<![\w*])\*(?!\s)(.+?)(?<!\s)\*(?!\*)", re.S), r"<i>\1</i>"),
           (re.compile(r"(?<!\w)_(?!\s)(.+?)(?<!\s)_(?!\w)", re.S), r"<i>\1</i>"),
-          (re.compile(r"&lt;@&amp;?\d+&gt;"), '<span class="mention">@member</span>'),
+          (re.compile(r"&lt;@(?:&amp;)?\d+&gt;"), '<span class="mention">@member</span>'),
           (re.compile(r"&lt;t:\d+(:\w)?&gt;"), "2 December 2026 13:00")]
 
 

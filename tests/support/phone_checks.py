@@ -10,13 +10,16 @@ takes a game's messages with their measures, [(Shown, measure)], and returns its
              waiting line, the prompt, the buttons) is no more than a screen either: the picture never
              scrolls away from what the reader must do;
 - labels:    every button label, select placeholder and option is shown whole (not ellipsized);
-- uncut:     no word is cut: in a message, a word fragment before "…" or ".." that is no word the game writes
-             anywhere else; in a picture, a text its box made present/draw.py shorten mid-word.
+- uncut:     no word is cut: in a message, a word before "…" or ".." that no catalog string ends with "…"
+             ("Choose your move…" is whole, "cards of tha…" is cut); in a picture, a text its box made
+             present/draw.py shorten mid-word, or one its drawer shortened with "..".
 """
 from __future__ import annotations
 
 import math
 import re
+from functools import cache
+from pathlib import Path
 
 from present import draw as D
 from tests.support.components import walk
@@ -79,11 +82,17 @@ def labels(laid) -> list[str]:
                            f"{label['room']} (cut with …)" for shown, seen in laid for label in seen["labels"]])
 
 
+@cache
+def written_ellipses() -> frozenset[str]:
+    """The words the catalogs themselves end with "…" ("Choose your move…"): no cut."""
+    catalogs = Path(__file__).resolve().parents[2] / "present" / "locale"
+    return frozenset(w.lower() for path in catalogs.glob("*.po*") for w in re.findall(r"(\w+)…", path.read_text()))
+
+
 def uncut(laid) -> list[str]:
-    texts = [(shown, t) for shown, _ in laid for t in _texts(shown)]
-    words = {w.lower() for _, t in texts for w in re.findall(r"\w+(?![\w…]|\.\.)", t)}
     out = [f"{_where(shown)}: {m.group(0)!r} in {t[max(0, m.start() - 40):m.end()]!r}"
-           for shown, t in texts for m in CUT.finditer(t) if m.group(1).lower() not in words]
+           for shown, _ in laid for t in _texts(shown) for m in CUT.finditer(t)
+           if m.group(1).lower() not in written_ellipses()]
     for shown, _ in laid:
         for name, picture in shown.pictures.items():
             out += [f"{_where(shown, name)}: drawn {cut!r}" for cut in _cut_drawn(picture.texts)]

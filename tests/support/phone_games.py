@@ -10,6 +10,7 @@ import asyncio
 import hashlib
 import json
 import os
+import random
 import tempfile
 import threading
 from collections.abc import Iterator
@@ -110,6 +111,8 @@ async def _play(game: str, setup: Setup) -> Played:
                 await m.click(channel.last_message, label="Join")
             for _ in range(setup.bots):
                 await members[0].click(channel.last_message, label="Add bot")
+            env.bot.service.in_channel(channel.id).seed = setup.seed   # the deal, made repeatable
+            env.bot.service.bot_rng = random.Random(setup.seed)        # and the bots' few random choices
             await members[0].click(channel.last_message, label="Start")
             table = env.bot.service.in_channel(channel.id)
             driver = Driver(env, channel, {m.id: m for m in members}, seed=setup.seed,
