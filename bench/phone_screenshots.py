@@ -33,12 +33,16 @@ def moment(shown: list[Shown]) -> list[Shown]:
 
 def figures(laid) -> str:
     sizes = check.picture_sizes(laid)
-    reach = max((box["reach"] for _, seen in laid for box in seen["pictures"]), default=0)
+    def reach(board: bool) -> float:   # the picture's top to its message's end, at most
+        return max((box["reach"] for _, seen in laid for box in seen["pictures"]
+                    if (box["name"] == "board.png") == board), default=0)
+
     counts = {name: len(fn(laid)) for name, fn in (("fits", check.fits), ("labels", check.labels),
                                                     ("uncut", check.uncut))}
     smallest = f"{min(sizes)[0]:.1f} px ({min(sizes)[1]!r})" if sizes else "no picture"
     return (f"{len(laid)} messages; smallest picture text {smallest}; picture top to message end at most "
-            f"{reach:.0f} px; problems: " + ", ".join(f"{k} {v}" for k, v in counts.items()))
+            f"{reach(True):.0f} px (board), {reach(False):.0f} px (hand); problems: "
+            + ", ".join(f"{k} {v}" for k, v in counts.items()))
 
 
 def main() -> None:
