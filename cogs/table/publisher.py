@@ -120,6 +120,7 @@ class Publisher:
         # ends during a hold has left service.tables and its result must still go out
         self._held: dict[int, tuple[float, Table]] = {}
         self.blocked: set[int] = set()               # tables whose channel answered 403
+        self.watchers: list[Callable[[Table], None]] = []  # told of every change after its commit (bot/web/)
 
     # ---- queueing (caller holds the table's lock)
     def publish(self, table: Table, outcome: Outcome | None = None, *, answered: dict[str, str] | None = None,
@@ -134,6 +135,8 @@ class Publisher:
         if notice is not None:
             request.notices.append(notice)
         self._kick(table)
+        for changed in self.watchers:
+            changed(table)
 
     def _kick(self, table: Table) -> None:
         task = self._tasks.get(table.id)

@@ -1,0 +1,103 @@
+"""The watch page's WebSocket: a page says which version it has and gets the newest frame; every change
+after a commit reaches every page; one frame is built per version whatever the number of pages; and no
+frame a page receives shows what the public may not see (a whole Raven game audited frame by frame)."""
+import re
+
+from bot import render
+from tests.cogs.test_raven_discord import hidden_names
+from tests.web.conftest import move, path_of, raven_table
+
+
+async def hello(ws, version=-1):
+    await ws.send_json({"kind": "hello", "version": version})
+
+
+async def next_frame(ws) -> dict:
+    message = await ws.receive_json(timeout=10)
+    assert message["kind"] == "frame", message
+    return message["frame"]
+
+
+async def test_a_page_catches_up_then_follows_every_move(watch):
+    table = await raven_table(watch.service)
+    ws = await watch.client.ws_connect(path_of(watch.web, table) + "/ws")
+    await hello(ws)
+    first = await next_frame(ws)
+    assert first["version"] == table.version and first["view"] == "public"
+    for _ in range(3):
+        await move(watch, table)
+        assert (await next_frame(ws))["version"] == table.version
+    await ws.close()
+    # A page back after a lost connection names the last version it saw: it gets the newest one.
+    await move(watch, table)
+    again = await watch.client.ws_connect(path_of(watch.web, table) + "/ws")
+    await hello(again, first["version"])
+    assert (await next_frame(again))["version"] == table.version
+    await again.close()
+
+
+async def test_an_up_to_date_page_gets_nothing_twice(watch):
+    table = await raven_table(watch.service)
+    ws = await watch.client.ws_connect(path_of(watch.web, table) + "/ws")
+    await hello(ws, table.version)
+    await move(watch, table)
+    assert (await next_frame(ws))["version"] == table.version  # the move's frame, not the one it had
+    await ws.close()
+
+
+async def test_one_frame_per_version_whatever_the_number_of_pages(watch):
+    table = await raven_table(watch.service)
+    pages = [await watch.client.ws_connect(path_of(watch.web, table) + "/ws") for _ in range(5)]
+    for ws in pages:
+        await hello(ws)
+        await next_frame(ws)
+    built = watch.web.watchers.frames_built
+    await move(watch, table)
+    frames = [await next_frame(ws) for ws in pages]
+    assert {f["version"] for f in frames} == {table.version}
+    assert watch.web.watchers.frames_built == built + 1
+    for ws in pages:
+        await ws.close()
+
+
+def readable(frame: dict) -> str:
+    """Every text of a frame but its log (the past: a card played last hand may be dealt again; the engine
+    tests check each event against its readers) and the board's recent-log lines ("› ...")."""
+    texts: list[str] = []
+
+    def walk(value):
+        if isinstance(value, str):
+            texts.extend(line for line in value.splitlines() if not line.startswith("› "))
+        elif isinstance(value, dict):
+            for key, item in value.items():
+                if key not in ("log", "src"):
+                    walk(item)
+        elif isinstance(value, list):
+            for item in value:
+                walk(item)
+    walk(frame)
+    return "\n".join(texts)
+
+
+async def test_no_frame_of_a_whole_game_shows_a_hidden_card(watch):
+    table = await raven_table(watch.service)
+    ws = await watch.client.ws_connect(path_of(watch.web, table) + "/ws")
+    await hello(ws)
+    frames = 0
+    while True:
+        frame = await next_frame(ws)
+        assert frame["version"] == table.version, "one frame per move, in order"
+        assert frame["view"] == "public" and not frame.get("hand") and not frame.get("hand_picture")
+        picture = render.board_picture(table)
+        assert (frame["picture"] or {}).get("key") == (picture[1] if picture else None), "the public picture"
+        text = readable(frame)
+        for seat in table.seats:
+            for name in hidden_names(table, seat.seat):
+                found = re.search(re.escape(name) + r"(?!\d)", text)
+                assert not found, f"the watch page shows {name}, in {seat.name}'s hand: {text[found.start() - 200:]}"
+        frames += 1
+        if table.state.over:
+            break
+        await move(watch, table)
+    assert frames > 40 and frame["status"] == "over"
+    await ws.close()
