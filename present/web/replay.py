@@ -1,0 +1,117 @@
+"""The replay file: a game's every step as frames (present/web/frames.py), packed into one self-contained HTML
+page (present/web/page.py) that opens offline with no request at all.
+
+Which views: the public view always; each seat's view only when the game is over (finished or ended early),
+when every hand may be shown. A replay of a game still being played is built from the public view alone, so
+its bytes hold nothing a spectator could not see.
+
+Size (a whole Black Rose Wars game must stay under 5 MB, a card game under 1 MB): every text block (a section
+of a board or hand) and every picture is stored once and referred to by number from each step; each reader's
+log is stored once, each step saying how many of its lines were written by then; pictures are lossy WebP
+(frames.picture_src).
+"""
+from __future__ import annotations
+
+import json
+from typing import Any, Iterator
+
+from bot.render import describe
+from bot.table import Seat, Table
+from engine import GAMES
+from present import LogFilter, fmt
+from present.web import frames, page
+
+FINISHED = ("over", "ended")
+
+
+def table_at_start(data: dict) -> Table:
+    """The table as the replay file describes it, at version 0 (names as the server showed them)."""
+    game = GAMES[data["game"]]
+    seats = [Seat(seat=s["seat"], user_id=None if s.get("bot") else 0, name=s["name"]) for s in data["seats"]]
+    table = Table(id=data["game_id"], guild_id=0, channel_id=0, game_key=data["game"], status="active",
+                  host_id=-1, options=data["options"] or {}, turn_seconds=int(data.get("turn_seconds") or 0),
+                  seed=data["seed"], seats=seats)
+    table.state = game.new([s.seat for s in seats], data["seed"], data["options"])
+    return table
+
+
+def steps(data: dict) -> Iterator[tuple[Table, list[dict]]]:
+    """The table after each of its versions (0 to the last), with the events that version's action made,
+    logged as the service logs them."""
+    table, loggable = table_at_start(data), LogFilter()
+    yield table, []
+    last = len(data["actions"])
+    for number, entry in enumerate(data["actions"], start=1):
+        events = table.apply(entry["seat"], entry["action"])
+        table.seat(entry["seat"]).moves += 1
+        table.version += 1
+        for event in events:
+            if loggable(table.game_key, event, table.names):
+                table.log(event.get("to"), event)
+        if number == last:
+            table.status = "over" if table.started.over else data.get("status", "ended")
+            table.touch()
+        yield table, events
+
+
+def views(data: dict) -> list[str | None]:
+    """Who the replay may be read as: the public, and every seat once the game is over."""
+    seats = [s["seat"] for s in data["seats"]] if data.get("status") in FINISHED else []
+    return [None, *seats]
+
+
+class _Pool:
+    """Equal JSON values stored once: each gets a number, the first time it is seen."""
+
+    def __init__(self) -> None:
+        self.items: list[Any] = []
+        self._index: dict[str, int] = {}
+
+    def ref(self, value: Any) -> int:
+        key = json.dumps(value, ensure_ascii=False, sort_keys=True)
+        found = self._index.get(key)
+        if found is None:
+            found = self._index[key] = len(self.items)
+            self.items.append(value)
+        return found
+
+
+def _pack_doc(doc: dict | None, texts: _Pool, blocks: _Pool) -> list | None:
+    if doc is None:
+        return None
+    sections = [blocks.ref([texts.ref(s["title"]), [texts.ref(x) for x in s["lines"]]]) for s in doc["sections"]]
+    return [texts.ref(doc["title"]), sections, texts.ref(doc["footer"])]
+
+
+def build(data: dict, *, title: str = "") -> dict:
+    """Every step of the game, for every view it may be read as, packed (the page's `unpack` reverses it)."""
+    readers = views(data)
+    texts, blocks, pictures = _Pool(), _Pool(), {}
+    logs: dict[str, list[str]] = {frames.view_name(r): [] for r in readers}
+    packed: dict[str, list] = {frames.view_name(r): [] for r in readers}
+    for table, events in steps(data):
+        for reader in readers:
+            name = frames.view_name(reader)
+            log = logs[name]
+            for event in events:
+                if event.get("to") in (None, reader) and (said := describe(table, event)):
+                    log.append(fmt.plain_line(said))
+            frame = frames.build(table, reader, [])
+            for slot in ("picture", "hand_picture"):
+                if frame[slot]:
+                    pictures[frame[slot]["key"]] = frame[slot]["src"]
+            packed[name].append([
+                frame["version"], frame["round"], texts.ref(frame["round_label"]), texts.ref(frame["turn"]),
+                frame["status"], _pack_doc(frame["board"], texts, blocks), _pack_doc(frame["hand"], texts, blocks),
+                (frame["picture"] or {}).get("key"), (frame["hand_picture"] or {}).get("key"), len(log)])
+        final = table
+    return {"format": "rookery-replay-page", "game": data["game"], "game_id": data["game_id"],
+            "title": title or GAMES[data["game"]].title, "status": final.status,
+            "seats": [{"seat": s.seat, "name": s.name} for s in final.seats],
+            "views": list(packed), "texts": texts.items, "blocks": blocks.items, "pictures": pictures,
+            "logs": logs, "frames": packed}
+
+
+def html(data: dict) -> bytes:
+    """The self-contained replay page for an export (bot/replay.py), in the reading language."""
+    return page.render(build(data)).encode("utf-8")
