@@ -155,6 +155,13 @@ async def test_a_spectator_follows_a_game_across_a_kill_9(fake_discord, start_bo
     assert audit(spectator.frames, game) >= 10
     await spectator.stop()
 
+    # Turning the link off is the host's or a moderator's, as pausing is: bob is refused and nothing changes.
+    refused = await fake.slash(bob, games, "game", subcommand="watch", options={"setting": "off"})
+    assert refused.ephemeral and "host" in "\n".join(refused.texts).lower()
+    async with aiohttp.ClientSession() as session:
+        async with session.get(url) as response:
+            assert response.status == 200
+
     # The host turns the link off: the page's socket is refused from then on, and the board loses its button.
     off = await fake.slash(alice, games, "game", subcommand="watch", options={"setting": "off"})
     assert off.ephemeral
