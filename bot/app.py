@@ -101,7 +101,8 @@ class Rookery(commands.Bot):
         """Serve the watch page: the board gets its Watch button, every change reaches the page, /game watch."""
         assert self.store is not None and self.services is not None, "storage and services are up first"
         services = self.services
-        self.web = await open_web(self.settings, self.store, services.service, services.settings.guild_lang)
+        self.web = await open_web(self.settings, self.store, services.service, services.settings.guild_lang,
+                                  held=lambda table: services.publisher.held_until(table) > 0)
         services.messages.watch_url = self.web.links.url
         services.publisher.watchers.append(self.web.watchers.changed)
         await self.add_cog(Watch(self))

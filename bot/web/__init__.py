@@ -16,6 +16,7 @@ from typing import Awaitable, Callable
 from bot.config import Settings
 from bot.service import TableService
 from bot.storage import Storage
+from bot.table import Table
 from bot.web.links import WatchLinks
 from bot.web.publiclog import PublicLog
 from bot.web.server import WebServer
@@ -30,11 +31,13 @@ class Web:
 
 
 async def open_web(settings: Settings, store: Storage, service: TableService,
-                   language: Callable[[int], Awaitable[str]], *, listen: bool = True) -> Web:
-    """The links loaded, the watchers ready and (with `listen`) the server listening on ROOKERY_WEB_PORT."""
+                   language: Callable[[int], Awaitable[str]], *, held: Callable[[Table], bool] = lambda table: False,
+                   listen: bool = True) -> Web:
+    """The links loaded, the watchers ready and (with `listen`) the server listening on ROOKERY_WEB_PORT.
+    `language`: a server's board language; `held`: whether the publisher keeps a table's messages back now."""
     links = WatchLinks(store, settings.web_url)
     await links.load()
-    watchers = Watchers(service, PublicLog(store), language)
+    watchers = Watchers(service, PublicLog(store), language, held)
     server = WebServer(links, watchers, language)
     if listen:
         assert settings.web_port is not None, "the web page is served only with ROOKERY_WEB_PORT"

@@ -1,8 +1,10 @@
 """The watch page's live side: who watches which table, and the frame each of them gets after every change.
 
-The publisher calls `changed(table)` after every change it is asked to publish (cogs/table/publisher.py),
-under the table's lock and after the commit, so a watcher never sees a move before it is on disk. A table
-nobody watches costs a dict lookup. A watched one gets one push task, which builds the table's newest frame
+The publisher calls `changed(table)` at each of its passes (cogs/table/publisher.py), once the board's
+picture is drawn: after the commit, so a watcher never sees a move before it is on disk, and after any hold
+(a held reaction window must look as if it lasted its whole time: the page learns no more, and no sooner,
+than the channel). A page that connects during a hold gets the last frame released. A table nobody
+watches costs a dict lookup. A watched one gets one push task, which builds the table's newest frame
 once (present/web/frames.py through face.py, the public view only, in the server's language) and sends the same bytes to
 every watcher. Changes made while a push is under way are sent together in one more pass.
 
@@ -54,8 +56,10 @@ class Built:
 
 
 class Watchers:
-    def __init__(self, service: TableService, log_of: PublicLog, language: Callable[[int], Awaitable[str]]) -> None:
+    def __init__(self, service: TableService, log_of: PublicLog, language: Callable[[int], Awaitable[str]],
+                 held: Callable[[Table], bool] = lambda table: False) -> None:
         self.service = service
+        self.held = held                     # the publisher keeps the table's messages back for now
         self.log = log_of
         self.language = language             # a server's board language (the page reads what the channel reads)
         self.sockets: dict[int, list[Watcher]] = {}
@@ -65,7 +69,7 @@ class Watchers:
         self._again: set[int] = set()
         self.frames_built = 0                # for the tests: built once per version, not per watcher
 
-    # ---- the publisher's hook (under the table's lock: no awaiting here)
+    # ---- the publisher's hook (no awaiting here)
     def changed(self, table: Table) -> None:
         if not self.sockets.get(table.id):
             return
@@ -93,6 +97,9 @@ class Watchers:
     # ---- the sockets
     async def join(self, table_id: int, watcher: Watcher) -> None:
         self.sockets.setdefault(table_id, []).append(watcher)
+        if table_id not in self._built and (table := await self.table(table_id)) is not None \
+                and not self.held(table):
+            await self.current(table_id)  # what the page is caught up with, should a hold start meanwhile
 
     def leave(self, table_id: int, watcher: Watcher) -> None:
         watchers = self.sockets.get(table_id, [])
@@ -109,7 +116,11 @@ class Watchers:
 
     async def catch_up(self, table_id: int, watcher: Watcher, seen: int) -> None:
         """A page said which version it has (after a reconnect): it gets the newest frame if it is behind."""
-        built = await self.current(table_id)
+        table = await self.table(table_id)
+        if table is not None and self.held(table):
+            built = self._built.get(table_id)  # what the channel shows until the hold ends
+        else:
+            built = await self.current(table_id)
         if built is not None and built.version != seen:
             await self._send(watcher, built.for_watcher(watcher))
 

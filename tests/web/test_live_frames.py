@@ -101,3 +101,25 @@ async def test_no_frame_of_a_whole_game_shows_a_hidden_card(watch):
         await move(watch, table)
     assert frames > 40 and frame["status"] == "over"
     await ws.close()
+
+
+async def test_a_held_window_keeps_the_page_where_the_channel_is(watch):
+    """While the publisher holds a table's messages back (a reaction window that closed early must look as if
+    it lasted its whole time), a page that connects gets the frame the channel shows, not the newer one."""
+    table = await raven_table(watch.service)
+    first = await watch.client.ws_connect(path_of(watch.web, table) + "/ws")
+    await hello(first)
+    shown = (await next_frame(first))["version"]
+    holding = [True]
+    watch.web.watchers.held = lambda t: holding[0]
+    async with table.lock:  # a move lands during the hold: the publisher makes no pass, so no push either
+        seat, legal = next(iter(table.pending().items()))
+        await watch.service.act(table, seat, legal[0])
+    late = await watch.client.ws_connect(path_of(watch.web, table) + "/ws")
+    await hello(late)
+    assert (await next_frame(late))["version"] == shown < table.version
+    holding[0] = False
+    watch.web.watchers.changed(table)  # the hold ends: the publisher's pass
+    assert (await next_frame(first))["version"] == (await next_frame(late))["version"] == table.version
+    for ws in (first, late):
+        await ws.close()
