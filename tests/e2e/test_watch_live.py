@@ -18,9 +18,9 @@ import aiohttp
 import pytest
 
 from engine import GAMES
-from tests.cogs.test_raven_discord import hidden_names
 from tests.e2e.test_rookery_e2e import play
 from tests.support.components import iter_components
+from tests.web.conftest import secret_names
 from tests.web.test_live_frames import readable
 
 pytestmark = pytest.mark.e2e
@@ -78,13 +78,6 @@ def stored(db_path: str) -> dict:
     return game
 
 
-class AtVersion:
-    """What hidden_names reads of a table (its state), for the game replayed to one version."""
-
-    def __init__(self, state) -> None:
-        self.state = state
-
-
 def audit(frames: list[dict], game: dict) -> int:
     """Every frame against every seat's hidden cards at its version; returns how many versions were checked."""
     seats = [s["seat"] for s in json.loads(game["seats"])]
@@ -98,9 +91,8 @@ def audit(frames: list[dict], game: dict) -> int:
             state.act(entry["seat"], json.loads(entry["action"]))
         for frame in by_version.get(version, []):
             text = readable(frame)
-            for seat in seats:
-                for name in hidden_names(AtVersion(state), seat):
-                    assert not re.search(re.escape(name) + r"(?!\d)", text), f"frame {version} shows {name}"
+            for name in secret_names(state):
+                assert not re.search(re.escape(name) + r"(?!\d)", text), f"frame {version} shows {name}"
     return len(by_version)
 
 

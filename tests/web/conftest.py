@@ -34,9 +34,9 @@ async def watch(tmp_path):
         await store.close()
 
 
-async def raven_table(service: TableService, players: int = 4):
+async def raven_table(service: TableService, players: int = 4, settings: str | None = None):
     seating = Seating(service)
-    table = await seating.create_lobby(1, 10, Actor(100, "Ann"), "raven", None, 300)
+    table = await seating.create_lobby(1, 10, Actor(100, "Ann"), "raven", settings, 300)
     for i in range(1, players):
         await seating.join(table, 100 + i, ("Ben", "Cat", "Dan", "Eve")[i - 1])
     await service.start(table)
@@ -55,3 +55,38 @@ async def move(watch, table) -> None:
         seat, legal = next(iter(table.pending().items()))
         await watch.service.act(table, seat, legal[0])
         watch.web.watchers.changed(table)
+
+
+def secret_names(state) -> set[str]:
+    """The names of the cards some seat holds or bid in secret, less those the public view itself names (the
+    short game's last round makes the Raven card the trump: a rule everyone reads, not where the card is)."""
+    from present.raven.presenter import card_name
+    from tests.cogs.test_raven_discord import hidden_names
+
+    class At:
+        pass
+    at = At()
+    at.state = state
+    seats = list(state.to_json()["hands"])
+    hidden = {name for seat in seats for name in hidden_names(at, seat)}
+    theme = state.to_json()["theme"]
+    public: set[str] = set()
+
+    def walk(value):
+        if isinstance(value, str):
+            try:
+                public.add(card_name(value, theme))
+            except (KeyError, ValueError):
+                pass
+        elif isinstance(value, dict):
+            for item in value.values():
+                walk(item)
+        elif isinstance(value, list):
+            for item in value:
+                walk(item)
+    view = state.view(None)
+    walk(view)
+    if "trump" in view and view["trump"] is None:  # the ravenclaw round: "the Raven is the only trump"
+        from engine.raven.cards import RAVEN
+        public.add(card_name(RAVEN, theme))
+    return hidden - public

@@ -1,15 +1,13 @@
-"""The watch page in a real browser (Debian's chromium through Playwright, tests/support/browser.py): it shows
-the public board, the picture and the log, follows each move, and after the server goes away and comes back
-(a restart), reconnects by itself and catches up. The page's text never names a hidden card.
+"""The watch page in a real browser (Debian's chromium through Playwright, as tests/support/browser.py finds
+it): it shows the public board, the picture and the log, follows each move, and after the server goes away
+and comes back (a restart) reconnects by itself and catches up. The page's text never names a hidden card.
 
-The server runs on its own event loop in a thread (Playwright's sync API drives the browser from the test's);
-`on_server` runs a coroutine there.
+Playwright's async API here, on the test's own event loop with the server: the shared fixture's sync API keeps
+a loop running for the whole session, which the async tests after it in the same process cannot share.
 """
-import asyncio
 import os
 import re
 import socket
-import threading
 from pathlib import Path
 
 import pytest
@@ -18,95 +16,83 @@ from bot.config import Settings
 from bot.service import TableService
 from bot.storage import Storage
 from bot.web import open_web
-from tests.cogs.test_raven_discord import hidden_names
-from tests.web.conftest import english, move, raven_table
+from tests.support.browser import DESKTOP, chromium_path, why_no_browser
+from tests.web.conftest import english, move, raven_table, secret_names
 
 SHOTS = Path(__file__).resolve().parents[2] / "docs" / "pictures"
 
 
 class Server:
+    """The web page over storage and a service, as the bot process serves it; `restart` opens them anew."""
+
     def __init__(self, db_path: str) -> None:
         with socket.socket() as s:
             s.bind(("127.0.0.1", 0))
-            self.port = s.getsockname()[1]
-        self.settings = Settings(web_url=f"http://127.0.0.1:{self.port}", web_port=self.port, web_host="127.0.0.1")
+            port = s.getsockname()[1]
+        self.settings = Settings(web_url=f"http://127.0.0.1:{port}", web_port=port, web_host="127.0.0.1")
         self.db_path = db_path
-        self.loop = asyncio.new_event_loop()
-        self.thread = threading.Thread(target=self.loop.run_forever, daemon=True)
-        self.thread.start()
 
-    def run(self, coro):
-        return asyncio.run_coroutine_threadsafe(coro, self.loop).result(60)
-
-    async def open(self):
+    async def open(self) -> "Server":
         self.store = await Storage.open(self.db_path)
         self.service = TableService(self.store)
         await self.service.restore()
         self.web = await open_web(self.settings, self.store, self.service, english)
+        return self
 
-    async def close(self):
+    async def close(self) -> None:
         await self.web.server.stop()
         await self.web.links.saved()
         await self.store.close()
 
-    def stop(self):
-        self.loop.call_soon_threadsafe(self.loop.stop)
-        self.thread.join(10)
-
 
 @pytest.fixture
-def server(tmp_path):
-    found = Server(str(tmp_path / "browser.sqlite3"))
-    found.run(found.open())
-    try:
-        yield found
-    finally:
-        found.run(found.close())
-        found.stop()
+async def page():
+    if reason := why_no_browser():
+        pytest.skip(reason)
+    from playwright.async_api import async_playwright
+
+    async with async_playwright() as pw:
+        browser = await pw.chromium.launch(executable_path=chromium_path(), headless=True,
+                                           args=["--no-sandbox", "--disable-gpu"])
+        try:
+            context = await browser.new_context(viewport=DESKTOP, device_scale_factor=1)
+            yield await context.new_page()
+        finally:
+            await browser.close()
 
 
-def shows_version(page, version: int) -> None:
+async def shows_version(page, version: int) -> None:
     """The page shows that version's frame (data-step alone is 0 before the first frame arrives)."""
-    page.wait_for_function("v => document.getElementById('rookery').dataset.step === String(v)"
-                           " && document.getElementById('board').innerText.trim() !== ''", arg=version, timeout=40_000)
+    await page.wait_for_function("v => document.getElementById('rookery').dataset.step === String(v)"
+                                 " && document.getElementById('board').innerText.trim() !== ''",
+                                 arg=version, timeout=40_000)
 
 
-def hidden_anywhere(table) -> set[str]:
-    return {name for seat in table.seats for name in hidden_names(table, seat.seat)}
+async def test_the_watch_page_follows_the_game_and_comes_back_after_a_restart(tmp_path, page):
+    server = await Server(str(tmp_path / "browser.sqlite3")).open()
+    try:
+        table = await raven_table(server.service)
+        await page.goto(server.web.links.url(table.id))
+        await shows_version(page, table.version)
+        assert await page.locator("#rookery").get_attribute("data-view") == "public"
+        assert f"table #{table.id}" in await page.locator("#board").inner_text()
+        assert (await page.locator("#picture").get_attribute("src")).startswith("data:image/")  # inline picture
+        for _ in range(4):
+            await move(server, table)
+            await shows_version(page, table.version)
+        assert await page.locator("#log li").count() > 0, "the public log is on the page"
+        text = "\n".join(line for line in (await page.locator("body").inner_text()).splitlines()
+                         if not line.startswith("› "))
+        for name in secret_names(table.state):
+            assert not re.search(re.escape(name) + r"(?!\d)", text), f"the page shows {name}"
+        if os.environ.get("ROOKERY_SCREENSHOTS"):  # the README's picture (docs/pictures/watch-page.png)
+            await page.screenshot(path=str(SHOTS / "watch-page.png"))
 
-
-def test_the_watch_page_follows_the_game_and_comes_back_after_a_restart(server, desktop_page):
-    table = server.run(raven_table(server.service))
-    url = server.web.links.url(table.id)
-    page = desktop_page
-    page.goto(url)
-    shows_version(page, table.version)
-    assert page.locator("#rookery").get_attribute("data-view") == "public"
-    assert f"table #{table.id}" in page.locator("#board").inner_text()
-    assert page.locator("#picture").get_attribute("src").startswith("data:image/")  # the board picture, inline
-
-    class Watcher:  # what the publisher does after a commit, on the server's loop
-        web = server.web
-        service = server.service
-    for _ in range(4):
-        server.run(move(Watcher, table))
-        shows_version(page, table.version)
-    assert page.locator("#log li").count() > 0, "the public log is on the page"
-    text = page.locator("body").inner_text()
-    for name in hidden_anywhere(table):
-        assert not re.search(re.escape(name) + r"(?!\d)", "\n".join(
-            line for line in text.splitlines() if not line.startswith("› "))), f"the page shows {name}"
-    if os.environ.get("ROOKERY_SCREENSHOTS"):  # the README's picture (docs/pictures/watch-page.png)
-        page.screenshot(path=str(SHOTS / "watch-page.png"))
-
-    # The server goes away (a restart): a move lands meanwhile; the page reconnects by itself and shows it.
-    server.run(server.close())
-    server.run(server.open())
-    table = server.service.tables[table.id]
-
-    class Restarted:
-        web = server.web
-        service = server.service
-    server.run(move(Restarted, table))
-    shows_version(page, table.version)
-    assert page.locator("#rookery").get_attribute("data-view") == "public"
+        # The server goes away (a restart): a move lands meanwhile; the page reconnects by itself and shows it.
+        await server.close()
+        await server.open()
+        table = server.service.tables[table.id]
+        await move(server, table)
+        await shows_version(page, table.version)
+    finally:
+        await server.close()
