@@ -6,6 +6,8 @@ WebSocket to its own server, so a replay opened by double-click reaches no netwo
 """
 from __future__ import annotations
 
+import base64
+import gzip
 import html
 import json
 from functools import lru_cache
@@ -40,6 +42,17 @@ def _script_json(value) -> str:
     return json.dumps(value, ensure_ascii=False, separators=(",", ":")).replace("<", "\\u003c")
 
 
+def pack(data: dict) -> str:
+    """A replay's data as the page carries it: JSON, gzipped (text repeats from step to step), base64."""
+    raw = json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+    return base64.b64encode(gzip.compress(raw, compresslevel=9, mtime=0)).decode("ascii")
+
+
+def unpack(text: str) -> dict:
+    """The data back from the page's text (for tests and tools)."""
+    return json.loads(gzip.decompress(base64.b64decode(text)))
+
+
 def render(data: dict | None, *, title: str = "", csp: str | None = None) -> str:
     """The page: the replay when `data` is a packed replay (present/web/replay.py), else the live page."""
     title = title or (tr("Replay of game #{id}: {game}", id=data["game_id"], game=data["title"]) if data
@@ -54,5 +67,5 @@ def render(data: dict | None, *, title: str = "", csp: str | None = None) -> str
     fields.update(lang=html.escape(lang()), title=html.escape(title), mode="replay" if data else "live",
                   csp=html.escape(csp or (REPLAY_CSP if data else LIVE_CSP)), style=asset("style.css"),
                   script=asset("client.js"), strings=_script_json(strings()),
-                  data=_script_json(data) if data is not None else "")
+                  data=pack(data) if data is not None else "")
     return asset("page.html").format_map(fields)
