@@ -34,6 +34,7 @@ def strings() -> dict[str, str]:
         "step_of": tr("step {n} of {last}"),
         "connecting": tr("Connecting…"),
         "reconnecting": tr("Connection lost: reconnecting…"),
+        "picture_from": tr("The picture shows step {n}; the text below is this step's."),
     }
 
 

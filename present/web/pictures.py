@@ -39,6 +39,11 @@ class Stream:
     _keys: dict[str, int] = field(default_factory=dict)
     _last: Image.Image | None = None
     _since_key: int = 0
+    _size: int = 0
+
+    def size(self) -> int:
+        """The bytes of the pictures so far, as the page carries them (base64)."""
+        return self._size
 
     def add(self, png: bytes, key: str) -> int:
         """The entry number of this picture (a picture shown before, at the step before, is not added again)."""
@@ -66,6 +71,7 @@ class Stream:
 
     def _image(self, image: Image.Image) -> int:
         self.images.append(webp(image))
+        self._size += len(self.images[-1])
         return len(self.images) - 1
 
 
@@ -74,7 +80,7 @@ def changed_tiles(before: Image.Image, after: Image.Image) -> list[tuple[int, in
     diff = ImageChops.difference(before, after).convert("L").point(lambda v: 255 if v > NOISE else 0)
     small = diff.resize((-(-after.width // TILE), -(-after.height // TILE)), Image.Resampling.BOX)
     width = small.width
-    return [(i % width, i // width) for i, v in enumerate(small.getdata()) if v]
+    return [(i % width, i // width) for i, v in enumerate(small.tobytes()) if v]
 
 
 def atlas_columns(count: int) -> int:
