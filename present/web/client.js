@@ -6,7 +6,7 @@
   const root = document.getElementById("rookery");
   const $ = (id) => document.getElementById(id);
   const strings = JSON.parse($("rookery-strings").textContent);
-  const inline = JSON.parse($("rookery-data").textContent || "null");
+  const inline = $("rookery-data").textContent.trim();
   const say = (key, fields = {}) => (strings[key] || key).replace(/\{(\w+)\}/g, (_, k) => fields[k] ?? "");
 
   // ---- the replay's packed data (present/web/replay.py) back into frames
@@ -22,12 +22,57 @@
     };
   }
   function unpack(data, view, step) {
-    const [version, round, roundLabel, turn, status, board, hand, pic, handPic, logLen] = data.frames[view][step];
-    const picture = (key) => (key ? { key, src: data.pictures[key] } : null);
+    const [version, round, roundLabel, turn, status, board, hand, logLen] = data.frames[view][step];
     return {
       game: data.game, title: data.title, version, step, round, round_label: data.texts[roundLabel], view,
       seats: data.seats, status, turn: data.texts[turn], board: unpackDoc(data, board), hand: unpackDoc(data, hand),
-      picture: picture(pic), hand_picture: picture(handPic), log: data.logs[view].slice(0, logLen),
+      picture: null, hand_picture: null, log: data.logs[view].slice(0, logLen),
+    };
+  }
+  const bytes = (base64) => Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+  async function inflate(base64) { // the replay's data is gzipped JSON, base64 (no request: a Blob's stream)
+    const stream = new Blob([bytes(base64)]).stream().pipeThrough(new DecompressionStream("gzip"));
+    return JSON.parse(await new Response(stream).text());
+  }
+
+  // ---- the replay's board picture: key pictures and patches of changed tiles, drawn on a canvas
+  function boardPictures(data) {
+    const canvas = $("canvas"), ctx = canvas.getContext("2d"), tile = data.tile;
+    const decoded = new Map();
+    const image = (i) => {
+      if (!decoded.has(i)) decoded.set(i, createImageBitmap(new Blob([bytes(data.images[i])], { type: "image/webp" })));
+      return decoded.get(i);
+    };
+    const isKey = (entry) => !Array.isArray(entry[2]);
+    let drawn = -1, queue = Promise.resolve();
+    async function draw(n) {
+      if (n === drawn) return;
+      let k = n;
+      while (!isKey(data.board[k])) k--;
+      const from = drawn >= k && drawn < n ? drawn + 1 : k;
+      for (let j = from; j <= n; j++) {
+        const entry = data.board[j];
+        if (isKey(entry)) {
+          if (canvas.width !== entry[0] || canvas.height !== entry[1]) { canvas.width = entry[0]; canvas.height = entry[1]; }
+          ctx.drawImage(await image(entry[2]), 0, 0);
+        } else {
+          const [atlas, columns, tiles] = entry, picture = await image(atlas);
+          for (let t = 0; t < tiles.length / 2; t++) {
+            ctx.drawImage(picture, (t % columns) * tile, Math.floor(t / columns) * tile, tile, tile,
+              tiles[2 * t] * tile, tiles[2 * t + 1] * tile, tile, tile);
+          }
+        }
+      }
+      drawn = n;
+    }
+    return (step) => {
+      const n = data.shown[step], note = $("picture-note");
+      canvas.hidden = n === null || n === undefined;
+      const at = canvas.hidden ? step : data.drawn_at[n];
+      note.hidden = at === step;
+      note.textContent = at === step ? "" : say("picture_from", { n: at });
+      if (canvas.hidden) { root.dataset.picture = String(step); return; }
+      queue = queue.then(() => draw(n)).then(() => { root.dataset.picture = String(step); }, (e) => console.error(e));
     };
   }
 
@@ -76,6 +121,7 @@
 
   // ---- the replay: steps, slider, keys, views
   function replay(data) {
+    const showPictureOf = boardPictures(data);
     let view = data.views.includes(root.dataset.view) ? root.dataset.view : "public";
     let step = 0;
     const count = () => data.frames[view].length;
@@ -91,6 +137,7 @@
       step = Math.max(0, Math.min(count() - 1, i));
       const frame = unpack(data, view, step);
       render(frame);
+      showPictureOf(step);
       root.dataset.step = String(step);
       root.dataset.steps = String(count());
       slider.max = String(count() - 1);
@@ -161,6 +208,6 @@
     connect();
   }
 
-  if (inline) replay(inline); else live();
+  if (inline) inflate(inline).then(replay); else live();
   window.rookery = { unpack, render };
 })();

@@ -110,9 +110,11 @@ def _picture(found) -> dict | None:
     return {"key": key, "src": picture_src(png, key)}
 
 
-def build(table: Table, reader: str | None, log: list[str], frame: Frame | None = None) -> dict[str, Any]:
+def build(table: Table, reader: str | None, log: list[str], frame: Frame | None = None,
+          pictures: bool = True) -> dict[str, Any]:
     """The frame of `table` at its current version for `reader` (None: the public), in the reading
-    language. `log`: this reader's log lines up to this version (render.full_log, as plain text)."""
+    language. `log`: this reader's log lines up to this version (render.full_log, as plain text).
+    `pictures=False` leaves the pictures out (the replay file stores the board's its own way)."""
     frame = frame or table.frame()
     number = round_number(frame.view(None))
     return {
@@ -128,8 +130,9 @@ def build(table: Table, reader: str | None, log: list[str], frame: Frame | None 
         "turn": fmt.plain_line(render.waiting(table, frame)),
         "board": doc_json(render.board_doc(table, frame)),
         "hand": doc_json(render.hand_doc(table, reader, frame=frame)) if reader is not None else None,
-        "picture": _picture(render.board_picture(table, frame)),
-        "hand_picture": _picture(render.hand_picture(table, reader, frame)) if reader is not None else None,
+        "picture": _picture(render.board_picture(table, frame)) if pictures else None,
+        "hand_picture": (_picture(render.hand_picture(table, reader, frame))
+                         if pictures and reader is not None else None),
         "log": list(log),
         "over": table.started.over,
     }

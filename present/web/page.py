@@ -6,6 +6,8 @@ WebSocket to its own server, so a replay opened by double-click reaches no netwo
 """
 from __future__ import annotations
 
+import base64
+import gzip
 import html
 import json
 from functools import lru_cache
@@ -32,12 +34,24 @@ def strings() -> dict[str, str]:
         "step_of": tr("step {n} of {last}"),
         "connecting": tr("Connecting…"),
         "reconnecting": tr("Connection lost: reconnecting…"),
+        "picture_from": tr("The picture shows step {n}; the text below is this step's."),
     }
 
 
 def _script_json(value) -> str:
     """JSON inside a <script> element: "</" and "<!--" could end or confuse it, so "<" is escaped."""
     return json.dumps(value, ensure_ascii=False, separators=(",", ":")).replace("<", "\\u003c")
+
+
+def pack(data: dict) -> str:
+    """A replay's data as the page carries it: JSON, gzipped (text repeats from step to step), base64."""
+    raw = json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+    return base64.b64encode(gzip.compress(raw, compresslevel=9, mtime=0)).decode("ascii")
+
+
+def unpack(text: str) -> dict:
+    """The data back from the page's text (for tests and tools)."""
+    return json.loads(gzip.decompress(base64.b64decode(text)))
 
 
 def render(data: dict | None, *, title: str = "", csp: str | None = None) -> str:
@@ -54,5 +68,5 @@ def render(data: dict | None, *, title: str = "", csp: str | None = None) -> str
     fields.update(lang=html.escape(lang()), title=html.escape(title), mode="replay" if data else "live",
                   csp=html.escape(csp or (REPLAY_CSP if data else LIVE_CSP)), style=asset("style.css"),
                   script=asset("client.js"), strings=_script_json(strings()),
-                  data=_script_json(data) if data is not None else "")
+                  data=pack(data) if data is not None else "")
     return asset("page.html").format_map(fields)

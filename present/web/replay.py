@@ -7,21 +7,30 @@ its bytes hold nothing a spectator could not see.
 
 Size (a whole Black Rose Wars game must stay under 5 MB, a card game under 1 MB): every text block (a section
 of a board or hand) and every picture is stored once and referred to by number from each step; each reader's
-log is stored once, each step saying how many of its lines were written by then; pictures are lossy WebP
-(frames.picture_src).
+log is stored once, each step saying how many of its lines were written by then; the board picture (the same in
+every view) is stored as the tiles that changed (present/web/pictures.py), and the whole is gzipped. Seats' own
+pictures are left out: a seat's hand is in its view's text. Where a long game's pictures would still pass the
+limit (a whole Raven game's would weigh ~2.5 MB), they are drawn at as many steps as fit, spread evenly; every step
+keeps its exact text, and a step without its own picture says which step's it shows.
 """
 from __future__ import annotations
 
 import json
 from typing import Any, Iterator
 
-from bot.render import describe
+from bot.render import board_picture, describe
 from bot.table import Seat, Table
 from engine import GAMES
 from present import LogFilter, fmt
 from present.web import frames, page
+from present.web.pictures import TILE, Stream
 
 FINISHED = ("over", "ended")
+# What a whole game's page may weigh (issue 34), and the share of it the board pictures may take (the text, about
+# 150 kB gzipped for a Raven game, takes the rest).
+SIZE_LIMIT = {"blackrose": 5_000_000}
+CARD_GAME_LIMIT = 1_000_000
+PICTURE_SHARE = 0.8
 
 
 def table_at_start(data: dict) -> Table:
@@ -86,7 +95,10 @@ def _pack_doc(doc: dict | None, texts: _Pool, blocks: _Pool) -> list | None:
 def build(data: dict, *, title: str = "") -> dict:
     """Every step of the game, for every view it may be read as, packed (the page's `unpack` reverses it)."""
     readers = views(data)
-    texts, blocks, pictures = _Pool(), _Pool(), {}
+    texts, blocks, images = _Pool(), _Pool(), []
+    board, shown, drawn_at = Stream(images), [], []
+    total = len(data["actions"]) + 1
+    budget = PICTURE_SHARE * SIZE_LIMIT.get(data["game"], CARD_GAME_LIMIT)
     logs: dict[str, list[str]] = {frames.view_name(r): [] for r in readers}
     packed: dict[str, list] = {frames.view_name(r): [] for r in readers}
     for table, events in steps(data):
@@ -96,19 +108,27 @@ def build(data: dict, *, title: str = "") -> dict:
             for event in events:
                 if event.get("to") in (None, reader) and (said := describe(table, event)):
                     log.append(fmt.plain_line(said))
-            frame = frames.build(table, reader, [])
-            for slot in ("picture", "hand_picture"):
-                if frame[slot]:
-                    pictures[frame[slot]["key"]] = frame[slot]["src"]
+            frame = frames.build(table, reader, [], pictures=False)
             packed[name].append([
                 frame["version"], frame["round"], texts.ref(frame["round_label"]), texts.ref(frame["turn"]),
                 frame["status"], _pack_doc(frame["board"], texts, blocks), _pack_doc(frame["hand"], texts, blocks),
-                (frame["picture"] or {}).get("key"), (frame["hand_picture"] or {}).get("key"), len(log)])
+                len(log)])
+        # The budget accrues step by step: a picture is drawn at every step while it fits, else at the next step
+        # it does (and always at the first and last); a step between shows the last one drawn, and says so.
+        if board.size() <= budget * len(shown) / total or len(shown) in (0, total - 1):
+            found = board_picture(table)
+            entry = board.add(*found) if found else None
+            if entry is not None and entry == len(drawn_at):
+                drawn_at.append(len(shown))
+            shown.append(entry)
+        else:
+            shown.append(shown[-1])
         final = table
     return {"format": "rookery-replay-page", "game": data["game"], "game_id": data["game_id"],
             "title": title or GAMES[data["game"]].title, "status": final.status,
             "seats": [{"seat": s.seat, "name": s.name} for s in final.seats],
-            "views": list(packed), "texts": texts.items, "blocks": blocks.items, "pictures": pictures,
+            "views": list(packed), "texts": texts.items, "blocks": blocks.items,
+            "images": images, "board": board.entries, "shown": shown, "drawn_at": drawn_at, "tile": TILE,
             "logs": logs, "frames": packed}
 
 
