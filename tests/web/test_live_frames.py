@@ -3,7 +3,11 @@ after a commit reaches every page; one frame is built per version whatever the n
 frame a page receives shows what the public may not see (a whole Raven game audited frame by frame)."""
 import re
 
+import pytest
+
 from bot import render
+from present import fmt
+from present.i18n import reading
 from present.web import frames as web_frames
 from tests.web.conftest import move, path_of, raven_table, secret_names
 
@@ -125,3 +129,20 @@ async def test_a_held_window_keeps_the_page_where_the_channel_is(watch):
     assert (await next_frame(first))["version"] == (await next_frame(late))["version"] == table.version
     for ws in (first, late):
         await ws.close()
+
+
+@pytest.mark.parametrize("lang", ["de", "es-ES", "pt-BR"])
+async def test_the_page_and_its_frames_are_in_the_servers_language(watch, lang):
+    async def servers(guild_id):
+        return lang
+    watch.web.watchers.language = watch.web.server.language = servers
+    table = await raven_table(watch.service)
+    page = await (await watch.client.get(path_of(watch.web, table))).text()
+    assert f'<html lang="{lang}">' in page
+    ws = await watch.client.ws_connect(path_of(watch.web, table) + "/ws")
+    await hello(ws)
+    frame = await next_frame(ws)
+    with reading("en"):
+        english = fmt.plain_line(render.waiting(table))
+    assert frame["turn"] and frame["turn"] != english and "Waiting for" in english
+    await ws.close()
