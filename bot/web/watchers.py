@@ -67,6 +67,7 @@ class Watchers:
         self._built: dict[int, Built] = {}
         self._tasks: dict[int, asyncio.Task] = {}
         self._again: set[int] = set()
+        self._locks: dict[int, asyncio.Lock] = {}
         self.frames_built = 0                # for the tests: built once per version, not per watcher
 
     # ---- the publisher's hook (no awaiting here)
@@ -109,6 +110,7 @@ class Watchers:
             self.sockets.pop(table_id, None)
             self._tables.pop(table_id, None)
             self._built.pop(table_id, None)
+            self._locks.pop(table_id, None)
             self.log.forget(table_id)
 
     def count(self, table_id: int) -> int:
@@ -138,11 +140,22 @@ class Watchers:
 
     # ---- frames
     async def table(self, table_id: int) -> Table | None:
+        """The live table, or a finished one as last seen or loaded (kept while watched: one load, one frame)."""
         found = self.service.tables.get(table_id) or self._tables.get(table_id)
-        return found or await self.service.get(table_id)
+        if found is None:
+            found = await self.service.get(table_id)
+            if found is not None and table_id in self.sockets:  # the first load wins (pages arriving together)
+                found = self._tables.setdefault(table_id, found)
+        return found
 
     async def current(self, table_id: int) -> Built | None:
-        """The table's newest frame, built once per version (None while it is still a lobby)."""
+        """The table's newest frame, built once per version (None while it is still a lobby): one build at a
+        time per table, so pages arriving together wait for the same frame."""
+        lock = self._locks.setdefault(table_id, asyncio.Lock())
+        async with lock:
+            return await self._current(table_id)
+
+    async def _current(self, table_id: int) -> Built | None:
         table = await self.table(table_id)
         if table is None or table.state is None:
             return None

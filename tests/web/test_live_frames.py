@@ -146,3 +146,22 @@ async def test_the_page_and_its_frames_are_in_the_servers_language(watch, lang):
         english = fmt.plain_line(render.waiting(table))
     assert frame["turn"] and frame["turn"] != english and "Waiting for" in english
     await ws.close()
+
+
+async def test_a_finished_game_after_a_restart_shows_its_last_frame_built_once(watch):
+    table = await raven_table(watch.service, settings="length=short")
+    path = path_of(watch.web, table)
+    while not table.state.over:
+        async with table.lock:
+            seat, legal = next(iter(table.pending().items()))
+            await watch.service.act(table, seat, legal[0])
+    watch.service.tables.clear()  # as after a restart: a finished game is only in storage
+    built = watch.web.watchers.frames_built
+    pages = [await watch.client.ws_connect(path + "/ws") for _ in range(3)]
+    for ws in pages:
+        await hello(ws)
+        last = await next_frame(ws)
+        assert last["status"] == "over" and last["version"] == table.version
+    assert watch.web.watchers.frames_built == built + 1
+    for ws in pages:
+        await ws.close()
