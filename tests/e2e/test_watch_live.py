@@ -20,6 +20,7 @@ import pytest
 from engine import GAMES
 from tests.e2e.test_rookery_e2e import play
 from tests.support.components import iter_components
+from tests.web.browser_page import page, shows_version  # noqa: F401 (a fixture)
 from tests.web.conftest import secret_names
 from tests.web.test_live_frames import readable
 
@@ -96,8 +97,9 @@ def audit(frames: list[dict], game: dict) -> int:
     return len(by_version)
 
 
-async def test_a_spectator_follows_a_game_across_a_kill_9(fake_discord, start_bot, tmp_path):
-    fake = fake_discord
+async def watched_game(fake, start_bot, tmp_path):
+    """A Raven game (alice, bob, two bots) on a bot process with its web page on; returns the bot, the two
+    members, the channel, the database's path and the board's Watch link."""
     alice = await fake.add_user("alice", admin=True)
     bob = await fake.add_user("bob")
     games = await fake.add_channel("games")
@@ -120,8 +122,13 @@ async def test_a_spectator_follows_a_game_across_a_kill_9(fake_discord, start_bo
     board = next(m for m in fake.messages(games) if watch_button(m))
     link = watch_button(board)
     assert link["label"] == "Watch" and "custom_id" not in link  # a link button: Discord opens it, no interaction
-    url = link["url"]
-    assert re.fullmatch(rf"http://127\.0\.0\.1:{port}/t/[A-Za-z0-9_-]{{24}}", url)
+    assert re.fullmatch(rf"http://127\.0\.0\.1:{port}/t/[A-Za-z0-9_-]{{24}}", link["url"])
+    return bot, alice, bob, games, db_path, link["url"]
+
+
+async def test_a_spectator_follows_a_game_across_a_kill_9(fake_discord, start_bot, tmp_path):
+    fake = fake_discord
+    bot, alice, bob, games, db_path, url = await watched_game(fake, start_bot, tmp_path)
 
     asked = await fake.slash(bob, games, "game", subcommand="watch")
     assert asked.ephemeral and url in "\n".join(asked.texts)  # /game watch: the same link, privately
@@ -163,3 +170,29 @@ async def test_a_spectator_follows_a_game_across_a_kill_9(fake_discord, start_bo
             assert response.status == 404
     assert "Traceback" not in bot.output()
 
+
+
+async def test_the_watch_page_in_a_browser_comes_back_after_a_kill_9(fake_discord, start_bot, tmp_path, page):
+    """The real client in Debian's chromium, opened from the board's Watch link, follows the game, and after a
+    kill -9 and a restart of the bot reconnects by itself and shows the moves made since."""
+    fake = fake_discord
+    bot, alice, bob, games, db_path, url = await watched_game(fake, start_bot, tmp_path)
+    await page.goto(url)
+    await shows_version(page, stored(db_path)["version"])
+    await play(fake, [alice, bob], 2)
+    await shows_version(page, stored(db_path)["version"])
+    await bot.kill()
+    await bot.start()
+    await fake.wait_ready()
+    await play(fake, [alice, bob], 2)
+    await shows_version(page, stored(db_path)["version"])
+    text = "\n".join(line for line in (await page.locator("body").inner_text()).splitlines()
+                     if not line.startswith("› "))
+    game = stored(db_path)
+    state = GAMES["raven"].new([s["seat"] for s in json.loads(game["seats"])], game["seed"],
+                               json.loads(game["options"]))
+    for entry in game["actions"]:
+        state.act(entry["seat"], json.loads(entry["action"]))
+    for name in secret_names(state):
+        assert not re.search(re.escape(name) + r"(?!\d)", text), f"the page shows {name}"
+    assert "Traceback" not in bot.output()

@@ -2,21 +2,18 @@
 it): it shows the public board, the picture and the log, follows each move, and after the server goes away
 and comes back (a restart) reconnects by itself and catches up. The page's text never names a hidden card.
 
-Playwright's async API here, on the test's own event loop with the server: the shared fixture's sync API keeps
-a loop running for the whole session, which the async tests after it in the same process cannot share.
+The page comes from tests/web/browser_page.py (Playwright's async API, on the test's own event loop).
 """
 import os
 import re
 import socket
 from pathlib import Path
 
-import pytest
-
 from bot.config import Settings
 from bot.service import TableService
 from bot.storage import Storage
 from bot.web import open_web
-from tests.support.browser import DESKTOP, chromium_path, why_no_browser
+from tests.web.browser_page import page, shows_version  # noqa: F401 (a fixture)
 from tests.web.conftest import english, move, raven_table, secret_names
 
 SHOTS = Path(__file__).resolve().parents[2] / "docs" / "pictures"
@@ -43,29 +40,6 @@ class Server:
         await self.web.server.stop()
         await self.web.links.saved()
         await self.store.close()
-
-
-@pytest.fixture
-async def page():
-    if reason := why_no_browser():
-        pytest.skip(reason)
-    from playwright.async_api import async_playwright
-
-    async with async_playwright() as pw:
-        browser = await pw.chromium.launch(executable_path=chromium_path(), headless=True,
-                                           args=["--no-sandbox", "--disable-gpu"])
-        try:
-            context = await browser.new_context(viewport=DESKTOP, device_scale_factor=1)
-            yield await context.new_page()
-        finally:
-            await browser.close()
-
-
-async def shows_version(page, version: int) -> None:
-    """The page shows that version's frame (data-step alone is 0 before the first frame arrives)."""
-    await page.wait_for_function("v => document.getElementById('rookery').dataset.step === String(v)"
-                                 " && document.getElementById('board').innerText.trim() !== ''",
-                                 arg=version, timeout=40_000)
 
 
 async def test_the_watch_page_follows_the_game_and_comes_back_after_a_restart(tmp_path, page):
