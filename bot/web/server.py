@@ -137,7 +137,9 @@ class WebServer:
         refusal = self.admit(address, game_id)
         if refusal:
             return self.refuse(request, 429, refusal)
-        ws = web.WebSocketResponse(max_msg_size=MAX_MESSAGE, heartbeat=30)
+        # No per-message compression: it would deflate each frame once per page, where a frame is built and
+        # encoded once for all of them (and its picture, base64 WebP, hardly compresses).
+        ws = web.WebSocketResponse(max_msg_size=MAX_MESSAGE, heartbeat=30, compress=False)
         await ws.prepare(request)
         watcher = Watcher(ws)
         self.open[address] += 1

@@ -36,6 +36,7 @@ log = logging.getLogger("rookery.web")
 class Watcher:
     socket: web.WebSocketResponse
     pictures: set[str] = field(default_factory=set)  # picture keys this page already has
+    sending: asyncio.Lock = field(default_factory=asyncio.Lock)  # a push and a catch-up: one frame at a time
 
 
 @dataclass(frozen=True)
@@ -132,11 +133,12 @@ class Watchers:
 
     @staticmethod
     async def _send(watcher: Watcher, text: str) -> None:
-        if not watcher.socket.closed:
-            try:
-                await watcher.socket.send_str(text)
-            except (ConnectionError, RuntimeError):  # the page went away meanwhile: its handler cleans up
-                pass
+        async with watcher.sending:
+            if not watcher.socket.closed:
+                try:
+                    await watcher.socket.send_str(text)
+                except (ConnectionError, RuntimeError):  # the page went away meanwhile: its handler cleans up
+                    pass
 
     # ---- frames
     async def table(self, table_id: int) -> Table | None:
