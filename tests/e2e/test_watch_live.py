@@ -169,6 +169,7 @@ async def test_a_spectator_follows_a_game_across_a_kill_9(fake_discord, start_bo
         async with session.get(url) as response:
             assert response.status == 404
     assert "Traceback" not in bot.output()
+    assert url.rsplit("/", 1)[1] not in bot.output(), "a watch link's token is a secret: never logged"
 
 
 
