@@ -166,7 +166,7 @@
     $("next-round").onclick = roundOn;
     slider.oninput = () => go(Number(slider.value));
     picker.value = view;
-    picker.onchange = () => { view = picker.value; shownLog = []; go(step); };
+    picker.onchange = () => { view = picker.value; shownLog = []; $("log").replaceChildren(); go(step); };
     document.addEventListener("keydown", (e) => {
       if (e.altKey || e.ctrlKey || e.metaKey || e.target === picker) return;
       const keys = { ArrowLeft: () => go(step - 1), ArrowRight: () => go(step + 1), Home: () => go(0),
