@@ -44,8 +44,10 @@ def opening(html_path: Path, width: int = 1280, shot: Path | None = None) -> tup
         last = time.perf_counter() - t1
         if shot:
             page.keyboard.press("Home")
-            for _ in range(40):
+            for _ in range(3):  # a Game Turn (or hand) into the game
                 page.keyboard.press("PageDown")
+            for _ in range(12):
+                page.keyboard.press("ArrowRight")
             page.wait_for_function("() => { const r = document.getElementById('rookery');"
                                    " return r.dataset.picture === r.dataset.step; }", timeout=60000)
             page.screenshot(path=str(shot), full_page=False)
@@ -71,7 +73,7 @@ def main(argv: list[str]) -> None:
         path.write_bytes(html)
         line = (f"{key:10} {len(data['actions']):5} actions  build {built:6.1f} s  {len(html) / 1e6:5.2f} MB "
                 f"(limit {limit / 1e6:.0f} MB; pictures {pictures / 1e6:.2f} MB, drawn at "
-                f"{len(packed['drawn_at'])} of {len(packed['shown'])} steps)")
+                f"{len(packed['shown']) - len(packed['stale'])} of {len(packed['shown'])} steps)")
         if not why_no_browser():
             shot = None
             if shots and key in ("blackrose", "raven"):

@@ -68,9 +68,9 @@
     return (step) => {
       const n = data.shown[step], note = $("picture-note");
       canvas.hidden = n === null || n === undefined;
-      const at = canvas.hidden ? step : data.drawn_at[n];
-      note.hidden = at === step;
-      note.textContent = at === step ? "" : say("picture_from", { n: at });
+      const at = canvas.hidden ? undefined : data.stale[step];
+      note.hidden = at === undefined;
+      note.textContent = at === undefined ? "" : say("picture_from", { n: at });
       if (canvas.hidden) { root.dataset.picture = String(step); return; }
       queue = queue.then(() => draw(n)).then(() => { root.dataset.picture = String(step); }, (e) => console.error(e));
     };

@@ -220,3 +220,22 @@ def test_the_page_speaks_the_askers_language(lang, word, desktop_page, tmp_path)
 def test_size_of_a_card_game(tmp_path):
     _, html = page_of("raven")
     assert len(html) <= 1_000_000, len(html)
+
+
+def test_rookery_replay_html_writes_the_same_page(tmp_path, capsys):
+    from bot import cli
+    from bot.replay import engine_version, state_hash, to_bytes
+
+    data = export("raven", 3, 3, {"length": "short"}, 20)
+    state = GAMES["raven"].new(["p1", "p2", "p3"], 3, {"length": "short"})
+    for entry in data["actions"]:
+        state.act(entry["seat"], entry["action"])
+    data.update(engine=engine_version("raven"), final_state_hash=state_hash(state.to_json()))
+    source, out = tmp_path / "game.json", tmp_path / "game.html"
+    source.write_bytes(to_bytes(data))
+    with pytest.raises(SystemExit) as done:
+        cli.main(["replay", str(source), "--html", str(out), "--lang", "de"])
+    assert done.value.code == 0, capsys.readouterr()
+    with reading("de"):
+        assert out.read_bytes() == replay.html(data)
+    assert 'lang="de"' in out.read_text()
