@@ -38,6 +38,7 @@
   // ---- the replay's board picture: key pictures and patches of changed tiles, drawn on a canvas
   function boardPictures(data) {
     const canvas = $("canvas"), ctx = canvas.getContext("2d"), tile = data.tile;
+    canvas.onclick = () => canvas.classList.toggle("zoomed");
     const decoded = new Map();
     const image = (i) => {
       if (!decoded.has(i)) decoded.set(i, createImageBitmap(new Blob([bytes(data.images[i])], { type: "image/webp" })));
@@ -115,8 +116,8 @@
     const fresh = same ? shownLog.length : frame.log.length;
     for (const [i, li] of [...log.children].entries()) li.classList.toggle("new", i >= fresh && fresh > 0);
     shownLog = frame.log;
-    const last = log.lastElementChild;
-    if (last && last.scrollIntoView && root.dataset.mode !== "test") last.scrollIntoView({ block: "nearest" });
+    const side = $("log-side"); // the newest line in sight, scrolling the log's own box, never the page
+    side.scrollTop = side.scrollHeight;
   }
 
   // ---- the replay: steps, slider, keys, views

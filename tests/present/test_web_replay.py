@@ -140,6 +140,13 @@ def test_keys_buttons_and_slider(phone_page, tmp_path):
     assert shown(phone_page)["step"] == 0 and phone_page.is_disabled("#prev")
     phone_page.fill("#slider", "7")
     assert shown(phone_page)["step"] == 7
+    # The whole picture fits the phone's width; a tap shows it at full size, scrolling sideways.
+    phone_page.wait_for_function("() => document.getElementById('rookery').dataset.picture === '7'")
+    width = "() => document.getElementById('canvas').getBoundingClientRect().width"
+    assert phone_page.evaluate(width) <= 400
+    phone_page.click("#canvas")
+    assert phone_page.evaluate(width) > 400
+    assert phone_page.evaluate("() => window.scrollY") == 0  # the log's own box scrolls, never the page
 
 
 def test_a_seats_view_after_the_end_shows_its_hand_and_private_log(desktop_page, tmp_path):
