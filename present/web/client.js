@@ -38,6 +38,7 @@
   // ---- the replay's board picture: key pictures and patches of changed tiles, drawn on a canvas
   function boardPictures(data) {
     const canvas = $("canvas"), ctx = canvas.getContext("2d"), tile = data.tile;
+    canvas.onclick = () => canvas.classList.toggle("zoomed");
     const decoded = new Map();
     const image = (i) => {
       if (!decoded.has(i)) decoded.set(i, createImageBitmap(new Blob([bytes(data.images[i])], { type: "image/webp" })));
@@ -68,9 +69,9 @@
     return (step) => {
       const n = data.shown[step], note = $("picture-note");
       canvas.hidden = n === null || n === undefined;
-      const at = canvas.hidden ? step : data.drawn_at[n];
-      note.hidden = at === step;
-      note.textContent = at === step ? "" : say("picture_from", { n: at });
+      const at = canvas.hidden ? undefined : data.stale[step];
+      note.hidden = at === undefined;
+      note.textContent = at === undefined ? "" : say("picture_from", { n: at });
       if (canvas.hidden) { root.dataset.picture = String(step); return; }
       queue = queue.then(() => draw(n)).then(() => { root.dataset.picture = String(step); }, (e) => console.error(e));
     };
@@ -115,8 +116,8 @@
     const fresh = same ? shownLog.length : frame.log.length;
     for (const [i, li] of [...log.children].entries()) li.classList.toggle("new", i >= fresh && fresh > 0);
     shownLog = frame.log;
-    const last = log.lastElementChild;
-    if (last && last.scrollIntoView && root.dataset.mode !== "test") last.scrollIntoView({ block: "nearest" });
+    const side = $("log-side"); // the newest line in sight, scrolling the log's own box, never the page
+    side.scrollTop = side.scrollHeight;
   }
 
   // ---- the replay: steps, slider, keys, views
@@ -166,7 +167,7 @@
     $("next-round").onclick = roundOn;
     slider.oninput = () => go(Number(slider.value));
     picker.value = view;
-    picker.onchange = () => { view = picker.value; shownLog = []; go(step); };
+    picker.onchange = () => { view = picker.value; shownLog = []; $("log").replaceChildren(); go(step); };
     document.addEventListener("keydown", (e) => {
       if (e.altKey || e.ctrlKey || e.metaKey || e.target === picker) return;
       const keys = { ArrowLeft: () => go(step - 1), ArrowRight: () => go(step + 1), Home: () => go(0),

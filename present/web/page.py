@@ -63,6 +63,7 @@ def render(data: dict | None, *, title: str = "", csp: str | None = None) -> str
         "prev": tr("Previous step"), "next": tr("Next step"), "next_round": tr("Next round"),
         "last": tr("Last step"), "step_word": tr("Step"), "view_word": tr("View"), "picture_word": tr("The board"),
         "hand_picture_word": tr("Your hand"), "log_word": tr("Log"),
+        "zoom_word": tr("Tap to see the picture at full size"),
     }
     fields = {key: html.escape(value) for key, value in words.items()}
     fields.update(lang=html.escape(lang()), title=html.escape(title), mode="replay" if data else "live",

@@ -18,7 +18,7 @@ TILE = 32          # px: small enough that a changed card costs few tiles, big e
 KEY_EVERY = 120    # a whole picture at least this often, so a jump rebuilds at most this many patches
 KEY_SHARE = 0.45   # a change covering more than this share of the tiles is stored as a whole picture
 QUALITY = 72       # lossy WebP: drawn cards stay clean at this quality (every word is in the page's text too)
-WIDTH = 560        # px: pictures are drawn 800 wide for Discord; the page shows them at most this wide
+WIDTH = 560        # px: a card game's pictures (drawn 800 wide for Discord) are stored this wide: big cards stay clear
 NOISE = 12         # a pixel that moved by no more than this (of 255) is unchanged: anti-aliasing, gradients
 
 
@@ -35,6 +35,7 @@ class Stream:
     [image, columns, [tile x, tile y, …]] for a patch (the atlas holds its tiles in order, `columns` a row)."""
 
     images: list[str]                       # the WebP pictures, base64 (shared by every stream of the file)
+    width: int | None = WIDTH               # stored at most this wide (None: as drawn)
     entries: list[list] = field(default_factory=list)
     _keys: dict[str, int] = field(default_factory=dict)
     _last: Image.Image | None = None
@@ -51,8 +52,9 @@ class Stream:
             return self._keys[key]
         with Image.open(io.BytesIO(png)) as opened:
             image = opened.convert("RGB")
-        if image.width > WIDTH:
-            image = image.resize((WIDTH, round(image.height * WIDTH / image.width)), Image.Resampling.LANCZOS)
+        if self.width and image.width > self.width:
+            image = image.resize((self.width, round(image.height * self.width / image.width)),
+                                 Image.Resampling.LANCZOS)
         self.entries.append(self._entry(image))
         self._last = image
         self._keys[key] = len(self.entries) - 1

@@ -23,12 +23,15 @@ from bot.table import Seat, Table
 from engine import GAMES
 from present import LogFilter, fmt
 from present.web import frames, page
-from present.web.pictures import TILE, Stream
+from present.web.pictures import TILE, WIDTH, Stream
 
 FINISHED = ("over", "ended")
 # What a whole game's page may weigh (issue 34), and the share of it the board pictures may take (the text, about
 # 150 kB gzipped for a Raven game, takes the rest).
 SIZE_LIMIT = {"blackrose": 5_000_000}
+# The Lodge's small words need every pixel it is drawn with (the page shows it whole at 400 px and up); a card
+# game's big cards read well at 560 px, which leaves room for a picture at more steps.
+FULL_SIZE = {"blackrose"}
 CARD_GAME_LIMIT = 1_000_000
 PICTURE_SHARE = 0.8
 
@@ -96,7 +99,7 @@ def build(data: dict, *, title: str = "") -> dict:
     """Every step of the game, for every view it may be read as, packed (the page's `unpack` reverses it)."""
     readers = views(data)
     texts, blocks, images = _Pool(), _Pool(), []
-    board, shown, drawn_at = Stream(images), [], []
+    board, shown, stale, drawn = Stream(images, None if data["game"] in FULL_SIZE else WIDTH), [], {}, 0  # stale: step -> the step whose picture it shows
     total = len(data["actions"]) + 1
     budget = PICTURE_SHARE * SIZE_LIMIT.get(data["game"], CARD_GAME_LIMIT)
     logs: dict[str, list[str]] = {frames.view_name(r): [] for r in readers}
@@ -117,18 +120,17 @@ def build(data: dict, *, title: str = "") -> dict:
         # it does (and always at the first and last); a step between shows the last one drawn, and says so.
         if board.size() <= budget * len(shown) / total or len(shown) in (0, total - 1):
             found = board_picture(table)
-            entry = board.add(*found) if found else None
-            if entry is not None and entry == len(drawn_at):
-                drawn_at.append(len(shown))
-            shown.append(entry)
+            shown.append(board.add(*found) if found else None)
+            drawn = len(shown) - 1
         else:
+            stale[len(shown)] = drawn
             shown.append(shown[-1])
         final = table
     return {"format": "rookery-replay-page", "game": data["game"], "game_id": data["game_id"],
             "title": title or GAMES[data["game"]].title, "status": final.status,
             "seats": [{"seat": s.seat, "name": s.name} for s in final.seats],
             "views": list(packed), "texts": texts.items, "blocks": blocks.items,
-            "images": images, "board": board.entries, "shown": shown, "drawn_at": drawn_at, "tile": TILE,
+            "images": images, "board": board.entries, "shown": shown, "stale": stale, "tile": TILE,
             "logs": logs, "frames": packed}
 
 

@@ -81,8 +81,7 @@ async def test_finish_rematch_finish_then_history_stats_leaderboard_and_replay(s
 
     # The replay file made from the channel re-runs to the same result through `rookery replay`; beside it,
     # the same game as one web page (tests/present/test_web_replay.py opens it in a browser).
-    asked = await ann.slash(channel, "game replay", game_id=second)
-    reply = asked.followups[-1]
+    reply = (await ann.slash(channel, "game replay", game_id=second)).response  # the deferred answer, filled in
     assert reply.ephemeral
     page, attachment = reply.attachments
     assert page.filename == f"rookery-toy-{second}.html" and attachment.filename.endswith(".json")
@@ -116,7 +115,7 @@ async def test_replay_while_live_is_the_public_page_only_and_ended_game_marked(s
     ann, ben = (guild.add_member(env.create_user(n)) for n in ("ann", "ben"))
     await open_table(env, channel, ann, [ben])
     game_id = env.bot.service.in_channel(channel.id).id
-    live = (await ben.slash(channel, "game replay", game_id=game_id)).followups[-1]
+    live = (await ben.slash(channel, "game replay", game_id=game_id)).response
     assert live.ephemeral and "still going" in text_of(live)
     (page,) = live.attachments  # the public web page alone: the JSON would show every hand
     assert page.filename == f"rookery-toy-{game_id}.html"
