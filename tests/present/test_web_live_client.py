@@ -100,3 +100,17 @@ def test_live_page_renders_frames_and_reconnects_saying_what_it_saw(desktop_page
     finally:
         server.stop()
         thread.join(10)
+
+
+def test_a_public_frame_names_seats_by_name_and_holds_no_private_line():
+    data = export("raven", 3, 3, {"length": "short"}, 40)
+    with reading("en"):
+        for table, _ in replay.steps(data):
+            pass
+        frame = frames.build(table, None, frames.log_text(table, None, data["actions"]))
+        mine = frames.log_text(table, "p1", data["actions"])
+    text = json.dumps(frame, ensure_ascii=False)
+    assert frame["view"] == "public" and frame["hand"] is None and frame["hand_picture"] is None
+    assert [s["name"] for s in frame["seats"]] == ["Ann", "Ben", "Cat"] and '"user_id"' not in text
+    assert any(x.startswith("You set aside") for x in mine) and "You set aside" not in text
+    assert frame["version"] == 40 and frame["round"] >= 1 and frame["round_label"].startswith("Hand ")
