@@ -110,6 +110,11 @@ def _picture(found) -> dict | None:
     return {"key": key, "src": picture_src(png, key)}
 
 
+def log_text(table: Table, reader: str | None, actions: list[dict]) -> list[str]:
+    """Every log line `reader` may read so far, as a frame's "log" (rebuilt from the stored actions)."""
+    return [fmt.plain_line(said) for said in render.full_log(table, reader, actions)]
+
+
 def build(table: Table, reader: str | None, log: list[str], frame: Frame | None = None,
           pictures: bool = True) -> dict[str, Any]:
     """The frame of `table` at its current version for `reader` (None: the public), in the reading

@@ -34,6 +34,7 @@ SIZE_LIMIT = {"blackrose": 5_000_000}
 FULL_SIZE = {"blackrose"}
 CARD_GAME_LIMIT = 1_000_000
 PICTURE_SHARE = 0.8
+HEAD_START = 0.1  # of the pictures' budget, there from the first step: a key picture outweighs one step's share
 
 
 def table_at_start(data: dict) -> Table:
@@ -99,7 +100,10 @@ def build(data: dict, *, title: str = "") -> dict:
     """Every step of the game, for every view it may be read as, packed (the page's `unpack` reverses it)."""
     readers = views(data)
     texts, blocks, images = _Pool(), _Pool(), []
-    board, shown, stale, drawn = Stream(images, None if data["game"] in FULL_SIZE else WIDTH), [], {}, 0  # stale: step -> the step whose picture it shows
+    board = Stream(images, None if data["game"] in FULL_SIZE else WIDTH)
+    shown: list[int | None] = []     # each step's picture (its number in `board`)
+    stale: dict[int, int] = {}       # a step left without its own picture -> the step whose picture it shows
+    drawn = 0
     total = len(data["actions"]) + 1
     budget = PICTURE_SHARE * SIZE_LIMIT.get(data["game"], CARD_GAME_LIMIT)
     logs: dict[str, list[str]] = {frames.view_name(r): [] for r in readers}
@@ -118,7 +122,8 @@ def build(data: dict, *, title: str = "") -> dict:
                 len(log)])
         # The budget accrues step by step: a picture is drawn at every step while it fits, else at the next step
         # it does (and always at the first and last); a step between shows the last one drawn, and says so.
-        if board.size() <= budget * len(shown) / total or len(shown) in (0, total - 1):
+        allowed = budget * (HEAD_START + (1 - HEAD_START) * len(shown) / total)
+        if board.size() <= allowed or len(shown) in (0, total - 1):
             found = board_picture(table)
             shown.append(board.add(*found) if found else None)
             drawn = len(shown) - 1
