@@ -17,6 +17,7 @@ from bot.seating import Seating
 from bot.service import TableService
 from bot.storage import Storage, heap
 from bot.storage.base import StorageUnavailable
+from bot.web import Web, open_web
 from cogs.history import History, Rematches, result_rows
 from cogs.lobby import Lobbies, Lobby
 from cogs.reference import Reference
@@ -32,6 +33,7 @@ from cogs.table.schedule import Schedule
 from cogs.table.services import Services
 from cogs.table.settings import MemberSettings
 from cogs.table.timers import Timers
+from cogs.watch import Watch
 from present import LogFilter
 
 log = logging.getLogger("rookery")
@@ -75,6 +77,7 @@ class Rookery(commands.Bot):
         self.store: Storage | None = None
         self.services: Services | None = None  # built in setup_hook, once storage is open
         self.service: TableService | None = None  # services.service, for bot/sharding.py and the tests
+        self.web: Web | None = None  # the watch page (bot/web/), when ROOKERY_WEB_PORT is set
 
     async def setup_hook(self) -> None:
         self.store = await Storage.open(self.settings.database, self.settings.durability)
@@ -83,6 +86,8 @@ class Rookery(commands.Bot):
         self.service = self.services.service
         for cog in build_cogs(self, self.services):
             await self.add_cog(cog)
+        if self.settings.web_port is not None:
+            await self.open_web()
         await games.load(self, self.settings.game_keys)  # a cog per game: only the games chosen (ROOKERY_GAMES)
         restored = await self.service.restore()
         log.info("restored %d live game(s)", len(restored))
@@ -91,6 +96,16 @@ class Rookery(commands.Bot):
         if self.settings.sync_commands:
             await self.sync_commands()
         self.dispatch("tables_restored")  # the host starts timers and brings old messages up to date
+
+    async def open_web(self) -> None:
+        """Serve the watch page: the board gets its Watch button, every change reaches the page, /game watch."""
+        assert self.store is not None and self.services is not None, "storage and services are up first"
+        services = self.services
+        self.web = await open_web(self.settings, self.store, services.service, services.settings.guild_lang,
+                                  held=lambda table: services.publisher.held_until(table) > 0)
+        services.messages.watch_url = self.web.links.url
+        services.publisher.watchers.append(self.web.watchers.changed)
+        await self.add_cog(Watch(self))
 
     async def sync_commands(self) -> None:
         if not self.settings.guild_id:
@@ -107,6 +122,9 @@ class Rookery(commands.Bot):
 
     async def close(self) -> None:
         await super().close()  # removes the cogs: the Host's unload stops the timers and the publisher
+        if self.web is not None:
+            await self.web.server.stop()
+            self.web = None
         if self.store is not None:
             await self.store.close()
             self.store = None

@@ -23,6 +23,9 @@ def main(argv: list[str] | None = None) -> None:
     play.add_argument("--lang", default="en", help="the language to play in: " + ", ".join(LANGUAGES))
     replay = sub.add_parser("replay", help="re-run an exported game (/game replay) and print it move by move")
     replay.add_argument("file", help="the .json file the bot attached")
+    replay.add_argument("--html", metavar="OUT", default=None,
+                        help="also write the game as one self-contained web page (opens offline in a browser)")
+    replay.add_argument("--lang", default="en", help="the web page's language: " + ", ".join(LANGUAGES))
     forget = sub.add_parser("forget-guild", help="delete a server's finished games, history, stats and ratings")
     forget.add_argument("guild_id", type=int, help="the server's id (Discord: right-click the server, Copy ID)")
     forget.add_argument("--db", default=None, help="the database (default: $ROOKERY_DB or rookery.sqlite3)")
@@ -37,7 +40,7 @@ def main(argv: list[str] | None = None) -> None:
     if args.command == "replay":
         from bot import replay as replay_file
 
-        sys.exit(replay_file.main(args.file))
+        sys.exit(replay_file.main(args.file, html=args.html, lang=args.lang))
     if args.command == "forget-guild":
         from bot import records
 

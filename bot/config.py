@@ -23,6 +23,9 @@ class Settings:
     shard_ids: tuple[int, ...] = (0,)
     durability: str = "normal"       # "full": SQLite fsyncs every commit (survives a power cut; see README)
     games: tuple[str, ...] | None = None  # the games this process runs (ROOKERY_GAMES); None: every game
+    web_url: str = ""                # the watch page's public address (ROOKERY_WEB_URL; bot/web/)
+    web_port: int | None = None      # serve the watch page on this port (ROOKERY_WEB_PORT); None: no web server
+    web_host: str = "0.0.0.0"        # the address it listens on (ROOKERY_WEB_HOST; 127.0.0.1 behind a local proxy)
 
     @property
     def game_keys(self) -> tuple[str, ...]:
@@ -47,8 +50,25 @@ class Settings:
             api_base=env.get("DISCORD_API_BASE") or None,
             gateway_url=env.get("DISCORD_GATEWAY_URL") or None,
             games=_games(env.get("ROOKERY_GAMES", "").strip()),
+            **web_from_env(env),
             **scaling_from_env(env),  # ROOKERY_DATABASE_URL, ROOKERY_SHARD_COUNT, ROOKERY_SHARD_IDS
         )
+
+
+def web_from_env(env: Mapping[str, str]) -> dict:
+    """ROOKERY_WEB_PORT turns the watch page on; ROOKERY_WEB_URL is the address players open (what a reverse
+    proxy serves), needed with it."""
+    port, url = env.get("ROOKERY_WEB_PORT", "").strip(), env.get("ROOKERY_WEB_URL", "").strip().rstrip("/")
+    host = env.get("ROOKERY_WEB_HOST", "").strip() or "0.0.0.0"
+    if not port:
+        return {"web_url": url, "web_port": None, "web_host": host}
+    if not port.isdigit() or not 0 < int(port) < 65536:
+        raise ValueError(f"ROOKERY_WEB_PORT={port!r} is not a port; expected 1 to 65535 (or leave it unset: no "
+                         "web page).")
+    if not url.startswith(("http://", "https://")) or len(url) < 10:
+        raise ValueError(f"ROOKERY_WEB_URL={url!r}: with ROOKERY_WEB_PORT set, expected the public address of "
+                         "the web page, e.g. https://rookery.example.org")
+    return {"web_url": url, "web_port": int(port), "web_host": host}
 
 
 def _guild_id(raw: str) -> int | None:

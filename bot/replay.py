@@ -62,9 +62,11 @@ def engine_version(game_key: str) -> dict:
             "code_hash": _hash_files(code, source.parent) if code else ""}
 
 
-def export(row: dict, actions: list[dict]) -> dict:
-    """The replay file's content for a stored game (a games row and its action log)."""
-    if row["status"] not in ("over", "ended") or row["state"] is None:
+def export(row: dict, actions: list[dict], live: bool = False) -> dict:
+    """The replay file's content for a stored game (a games row and its action log). Only a game that is
+    over, unless `live`: then it is only ever read to build the public web page (present/web/replay.py),
+    never given out as JSON, which would show every hand."""
+    if (row["status"] not in ("over", "ended") and not live) or row["state"] is None:
         raise ReplayError("only games that are over can be exported")
     return {
         "format": FORMAT, "format_version": FORMAT_VERSION,
@@ -74,6 +76,7 @@ def export(row: dict, actions: list[dict]) -> dict:
         "actions": [{"seat": a["seat"], "action": a["action"], "source": a["source"]} for a in actions],
         "engine": engine_version(row["game_key"]),
         "final_state_hash": state_hash(row["state"]),
+        "turn_seconds": row.get("turn_seconds") or 0,  # its board showed the timer
     }
 
 
@@ -181,8 +184,19 @@ class _Text:
             return f"Game over. Winners: {winners}. Scores: {scores}."
 
 
-def main(path: str, out=None) -> int:
-    """`rookery replay FILE`: print the game; exit status 0 when the re-run matches, 1 when it can't."""
+def web_page(data: dict, lang: str = "en") -> bytes:
+    """The replay as one self-contained HTML page in `lang` (present/web/replay.py): public view only unless
+    the game is over."""
+    from present.i18n import reading
+    from present.web import replay as web_replay
+
+    with reading(lang):
+        return web_replay.html(data)
+
+
+def main(path: str, out=None, html: str | None = None, lang: str = "en") -> int:
+    """`rookery replay FILE [--html OUT]`: print the game (and write its web page); exit status 0 when the
+    re-run matches, 1 when it can't."""
     out = out or sys.stdout
     try:
         raw = Path(path).read_bytes()
@@ -198,4 +212,10 @@ def main(path: str, out=None) -> int:
     except BrokenPipeError:  # `rookery replay FILE | head`: the reader has seen enough
         sys.stderr.close()
         return 0
+    if html:
+        try:
+            Path(html).write_bytes(web_page(load(raw), lang))
+        except OSError as exc:
+            print(f"rookery replay: can't write {html}: {exc.strerror or exc}", file=sys.stderr)
+            return 1
     return 0

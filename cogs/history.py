@@ -334,20 +334,28 @@ async def replay_command(interaction: discord.Interaction, game_id: int) -> None
     row = await store.get_game(game_id) if 0 < game_id <= SQLITE_MAX_ID else None
     if row is None or row["guild_id"] != interaction.guild_id or row["game_key"] not in GAMES:
         return await services.answer.text(interaction, tr("There's no game #{id} on this server.", id=game_id))
-    if row["status"] not in ("over", "ended"):
-        return await services.answer.text(
-            interaction, tr("Game #{id} is still going: its replay shows every hand, so it's available once the "
-                            "game is over.", id=game_id))
     if row["state"] is None:
         return await services.answer.text(interaction, tr("Game #{id} closed before it started: nothing to replay.",
                                                         id=game_id))
-    data = replay_file.to_bytes(replay_file.export(row, await store.actions(game_id)))
-    name = f"rookery-{row['game_key']}-{game_id}.json"
-    await interaction.response.send_message(
-        tr("🎞️ Game #{id} ({game}): seed, options, seats and all {moves}. Check it with `rookery replay {file}`.",
-           id=game_id, game=_title(row["game_key"]), moves=trn("{n} move", "{n} moves", row["version"]), file=name),
-        file=discord.File(io.BytesIO(data), filename=name), ephemeral=True)
-
+    over = row["status"] in ("over", "ended")
+    await interaction.response.defer(ephemeral=True, thinking=True)  # a long game's page takes a while to build
+    data = replay_file.export(row, await store.actions(game_id), live=not over)
+    # Built off the event loop (the reading language goes along: to_thread copies the context).
+    page = await asyncio.to_thread(replay_file.web_page, data, lang())
+    base = f"rookery-{row['game_key']}-{game_id}"
+    files = [discord.File(io.BytesIO(page), filename=f"{base}.html")]
+    if over:
+        name = f"{base}.json"
+        files.append(discord.File(io.BytesIO(replay_file.to_bytes(data)), filename=name))
+        text = tr("🎞️ Game #{id} ({game}): open the .html file in any browser to step through it, every hand "
+                  "shown; the .json file has seed, options, seats and all {moves}. Check it with "
+                  "`rookery replay {file}`.", id=game_id, game=_title(row["game_key"]),
+                  moves=trn("{n} move", "{n} moves", row["version"]), file=name)
+    else:
+        text = tr("🎞️ Game #{id} ({game}) is still going: open the .html file in any browser to step through it "
+                  "so far, as the table saw it. Every hand is shown once the game is over.", id=game_id,
+                  game=_title(row["game_key"]))
+    await interaction.followup.send(text, files=files, ephemeral=True)
 
 
 class ForgetConfirm(discord.ui.View):

@@ -144,3 +144,11 @@ class Storage:
     async def save_member(self, user_id: int, **fields: Any) -> None:
         """Upsert some of a Member's fields (dm_channel_id, discord_locale, language)."""
         raise NotImplementedError
+
+    # ---- watch links (bot/web/)
+    async def watch_links(self) -> dict[int, str]:
+        """Every table's watch token (game id -> token; '' where watching was turned off)."""
+        raise NotImplementedError
+
+    async def save_watch_link(self, game_id: int, token: str) -> None:
+        raise NotImplementedError

@@ -19,7 +19,7 @@ from bot.storage.postgres_schema import MIGRATIONS, is_postgres_url, migrate_con
 
 # Parents before children; seat_handovers in rowid order (its identity column keeps that order).
 TABLES = ("games", "actions", "guild_config", "finished_games", "finished_seats", "ratings", "seat_handovers",
-          "member_settings", "members")
+          "member_settings", "members", "watch_links")
 ORDER = {"games": "id", "actions": "game_id, seq", "seat_handovers": "rowid"}
 
 

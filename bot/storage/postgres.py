@@ -279,6 +279,14 @@ class PostgresStorage(Storage):
                 " ON CONFLICT (guild_id, user_id) DO UPDATE SET autoplay = excluded.autoplay",
                 guild_id, user_id, int(on))
 
+    async def watch_links(self) -> dict[int, str]:
+        return {r["game_id"]: r["token"] for r in await self._fetch("SELECT game_id, token FROM watch_links")}
+
+    async def save_watch_link(self, game_id: int, token: str) -> None:
+        async with self.pool.acquire() as conn:
+            await conn.execute("INSERT INTO watch_links (game_id, token) VALUES ($1, $2)"
+                               " ON CONFLICT (game_id) DO UPDATE SET token = excluded.token", game_id, token)
+
 
 class AdHocQueries:
     """Read-only queries for tests and operators (`await store.db.execute_fetchall(sql, params)`, $n marks)."""

@@ -134,6 +134,13 @@ MIGRATIONS: list[str] = [
         language TEXT
     );
     """,
+    # 6: watch links (as in sqlite_schema.MIGRATIONS).
+    """
+    CREATE TABLE watch_links (
+        game_id BIGINT PRIMARY KEY,
+        token TEXT NOT NULL
+    );
+    """,
 ]
 
 

@@ -378,6 +378,14 @@ class SqliteStorage(Storage):
             " ON CONFLICT(guild_id, user_id) DO UPDATE SET autoplay = excluded.autoplay",
             (guild_id, user_id, int(on)))
 
+    async def watch_links(self) -> dict[int, str]:
+        rows = await self._read(lambda conn: conn.execute("SELECT game_id, token FROM watch_links").fetchall())
+        return {r[0]: r[1] for r in rows}
+
+    async def save_watch_link(self, game_id: int, token: str) -> None:
+        await self._one("INSERT INTO watch_links (game_id, token) VALUES (?, ?)"
+                        " ON CONFLICT(game_id) DO UPDATE SET token = excluded.token", (game_id, token))
+
 
 class Checkpointer:
     """Copies committed WAL pages into the database file on its own thread and connection.

@@ -123,4 +123,12 @@ MIGRATIONS: list[str] = [
         language TEXT
     );
     """,
+    # 6: a table's watch link (bot/web/): the token in its unguessable address, kept across restarts;
+    # '' when a moderator turned watching off (/game watch off).
+    """
+    CREATE TABLE watch_links (
+        game_id INTEGER PRIMARY KEY,
+        token TEXT NOT NULL
+    );
+    """,
 ]

@@ -383,8 +383,12 @@ def choice_rows(game_id: int, seat: str, c: Choices | None, page: int = 0) -> li
     return rows
 
 
-def board_rows(game_id: int) -> list[dict]:
-    return [P.row([HandButton.part(game_id), LogButton.part(game_id)])]
+def board_rows(game_id: int, watch: str | None = None) -> list[dict]:
+    """The board's buttons; `watch`: the table's watch page (a link button) when the web page is on."""
+    buttons = [HandButton.part(game_id), LogButton.part(game_id)]
+    if watch:
+        buttons.append(P.link(watch, tr("Watch"), emoji="📺"))
+    return [P.row(buttons)]
 
 
 def handled(custom_id: str, items=TABLE_ITEMS) -> bool:

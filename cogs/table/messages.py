@@ -5,6 +5,7 @@ pictures drawn ahead on a worker thread. The Publisher (publisher.py) sends them
 from __future__ import annotations
 
 import asyncio
+from typing import Callable
 
 from bot import render
 from bot.table import Frame, Table
@@ -26,6 +27,7 @@ class Messages:
     def __init__(self, bot, settings: MemberSettings) -> None:
         self.bot = bot
         self.settings = settings
+        self.watch_url: Callable[[int], str | None] = lambda table_id: None  # the Watch button's (bot/web/)
 
     async def draw_ahead(self, table: Table) -> None:
         """Draw the pictures of the table's current version (the board's, each DM's hand picture) on a
@@ -88,14 +90,17 @@ class Messages:
 
     def board_message(self, table: Table, frame: Frame, lang: str) -> Message:
         """The public board in the server's language (built once per version and language)."""
+        live = table.status in ("active", "paused")
+        watch = self.watch_url(table.id) if live else None
+
         def build() -> Message:
             doc = self.board_doc(table, frame, lang)
             with reading(lang):
                 picture = render.board_picture(table, frame)
-                rows = board_rows(table.id) if table.status in ("active", "paused") else []
+                rows = board_rows(table.id, watch) if live else []
                 return layout(doc, colour=policy(table.game_key).colour, picture=picture,
                               picture_name=BOARD_FILE, rows=rows)
-        return frame.memo(("board", lang, table.status), build)
+        return frame.memo(("board", lang, table.status, watch), build)
 
     def hand_message(self, table: Table, seat_id: str, frame: Frame | None = None, *, private: bool,
                      page: int = 0, lang: str | None = None, note: str = "") -> Message:

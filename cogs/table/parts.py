@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from present import fmt
 
-PRIMARY, SECONDARY, SUCCESS = 1, 2, 3   # discord.ButtonStyle values
+PRIMARY, SECONDARY, SUCCESS, LINK = 1, 2, 3, 5   # discord.ButtonStyle values
 ACTION_ROW, BUTTON, SELECT, TEXT, GALLERY, FILE, SEPARATOR, CONTAINER = 1, 2, 3, 10, 12, 13, 14, 17
 
 
@@ -65,6 +65,14 @@ def row(items: list[dict]) -> dict:
 
 def button(custom_id: str, label: str, style: int = PRIMARY, emoji: str | None = None) -> dict:
     part = {"type": BUTTON, "style": style, "disabled": False, "label": label[:fmt.LABEL_LIMIT], "custom_id": custom_id}
+    if emoji is not None:
+        part["emoji"] = {"id": None, "name": emoji}
+    return part
+
+
+def link(url: str, label: str, emoji: str | None = None) -> dict:
+    """A link button: opens `url`, sends us nothing (no custom_id)."""
+    part = {"type": BUTTON, "style": LINK, "disabled": False, "label": label[:fmt.LABEL_LIMIT], "url": url}
     if emoji is not None:
         part["emoji"] = {"id": None, "name": emoji}
     return part

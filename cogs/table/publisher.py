@@ -120,6 +120,7 @@ class Publisher:
         # ends during a hold has left service.tables and its result must still go out
         self._held: dict[int, tuple[float, Table]] = {}
         self.blocked: set[int] = set()               # tables whose channel answered 403
+        self.watchers: list[Callable[[Table], None]] = []  # told at each pass, its picture drawn (bot/web/)
 
     # ---- queueing (caller holds the table's lock)
     def publish(self, table: Table, outcome: Outcome | None = None, *, answered: dict[str, str] | None = None,
@@ -197,6 +198,8 @@ class Publisher:
                 if table.id in self._pending:
                     request.merge(self._pending.pop(table.id))
                 await self.messages.draw_ahead(table)
+                for changed in self.watchers:  # with the pass, after any hold: never sooner than the channel
+                    changed(table)
                 async with table.lock:
                     jobs = await self._plan(table, request)
                 if not jobs:

@@ -44,7 +44,7 @@ class CommandTranslator(app_commands.Translator):
 def command_strings() -> list[tuple[str, str]]:
     """(context, English text) of every name, description, option and choice of every command, for the
     catalog tool (python -m present.translations extract): the commands are their own list of words."""
-    from cogs import history, lobby, reference
+    from cogs import history, lobby, reference, watch
     from cogs.table.games import policy
     from engine import GAMES, PACKAGES
 
@@ -53,6 +53,7 @@ def command_strings() -> list[tuple[str, str]]:
     out: list[tuple[str, str | app_commands.locale_str]] = [("command name", lobby.Lobby.__cog_group_name__),
                                   ("command description", lobby.Lobby.__cog_group_description__)]
     commands = list(lobby.Lobby.__cog_app_commands__) + reference.build_commands() + history.build_commands()
+    commands += watch.build_commands()  # offered only with the web page on (ROOKERY_WEB_PORT), translated always
     commands += [c for key in PACKAGES for c in policy(key).game_commands()]  # each game cog's own (/game room)
     for command in commands:
         out += [("command name", command.name), ("command description", command.description)]

@@ -79,10 +79,14 @@ async def test_finish_rematch_finish_then_history_stats_leaderboard_and_replay(s
     board = text_of((await ben.slash(channel, "game leaderboard", game="toy")).response)
     assert "ann" in board and "ben" in board and "Bot" not in board and "2 rated players." in board
 
-    # The replay file made from the channel re-runs to the same result through `rookery replay`.
-    reply = (await ann.slash(channel, "game replay", game_id=second)).response
+    # The replay file made from the channel re-runs to the same result through `rookery replay`; beside it,
+    # the same game as one web page (tests/present/test_web_replay.py opens it in a browser).
+    reply = (await ann.slash(channel, "game replay", game_id=second)).response  # the deferred answer, filled in
     assert reply.ephemeral
-    (attachment,) = reply.attachments
+    page, attachment = reply.attachments
+    assert page.filename == f"rookery-toy-{second}.html" and attachment.filename.endswith(".json")
+    html = (await page.read()).decode()
+    assert html.startswith("<!DOCTYPE html>") and 'id="rookery"' in html
     path = tmp_path / attachment.filename
     path.write_bytes(await attachment.read())
     code = _exit_code(lambda: cli.main(["replay", str(path)]))
@@ -104,7 +108,7 @@ async def test_finish_rematch_finish_then_history_stats_leaderboard_and_replay(s
     assert f"no game #{first} on this server" in refused
 
 
-async def test_replay_refused_while_live_and_ended_game_marked(simcord_env):
+async def test_replay_while_live_is_the_public_page_only_and_ended_game_marked(simcord_env):
     env = simcord_env
     guild = env.create_guild()
     channel = guild.create_text_channel("games")
@@ -112,7 +116,13 @@ async def test_replay_refused_while_live_and_ended_game_marked(simcord_env):
     await open_table(env, channel, ann, [ben])
     game_id = env.bot.service.in_channel(channel.id).id
     live = (await ben.slash(channel, "game replay", game_id=game_id)).response
-    assert live.ephemeral and "still going" in text_of(live) and not live.attachments
+    assert live.ephemeral and "still going" in text_of(live)
+    (page,) = live.attachments  # the public web page alone: the JSON would show every hand
+    assert page.filename == f"rookery-toy-{game_id}.html"
+    from present.web.page import unpack
+    from tests.present.test_web_replay import inline_data
+
+    assert unpack(inline_data((await page.read()).decode()))["views"] == ["public"]
     asked = await ann.slash(channel, "game end")
     await ann.click(asked.response, label="Yes, end the game")
     assert env.bot.service.in_channel(channel.id) is None

@@ -177,3 +177,12 @@ async def test_history_queries_answer_the_same_on_both(store):
     assert counts["games"] == 1 and counts["actions"] == 2 and counts["finished_games"] == 1
     assert counts["ratings"] == 2 and counts["seat_handovers"] == 2
     assert await store.get_game(live) is not None and await store.get_game(game) is None
+
+
+async def test_watch_links_are_kept_and_replaced(store):
+    """A table's watch token (bot/web/links.py): one per game, replaced when renewed, '' once turned off."""
+    assert await store.watch_links() == {}
+    await store.save_watch_link(7, "A" * 24)
+    await store.save_watch_link(8, "B" * 24)
+    await store.save_watch_link(7, "")
+    assert await store.watch_links() == {7: "", 8: "B" * 24}

@@ -38,6 +38,7 @@ async def a_server_with_history(path: str) -> None:
     await store.set_notify(1, 101, False)  # /game notify off
     await store.save_member(101, dm_channel_id=7001, discord_locale="de", language="pt-BR")  # /game language
     await store.save_guild_locale(1, "es-ES")
+    await store.save_watch_link(1, "A" * 24)  # the watch page's link (bot/web/)
     await store.close()
 
 
