@@ -219,13 +219,14 @@ def _armed(ev, n):
 
 
 # What an "ask me" spell waits for (engine/blackrose/rules.py waits_for), as a clause after "when": a Trap's
-# moments are another mage's (the one it names), a Protection's are its owner's.
+# moments are another mage's (the one it names: the same words as the window's moment, prompts.py), a
+# Protection's are its owner's.
 _TRAP_WAITS: dict[str, Callable[[Runs], Line]] = {
-    "activate": lambda who: say("{who} activates a room", who=who),
-    "cast": lambda who: say("{who} casts a spell", who=who),
-    "contingency": lambda who: say("{who} casts a Contingency spell", who=who),
-    "physical": lambda who: say("{who} ends a Physical Action", who=who),
-    "quest": lambda who: say("{who} completes a Quest", who=who),
+    "activate": lambda who: say("{victim} activates a room", victim=who),
+    "cast": lambda who: say("{victim} casts a spell", victim=who),
+    "contingency": lambda who: say("{victim} casts a Contingency spell", victim=who),
+    "physical": lambda who: say("{victim} ends a Physical Action", victim=who),
+    "quest": lambda who: say("{victim} completes a Quest", victim=who),
 }
 _PROTECTION_WAITS: dict[str, Callable[[], Line]] = {
     "damage": lambda: say("they are about to take damage"),
