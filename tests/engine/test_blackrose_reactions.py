@@ -303,3 +303,30 @@ def test_a_window_opens_only_for_a_spell_armed_ask_me_before_the_action_began():
     st.rx, st.rx_i, st.rx_asks = [], 0, True
     with pytest.raises(NeedReaction):
         R.reaction(st, moment, ["p2"], {"p2": [rec]})
+
+
+@pytest.mark.parametrize("seed", (4, 5))
+def test_in_whole_games_every_window_is_a_real_choice_and_none_is_held(seed):
+    """Issue 33: a whole three-player game where every Trap and Protection is armed "ask me": each window
+    that opens asks only owners whose spell matches (a choice beyond letting it pass), never holds, and
+    names them; half the time they let it pass, so windows keep coming."""
+    st = GAME.new(["p1", "p2", "p3"], seed)
+    rng = random.Random(seed)
+    windows = 0
+    for _ in range(6000):
+        if st.over:
+            break
+        pend = st.pending()
+        seat = sorted(pend)[0]
+        legal = pend[seat]
+        top = st.stack[-1]
+        if top["k"] == "react" and "values" not in top:
+            windows += 1
+            d = st.view(None)["decision"]
+            assert "hold" not in d and d["seats"] == sorted(pend)
+            assert all(len(moves) > 1 and moves[-1] == {"type": "react", "card": None} for moves in pend.values())
+            st.act(seat, rng.choice(legal))
+            continue
+        asks = [a for a in legal if a["type"] == "arm" and a["ask"]]
+        st.act(seat, asks[0] if asks else bot.bot_choice(st.view(seat), legal, rng))
+    assert st.over and windows > 0
