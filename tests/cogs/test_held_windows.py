@@ -18,7 +18,8 @@ NAMES = ("ann", "ben", "cat")
 
 async def window_table(env, low: tuple[str, ...]):
     """A three-human toy table with held windows on, where the seats in `low` hold a low card (a real choice
-    in the window) and the others do not; Ann and Ben have picked, Cat is about to."""
+    in the window) and the others do not; Ann and Ben have picked, Cat is about to, and will win the round
+    (so the window is Ann's and Ben's)."""
     channel, members, table = await started_table(env, "toy", NAMES)
     services, service = env.bot.services, env.bot.service
     clock = service.clock = Clock(service.clock())
@@ -76,7 +77,7 @@ async def test_a_seat_that_cannot_react_is_never_asked_and_the_host_passes_for_i
     ben = members[1]
     mark = len(env.http_requests)
     decision = await open_window(env, table)
-    assert table.frame().unasked() == {"p1", "p2", "p3"} and table.timers == {}, "nobody asked, nobody timed"
+    assert table.frame().unasked() == {"p1", "p2"} and table.timers == {}, "nobody asked, nobody timed"
     assert dm_requests(env, ben, mark) == [], "Ben is neither prompted nor pinged"
     opened = len(board_requests(env, channel, mark))
     start = clock.now
@@ -96,7 +97,7 @@ async def test_an_unasked_seat_is_offered_nothing_that_could_end_the_window(simc
     channel, members, table, clock = await window_table(env, low=("p2",))
     ann = members[0]
     decision = await open_window(env, table)
-    assert table.frame().unasked() == {"p1", "p3"} and set(table.timers) == {"p2"}
+    assert table.frame().unasked() == {"p1"} and set(table.timers) == {"p2"}
     board = next(m for m in reversed(channel.history()) if m.id == table.board_message_id)
     mine = await ann.click(board, label="My hand")
     assert mine.ephemeral and action_components(mine.response) == [], text_of(mine.response)
@@ -117,25 +118,45 @@ def _pick(index: int):
 
 
 async def test_an_early_answer_is_kept_back_until_the_window_would_have_closed(simcord_env):
+    """Ann and Ben may both steal and both let it pass at once: the window closes in the rules, but the table
+    sees nothing until its time is up. Cat, outside the window, reads the same from My hand and the Log
+    while it is open and while it is kept back (issue 33: My hand showed what the hold kept back: the
+    window already over, and her next prompt)."""
     env = simcord_env
-    channel, members, table, clock = await window_table(env, low=("p1", "p2", "p3"))
-    ben = members[1]
+    channel, members, table, clock = await window_table(env, low=("p1", "p2"))
+    ann, ben, cat = members
     mark = len(env.http_requests)
     start = clock.now
     decision = await open_window(env, table)
     assert table.timers["p2"].seconds == decision["hold"], "his timer is exactly the window's hold"
-    for member in members:  # every seat may steal: each is asked in its DM, and lets it pass at once
+    while_open = await cat_reads(channel, table, cat)
+    for member in (ann, ben):  # each is asked in their DM, and lets it pass at once
         prompt = member.user.dm_channel.last_message
         let_pass = next(c for c in action_components(prompt) if c.get("label") == "Let it pass")
         await member.user.click(prompt, custom_id=let_pass["custom_id"])
         await settle(env)
     assert (table.frame().decision() or {}).get("id") != decision["id"], "the answers closed it in the rules"
+    assert "p3" in table.pending(), "Cat's next move is waiting, kept back"
     opened = len(board_requests(env, channel, mark))
+    assert await cat_reads(channel, table, cat) == while_open, "Cat cannot tell it closed early"
     await close_at(env, clock, start + decision["hold"] - 1)
     assert len(board_requests(env, channel, mark)) == opened, "but the table sees nothing before the hold"
     await close_at(env, clock, start + decision["hold"])
     assert len(board_requests(env, channel, mark)) > opened, "and the game goes on when the window's time is up"
-    assert ben.user.dm_channel.last_message is not None
+    assert action_components((await cat.click(board_of(channel, table), label="My hand")).response)
+
+
+def board_of(channel, table):
+    return next(m for m in reversed(channel.history()) if m.id == table.board_message_id)
+
+
+async def cat_reads(channel, table, cat) -> tuple:
+    """What Cat gets from My hand and the Log: their words and their buttons."""
+    out = []
+    for label in ("My hand", "Log"):
+        got = await cat.click(board_of(channel, table), label=label)
+        out.append((text_of(got.response), [c.get("label") for c in action_components(got.response)]))
+    return tuple(out)
 
 
 async def test_a_paused_window_keeps_the_time_it_had_left(simcord_env):

@@ -2,8 +2,8 @@
 
 It exercises simultaneous hidden choices and a turn-based step (the round winner says "next round"). With
 `react` set in its state (tests only), each reveal opens a held reaction window (engine.core.decision's
-`hold`): a seat holding a low card (c1 to c5) may give it up to steal the round's point; every other seat
-can only let it pass, and the host answers for them without asking.
+`hold`) for the seats that did not win: one holding a low card (c1 to c5) may give it up to steal the
+round's point; every other one can only let it pass, and the host answers for them without asking.
 It is also the sixth game the generic tests prove the registry with (tests/engine/registry.py): it brings
 its own rules, presenter, card catalog and data words, registered for the test run only, and gets the
 catalog checks, the pseudo-locale walk and the conformance playout without a line elsewhere.
@@ -38,7 +38,7 @@ class ToyState:
             return {}
         if d.get("window") is not None:  # a held window: a low card steals the point; others may only pass
             return {s: [{"type": "steal"}] * bool(_low(d["hands"][s])) + [{"type": "pass"}]
-                    for s in d["seats"] if s not in d["window"]}
+                    for s in d["seats"] if s not in d["window"] and s != d["winner"]}
         if d["winner"]:
             return {d["winner"]: [{"type": "next"}]}
         return {s: [{"type": "pick", "card": c} for c in d["hands"][s]] for s in d["seats"] if s not in d["picked"]}
@@ -48,9 +48,9 @@ class ToyState:
         d = self.d
         if action["type"] in ("steal", "pass"):
             d["window"][seat] = action["type"]
-            if len(d["window"]) < len(d["seats"]):
+            if len(d["window"]) < len(d["seats"]) - 1:  # (the winner is not in it)
                 return []
-            thief = next((s for s in d["seats"] if d["window"][s] == "steal"), None)
+            thief = next((s for s in d["seats"] if d["window"].get(s) == "steal"), None)
             d["window"] = None
             if thief is None:
                 return []
