@@ -55,6 +55,7 @@ async def test_a_window_opens_where_the_condition_is_met_names_its_owner_and_end
     decision = table.frame().decision()
     assert decision["about"] == "reactions" and decision["seats"] == ["p2"] and "hold" not in decision
     assert "p2" in table.timers and "p3" not in table.timers
+    assert "Waiting for ben to decide whether their armed spell fires" in text_of(board_of(channel, table))
     prompt = ben.user.dm_channel.last_message
     labels = [c.get("label") or "" for c in action_components(prompt)]
     assert any(label.startswith("Trigger Blade Barrage") for label in labels) and "Let it pass (it stays armed)" in labels
