@@ -126,7 +126,7 @@ def hand_doc(table: Table, seat_id: str, where: str = "", private: bool = False,
     doc.sections.insert(0, Section("", [head]))
     if not private:  # the DM leaves the log to the board and the Log button: old lines scrolling away would edit it
         doc.sections.append(_log(table, seat_id))
-    if not frame.pending().get(seat_id):
+    if not frame.prompted(seat_id):
         quiet = private and table.status == "active" and not table.started.over  # paused/over: say so
         doc.footer = (line(tr("Not your move. The board is in the channel; I'll message you when it's your turn."))
                       if quiet else waiting(table, frame))
@@ -199,7 +199,7 @@ def choices(table: Table, seat_id: str, frame: Frame | None = None,
             policy: ChoicePolicy = PLAIN) -> Choices | None:
     """The seat's prompt, or None when it has nothing to decide. `policy`: the game's (its cog's)."""
     frame = frame or table.frame()
-    legal = frame.pending().get(seat_id, [])
+    legal = frame.prompted(seat_id)
     if not legal:
         return None
     p = presenter(table.game_key)

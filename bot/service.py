@@ -187,8 +187,8 @@ class TableService:
 
     def require_prompt(self, table: Table, seat_id: str, prompt: str) -> None:
         """The click was made on the seat's current prompt (else OutOfDate: it has moved on)."""
-        if prompt != self.prompt_key(table, seat_id) or not table.pending().get(seat_id):
-            raise errors.OutOfDate()
+        if prompt != self.prompt_key(table, seat_id) or not table.frame().prompted(seat_id):
+            raise errors.OutOfDate()  # (a held window's unasked seat has nothing to click either)
 
     def picked(self, table: Table, seat_id: str, pick: Pick) -> dict | list[dict]:
         """The action a click names on the current prompt (a list: steps, all or none); OutOfDate if it

@@ -184,6 +184,13 @@ class Frame:
             return set()
         return {s for s, legal in self.pending().items() if len(legal) == 1}
 
+    def prompted(self, seat_id: str) -> list[Action]:
+        """The moves the seat is asked to choose among: none for a seat a held window answers for (its lone
+        pass is the host's to play when the window closes; offered, it would let the seat end the window
+        early for everyone to see)."""
+        legal = self.pending().get(seat_id, [])
+        return [] if legal and seat_id in self.unasked() else legal
+
     def publicly_awaited(self, seat_id: str) -> bool:
         """Whether the public may read that the table waits for this seat: the decision fact names it (a
         game without the fact is taken as turn-based, where the waiting seat is public anyway)."""

@@ -99,14 +99,22 @@ class Clicks:
                 self.service.require_holder(table, seat.seat, interaction.user.id)
             except errors.Refusal as refusal:
                 return await self.answer.refusal(interaction, refusal)
+            if self.changes.schedule.holding(table, seat.seat):
+                return await self.answer.text(interaction, self._held_note(interaction))
             message = self.messages.hand_message(table, seat.seat, private=False,
                                                  lang=self.settings.reader_lang(interaction))
         await self.answer.message(interaction, message)
+
+    def _held_note(self, interaction: discord.Interaction) -> str:
+        with reading(self.settings.reader_lang(interaction)):
+            return tr("A reaction window is open: your hand and the log come back when its time is up.")
 
     async def show_log(self, interaction: discord.Interaction, table: Table) -> None:
         """The whole log so far, privately: a seated member reads their own private lines too, anyone else
         the public ones. The recent lines are shown; the whole log comes as a text file."""
         seat = table.seat_of(interaction.user.id)
+        if self.changes.schedule.holding(table, seat.seat if seat else None):
+            return await self.answer.text(interaction, self._held_note(interaction))
         actions = await self.service.store.actions(table.id)
         with reading(self.settings.reader_lang(interaction)):
             lines = render.full_log(table, seat.seat if seat else None, actions)

@@ -89,7 +89,19 @@ class Schedule:
                 async with self.service.locked(table):
                     self.schedule(table, self.forced_move(table, members))
 
-    # ---- held windows (a decision with `hold`: see engine.core.decision and data/blackrose/rules.md)
+    # ---- held windows (a decision with `hold`: see engine.core.decision)
+    def holding(self, table: Table, seat_id: str | None) -> bool:
+        """Whether what the seat may ask for on its own (My hand, the Log) must wait for a held window's time:
+        from the moment it opens until its full time is over, for every seat but one it still asks. Once an
+        early answer closed it, the live state would tell the window ended early; a seat it answers for
+        would see its lone pass. So they all read the same thing, open or kept back."""
+        window = self.windows.get(table.id)
+        if self.publisher.held_until(table):
+            return True
+        if window is None or self.service.clock() >= window.closes:
+            return False
+        return seat_id is None or not table.frame().prompted(seat_id)
+
     def watch_window(self, table: Table) -> None:
         """After a change (caller holds the lock): a held window that closed before its time keeps the table's
         messages back until then, so the public cannot tell an early answer (someone could react) from none;

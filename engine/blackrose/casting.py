@@ -216,10 +216,12 @@ def resolve(st, seat: str, sl: dict, side: dict, choice: dict, ask: bool = False
             rec["colours"] = sorted(C.spell_of(card)["room_trap"])
         if choice.get("model"):
             rec["tgt"] = choice["model"]
-        if ask:  # standing order "ask me" (the default fires at the first chance), shown with its kind
+        if ask:  # standing order "ask me" (the default fires at the first chance), shown with its condition
             rec["ask"] = "protection" if kind == "protection" else "trap"
         st.armed.append(rec)
-        st.emit("armed", seat=seat, slot=sl["slot"], ask=rec.get("ask", False))  # public; the spell is not
+        # Public; the spell is not. "Ask me" shows what it waits for (rules.waits_for, data/blackrose/rules.md).
+        st.emit("armed", seat=seat, slot=sl["slot"], ask=rec.get("ask", False),
+                **({"waits": R.waits_for(rec)} if ask else {}))
         _after_cast(st, seat, side)
         return False
     sl["state"] = "used"

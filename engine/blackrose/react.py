@@ -1,9 +1,8 @@
-"""The reaction window, for Traps and Protections armed "ask me" (rules.reaction): at a moment where such a
-spell's owner could own a matching one, the eligible "ask me" holders answer at once: trigger a matching
-spell, or let the moment pass (the spell stays armed); a holder with nothing that matches has only "let it
-pass", which the host plays for them without asking (the view's decision says `hold`). The same task asks a
-spell's owner a choice it gives them as it fires ("values"). BlackRoseState.act collects the answers and
-applies the paused action with them."""
+"""The reaction window, for Traps and Protections armed "ask me" (rules.reaction): at a moment that meets such a
+spell's shown condition (rules.waits_for), its owner answers: trigger it, or let the moment pass (the spell
+stays armed). Only owners whose spell matches are asked, so every window is a real choice, named and never
+held (data/blackrose/rules.md). The same task asks a spell's owner a choice it gives them as it fires
+("values"). BlackRoseState.act collects the answers and applies the paused action with them."""
 from __future__ import annotations
 
 from engine.blackrose.state import task

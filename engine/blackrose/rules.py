@@ -321,23 +321,19 @@ def reaction(st, moment: dict, eligible: list[str], offers: dict[str, list[dict]
     (hidden). Each record fires by its owner's standing order, chosen when it was armed and shown to the
     table with it (data/blackrose/rules.md, "Traps and Protections: standing orders"):
     - "fire at the first chance" (the default): it fires now, with no window and no question;
-    - "ask me" (shown to the table with the spell's kind, Trap or Protection, never the spell): every
-      moment of that kind where its owner is eligible opens a reaction window for the eligible seats holding
-      such a spell, whether or not it matches (so the window tells the table nothing it did not know); only
-      an owner whose spell matches has a real choice. Moments are numbered in the order an
+    - "ask me" (shown to the table with the spell's kind and its condition, `waits_for`, never the spell
+      nor its effect): a moment that meets that condition opens a reaction window for the owners whose
+      "ask me" spell it meets, and only for them; each has a real choice. Moments are numbered in the order an
       action reaches them; answers come from st.rx (see BlackRoseState.act). When no window can open
       (st.rx_asks is false: nothing was armed "ask me" when this action began), an "ask me" spell armed
       during it fires like the default."""
     ans: dict = {}
-    window = False
+    ask: list[str] = []
     if st.rx is not None and st.rx_asks:  # else no window can open, whoever asks
-        wants = "protection" if moment["on"] in PROTECTION_MOMENTS else "trap"
-        askers = set()
-        for a in st.armed:
-            if a.get("ask") == wants:
-                askers.add(a["seat"])
-        ask = [s for s in eligible if s in askers] if askers else []
-        window = bool(ask)
+        # Only an "ask me" spell that really matches asks: its condition is public (`waits_for`), so
+        # whether it matches is a public fact too, and the window tells the table nothing it did not know.
+        ask = [s for s in eligible if any(a.get("ask") for a in offers.get(s, ()))]
+    window = bool(ask)
     if window:
         i = st.rx_i
         st.rx_i += 1
@@ -356,6 +352,18 @@ def reaction(st, moment: dict, eligible: list[str], offers: dict[str, list[dict]
             got = mine[0] if mine else None
         if got is not None:
             out.append(got)
+    return out
+
+
+def waits_for(rec: dict) -> dict:
+    """The public condition of a spell armed "ask me" (data/blackrose/rules.md): its kind, what it waits for
+    (the card's `on`), the mage a single-target Trap waits for, a Room Trap's colours. Never the spell, nor
+    what it does: the owner trades these facts for a say at each chance, so every window is a real choice."""
+    out = {"kind": rec["kind"], "on": "enter" if rec["kind"] == "room_trap" else rec.get("on")}
+    if rec.get("tgt"):
+        out["tgt"] = rec["tgt"]
+    if rec.get("colours"):
+        out["colours"] = list(rec["colours"])
     return out
 
 

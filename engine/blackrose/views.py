@@ -7,25 +7,24 @@ from __future__ import annotations
 
 from engine.blackrose import board as B
 from engine.blackrose import cards as C
+from engine.blackrose.rules import waits_for
 from engine.core import decision
 
-# A reaction window ("ask me" standing orders) is held open this many seconds every time, answered or not,
-# so that how long it lasts never tells the table whether anyone could react (the host keeps to it).
-REACTION_HOLD = 8
 EVENT_MOD_KEYS = tuple(sorted({k for d in C.EVENTS.values() for k in d.get("mod", ())}))
 
 
-def _slot_public(sl: dict, asks: dict[str, str]) -> dict:
+def _slot_public(sl: dict, asks: dict[str, dict]) -> dict:
     out = {"slot": sl["slot"], "state": sl["state"]}
     if sl["state"] == "used" or sl.get("shown"):
         out.update(card=sl["card"], side=sl["side"])
     elif sl["state"] == "armed" and sl["card"] in asks:
-        out["ask"] = asks[sl["card"]]  # "ask me" and its kind are public: they decide when windows open
+        # "ask me", its kind and its condition are public: they decide when windows open (rules.waits_for)
+        out["ask"], out["waits"] = asks[sl["card"]]["ask"], waits_for(asks[sl["card"]])
     return out
 
 
 def build_view(st, seat: str | None) -> dict:
-    asks = {a["card"]: a["ask"] for a in st.armed if a.get("ask")}
+    asks = {a["card"]: a for a in st.armed if a.get("ask")}
     v = {
         "me": seat, "seat": seat, "seats": list(st.seats), "order": list(st.order), "turn": st.turn, "moon": st.moon,
         "crown": st.crown, "mage": dict(st.mage), "school": dict(st.school),
@@ -94,9 +93,10 @@ def _public_decision(st) -> dict:
     if top["k"] == "react":
         if "values" in top:  # a spell that fires asks its owner something: the firing will show it anyway
             return decision("fire_choice", list(top["seats"]), quick=True, id=_react_id(st, top))
-        # Who may answer is public (the eligible seats holding an "ask me" spell), but name nobody; `hold`
-        # is the fixed time the host keeps every such window open (data/blackrose/rules.md).
-        return decision("reactions", [], quick=True, hold=REACTION_HOLD, id=_react_id(st, top))
+        # Who is asked is public: the owners whose "ask me" spell's public condition this moment meets, each
+        # with a real choice; the window lasts as long as they take, like any decision (data/blackrose/rules.md).
+        return decision("reactions", sorted(s for s in top["seats"] if s not in top["got"]), quick=True,
+                        id=_react_id(st, top))
     return decision(_phase(st), sorted(st.pending()), id=f"{st.turn}:{len(st.stack)}:{top['k']}")
 
 

@@ -354,11 +354,11 @@ def _mode(a: dict, view: dict, names: dict) -> str:
 
 
 def _react(a: dict, view: dict, names: dict) -> str:
-    choice = view.get("choice") or {}
     if "value" in a:  # a choice the owner's spell gives them as it fires
+        choice = view.get("choice") or {}
         return _pick_label(view, {"key": (choice.get("moment") or {}).get("key")}, a["value"], names)
     if a.get("card") is None:
-        return tr("Let it pass (it stays armed)") if choice.get("offer") else tr("Nothing to trigger: go on")
+        return tr("Let it pass (it stays armed)")
     return tr("Trigger {spell} now", spell=W.card_name(a["card"]))
 
 
@@ -412,7 +412,7 @@ def _arm(a: dict, view: dict, names: dict) -> str:
     spell = W.card_name(card) if card else tr("it")
     what = tr("{spell} ({details})", spell=spell, details=", ".join(bits)) if bits else spell
     if a.get("ask"):
-        return tr("Arm {spell} — ask me first", spell=what)
+        return tr("Arm {spell} — ask me (its condition is shown)", spell=what)
     return tr("Arm {spell} — fire at the first chance", spell=what)
 
 

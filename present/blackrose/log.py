@@ -203,17 +203,52 @@ def _evo_gone(ev, n):
 
 def _armed(ev, n):
     """Arming face down: that a slot was armed, never what it is; with the "ask me" standing order, its kind
-    too (public, since it decides when reaction windows open)."""
+    and what it waits for too (public, since they decide when reaction windows open)."""
     who = seat(n, ev["seat"])
     if ev.get("kind") == "protection":
         return say("{who} arms a Protection from their hand.", who=who)
     slot = W.slot_name(ev.get("slot"))
-    if ev.get("ask") == "trap":
-        return say("{who} arms their {slot} face down: a Trap that will ask them before it fires.", who=who, slot=slot)
-    if ev.get("ask") == "protection":
-        return say("{who} arms their {slot} face down: a Protection that will ask them before it fires.", who=who,
-                   slot=slot)
+    waits = ev.get("waits")
+    if ev.get("ask") == "trap" and waits:
+        return say("{who} arms their {slot} face down: a Trap that will ask them when {condition}.", who=who,
+                   slot=slot, condition=waits_clause(waits, n))
+    if ev.get("ask") == "protection" and waits:
+        return say("{who} arms their {slot} face down: a Protection that will ask them when {condition}.", who=who,
+                   slot=slot, condition=waits_clause(waits, n))
     return say("{who} arms their {slot} face down: a Trap or a Protection.", who=who, slot=slot)
+
+
+# What an "ask me" spell waits for (engine/blackrose/rules.py waits_for), as a clause after "when": a Trap's
+# moments are another mage's (the one it names: the same words as the window's moment, prompts.py), a
+# Protection's are its owner's.
+_TRAP_WAITS: dict[str, Callable[[Runs], Line]] = {
+    "activate": lambda who: say("{victim} activates a room", victim=who),
+    "cast": lambda who: say("{victim} casts a spell", victim=who),
+    "contingency": lambda who: say("{victim} casts a Contingency spell", victim=who),
+    "physical": lambda who: say("{victim} ends a Physical Action", victim=who),
+    "quest": lambda who: say("{victim} completes a Quest", victim=who),
+}
+_PROTECTION_WAITS: dict[str, Callable[[], Line]] = {
+    "damage": lambda: say("they are about to take damage"),
+    "defeat": lambda: say("they are about to be defeated"),
+    "spell": lambda: say("a spell targets them"),
+    "single": lambda: say("a single-target spell targets them"),
+    "area": lambda: say("an area spell targets them"),
+    "combat": lambda: say("a combat spell targets them"),
+    "trap": lambda: say("a Trap springs on them"),
+}
+
+
+def waits_clause(waits: dict, n: dict) -> Line:
+    on = waits.get("on")
+    if on == "enter":
+        colours = [W.colour(c) for c in waits.get("colours") or ()]
+        both = tr("{first} or {second}", first=colours[0], second=colours[1]) if len(colours) == 2 else \
+            "".join(colours[:1])
+        return say("another mage's model enters a {colours} room", colours=both)
+    if waits.get("kind") == "protection":
+        return _PROTECTION_WAITS.get(on or "", _PROTECTION_WAITS["damage"])()
+    return _TRAP_WAITS.get(on or "", _TRAP_WAITS["cast"])(seat(n, waits.get("tgt")))
 
 
 def _moved(ev, n):
@@ -288,9 +323,9 @@ PUBLIC: dict[str, Callable[[dict, dict], Line | None]] = {
     "trigger": _trigger,
     "trap_avoided": lambda ev, n: say("{who} escapes the Trap {spell}.", who=seat(n, ev["seat"]),
                                       spell=W.card_name(ev["card"])),
-    # A window opens at moments public facts decide (an "ask me" standing order, or a spell that fires and
-    # asks its owner something: data/blackrose/rules.md), so saying so tells no more than the board's
-    # "Waiting for reactions…".
+    # A window opens at moments public facts decide (an "ask me" spell's public condition is met, or a spell
+    # that fires asks its owner something: data/blackrose/rules.md), so saying so tells no more than the
+    # board's "Waiting for reactions…".
     "reactions": lambda ev, n: say("The action pauses: a Trap or a Protection may react."),
     "damage": _damage,
     "pp": _pp,

@@ -22,7 +22,8 @@ def _about(about: str) -> str:
             "prep": lambda: tr("ready their spells"), "turn": lambda: tr("act"),
             "evo_seat": lambda: tr("move their Evocations"), "crown_choice": lambda: tr("choose the Grand Master"),
             "pick": lambda: tr("choose"), "cast": lambda: tr("aim a spell"), "phys": lambda: tr("act"),
-            "fire_choice": lambda: tr("make a choice their spell asks for")}.get(
+            "fire_choice": lambda: tr("make a choice their spell asks for"),
+            "reactions": lambda: tr("decide whether their armed spell fires")}.get(
         about, lambda: tr("act"))()
 
 
@@ -153,7 +154,7 @@ class BlackRosePresenter(BasePresenter):
 
     def waiting(self, v: dict, names: dict[str, str]) -> Line | None:
         d = v.get("decision") or {}
-        if d.get("about") == "reactions":
+        if d.get("about") == "reactions" and not d.get("seats"):  # (a stored window from before they were named)
             return line(tr("Waiting for reactions…"))
         if not d or d.get("about") == "over" or not d.get("seats"):
             return None

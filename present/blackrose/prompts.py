@@ -119,9 +119,8 @@ def prompt(view: dict) -> str:
         if "key" in moment and moment.get("on") == "choice":
             said = _question(moment.get("key"), None)
             return tr("Your spell fires: {question}", question=said)
-        if choice.get("offer"):
-            return tr("Your armed spell set to “ask me” can fire now: trigger it, or let the moment pass")
-        return tr("Reaction window: nothing of yours can fire now")
+        # Only an owner whose "ask me" spell matches is ever asked (engine/blackrose/rules.py reaction).
+        return tr("Your armed spell set to “ask me” can fire now: trigger it, or let the moment pass")
     if kind == "study":
         return _study_prompt(view, choice)
     if kind == "prep":

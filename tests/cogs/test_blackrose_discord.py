@@ -238,17 +238,19 @@ async def test_whole_black_rose_wars_game(simcord_env, make_bot):
             timed_out = True
             continue
         if (not reaction_timed_out and seat.user_id == ann.id and data["stack"][-1]["k"] == "react"):
-            # A reaction window in her DM, with the short timer. Who may react is not said publicly, so
-            # when the time is up she alone is told, by DM, and the rules' default is taken for her.
+            # A reaction window in her DM, with the short timer: her "ask me" spell's shown condition is met,
+            # so the board names her (data/blackrose/rules.md); when the time is up the spell is triggered
+            # for her, and the table is told she ran out of time, as for any named seat.
             assert "Reaction window" in text_of(hand_dm(ann, seat))
-            assert "Waiting for reactions" in text_of(board_message(channel, table))
+            assert f"Waiting for {seat.name} to decide whether their armed spell fires" in \
+                text_of(board_message(channel, table))
+            assert table.state.view(None)["decision"]["seats"] == [seat.seat]
             version, clock, before = table.version, env.bot.service.clock, len(channel.history())
             env.bot.service.clock = lambda clock=clock: clock() + 3600  # bound now: both branches may run
             await env.bot.services.timers.tick()
             await env.bot.services.publisher.settled()  # the table's publisher sends the board and hands after the tick
             assert table.version > version
-            assert not any("ran out of time" in text_of(m) for m in channel.history()[before:])
-            assert "Your time ran out" in text_of(ann.user.dm_channel.last_message)
+            assert any("ran out of time" in text_of(m) for m in channel.history()[before:])
             reaction_timed_out = True
             continue
         done.append(await move(env, channel, table, members[seat.user_id], seat, rng, seat.dm_closed, answers))

@@ -241,7 +241,8 @@ def _raven_swap(data: dict) -> dict:
 def _blackrose_swap(data: dict) -> dict:
     """Black Rose Wars: hands, Grimoires and active Quests rotate among seats holding as many (counts are
     public), and the armed Traps and Protections change owners among seats with as many armed slots (that a
-    slot is armed is public, what it holds is not; each keeps its standing order, see rules.md). A seat in
+    slot is armed is public, what it holds is not). One armed "ask me" stays: its condition is public, and
+    decides when windows open (rules.md). A seat in
     the middle of a private choice built from its cards (its Preparation, its Study) keeps them."""
     data = _copy(data)
     busy = {t["seat"] for t in data["stack"] if t["k"] == "study"}
@@ -252,7 +253,7 @@ def _blackrose_swap(data: dict) -> dict:
     armed: dict[str, list[tuple[dict, dict]]] = {}
     for rec in data["armed"]:
         sl = next(x for x in data["slots"][rec["seat"]] if x["card"] == rec["card"])
-        if not sl.get("shown"):
+        if not sl.get("shown") and "ask" not in rec:  # an "ask me" spell's condition is public: it stays
             armed.setdefault(rec["seat"], []).append((rec, sl))
     by_size: dict[int, list[str]] = {}
     for s, recs in sorted(armed.items()):

@@ -1,9 +1,10 @@
 """Black Rose Wars Traps and Protections (issues 11 and 22): the owner's standing order, chosen face down when
 the spell is armed, says what happens when its condition is met. "Fire at the first chance" (the default)
-fires with no window and no question; "ask me" opens reaction windows, and only while such a spell is armed.
-The leak argument of data/blackrose/rules.md is tested here: two states with the same public facts, one
-where a seat can trigger and one where it cannot, show the table the same view, the same decision fact and
-waiting line, the same pending seats, and the host would do the same thing in public."""
+fires with no window and no question; "ask me" shows the spell's condition and opens a reaction window only
+where that condition is met, for its owner, who has a real choice. The leak argument of data/blackrose/rules.md
+is tested here: two states with the same public facts and different hidden spells show the table the same
+view, the same decision fact and waiting line, the same pending seats, and the host would do the same thing
+in public."""
 from __future__ import annotations
 
 import random
@@ -102,24 +103,81 @@ def test_default_orders_show_the_table_nothing_before_the_rules_do():
 
 # ---- ask me -------------------------------------------------------------------------------------------
 
-def test_ask_me_windows_look_the_same_whether_or_not_the_seat_can_trigger():
-    """The leak argument, "ask me". p2 holds an "ask me" Trap (the table knows that much): Blade Barrage
-    matches the red room, Profane Mark (grey and yellow) does not. p1 enters the red room: a window opens
-    for p2 in both states. The public view, decision fact (quick, held a fixed time, naming nobody), waiting
-    line, pending seats and the host's public plan are identical; only p2's own options differ, and with
-    nothing to trigger p2 is never asked: its single no-op is the host's to play, unseen."""
-    hit, miss = _walk_in(_armed("blade_barrage", ask=True)), _walk_in(_armed("profane_mark", ask=True))
-    face = _public_face(hit)
-    assert face == _public_face(miss)
-    d = face["view"]["decision"]
-    assert d["about"] == "reactions" and d["seats"] == [] and d["quick"] is True and d["hold"] > 0
-    assert face["pending"] == ["p2"] and face["host"]["forced"] == []
-    assert PRESENTER.waiting(face["view"], NAMES) == PRESENTER.waiting(miss.view(None), NAMES)
-    card = hit.slots["p2"][0]["card"]
-    assert hit.pending() == {"p2": [{"type": "react", "card": card}, {"type": "react", "card": None}]}
-    assert miss.pending() == {"p2": [{"type": "react", "card": None}]}  # not a question: nothing to ask
-    assert hit.view("p2")["choice"]["offer"] == [card] and miss.view("p2")["choice"]["offer"] == []
-    assert hit.pos["p1"] == miss.pos["p1"] == "B1"  # the move waits, in both
+def test_ask_me_opens_a_window_only_where_its_public_condition_is_met():
+    """"Ask me" shows the spell's condition (never the spell): Blade Barrage waits for a model entering a red or
+    green room. Entering blue B1 opened no window; entering red B2 does, for p2 alone, named, with a real
+    choice; nothing holds it open beyond p2's answer."""
+    st = _armed("blade_barrage", ask=True)
+    assert st.pos["p1"] == "B1" and not st.view("p2").get("choice")  # no window at blue B1
+    assert st.view(None)["slots"]["p2"][0] == {"slot": "q", "state": "armed", "ask": "trap",
+                                               "waits": {"kind": "room_trap", "on": "enter", "colours": ["green", "red"]}}
+    _walk_in(st)
+    card = st.slots["p2"][0]["card"]
+    d = st.view(None)["decision"]
+    assert d["about"] == "reactions" and d["seats"] == ["p2"] and d["quick"] is True and "hold" not in d
+    assert st.pending() == {"p2": [{"type": "react", "card": card}, {"type": "react", "card": None}]}
+    assert st.view("p2")["choice"]["offer"] == [card]
+
+
+def test_ask_me_never_opens_a_window_its_condition_does_not_meet():
+    """Profane Mark (grey and yellow), armed "ask me": p1 walks into blue B1, then red B2, and ends the move:
+    no window at all, whatever the moment."""
+    st = _walk_in(_armed("profane_mark", ask=True))
+    assert st.stack[-1]["k"] != "react" and st.pos["p1"] == "B2" and list(st.pending()) == ["p1"]
+    prot = _walk_in(_armed("obscure_armor", ask=True))  # a Protection: its owner is not hit, no window
+    assert prot.stack[-1]["k"] != "react" and prot.pos["p1"] == "B2"
+
+
+def _hit_with_ask_me(spell: str):
+    """p2 arms `spell` (a Protection against Damage) "ask me", then p1 attacks p2: the same public facts
+    whichever such Protection it is."""
+    st = table()
+    st.pos.update(p1="A2", p2="A2", p3="A4")
+    ready(st, "p2", (spell, "s"))
+    for other in {"obscure_armor", "bone_armor"} - {spell}:
+        st.hand["p2"].remove(c := give(st, "p2", other))
+        st.removed.append(c)
+    turn(st, "p2")
+    act(st, "p2", type="cast", slot=0)
+    arm(st, "p2", ask=True)
+    turn(st, "p1")
+    act(st, "p1", type="phys")
+    act(st, "p1", type="attack", target="p2", step=True)
+    return st
+
+
+def test_ask_me_windows_look_the_same_whichever_spell_waits():
+    """The leak argument, "ask me": two states that differ only in the hidden spell behind the same public
+    condition (Obscure Armor or Bone Armor, both waiting for their owner to take Damage) show the table the
+    same view, decision fact (no hold), waiting line, pending seats and host plan, and the other seats the
+    same private views; only p2's own options name its spell."""
+    one, two = _hit_with_ask_me("obscure_armor"), _hit_with_ask_me("bone_armor")
+    face = _public_face(one)
+    assert face == _public_face(two)
+    assert face["view"]["decision"]["about"] == "reactions" and face["view"]["decision"]["seats"] == ["p2"]
+    assert face["host"]["hold"] is None and face["host"]["forced"] == []
+    assert [a["card"] for a in one.pending()["p2"]][1:] == [None] and one.pending()["p2"][0]["card"] != \
+        two.pending()["p2"][0]["card"]
+    for st in (one, two):  # and letting it pass shows the same: nothing
+        st.act("p2", {"type": "react", "card": None})
+    assert _public_face(one) == _public_face(two)
+
+
+def test_hidden_default_orders_change_nothing_in_an_ask_me_window():
+    """Beside an "ask me" Trap, what p3 holds armed by default (a Protection or nothing that matches) is
+    hidden: the window p1's step opens looks the same."""
+    faces = []
+    for extra in ("obscure_armor", "profane_mark"):
+        st = _armed("blade_barrage", ask=True)
+        ready(st, "p3", (extra, "s"))
+        give(st, "p3", ({"obscure_armor", "profane_mark"} - {extra}).pop())  # the same cards out, either way
+        st.slots["p3"][0]["state"] = "armed"
+        st.armed.append({"seat": "p3", "card": st.slots["p3"][0]["card"], "side": "s",
+                         "kind": "protection" if extra == "obscure_armor" else "room_trap", "on": "damage",
+                         **({"colours": ["grey", "yellow"]} if extra == "profane_mark" else {})})
+        face = _public_face(_walk_in(st))
+        faces.append(dict(face, others=face["others"]["p1"]))  # p3's own view shows its own spell, of course
+    assert faces[0]["view"]["decision"]["about"] == "reactions" and faces[0] == faces[1]
 
 
 def test_ask_me_let_pass_stays_armed_and_trigger_resolves_and_replays():
@@ -127,8 +185,7 @@ def test_ask_me_let_pass_stays_armed_and_trigger_resolves_and_replays():
     data = st.to_json()
     card = st.slots["p2"][0]["card"]
     st.act("p2", {"type": "react", "card": None})
-    assert st.stack[-1]["moment"]["on"] == "physical"  # the move is done: its end is one more moment
-    st.act("p2", {"type": "react", "card": None})
+    assert st.stack[-1]["k"] != "react"  # the move's end is no moment Blade Barrage waits for: no window
     assert st.pos["p1"] == "B2" and st.dmg["p1"] == {}
     assert st.slots["p2"][0]["state"] == "armed" and [a["card"] for a in st.armed] == [card]
     assert list(st.pending()) == ["p1"]  # Ann's physical action goes on
@@ -141,19 +198,6 @@ def test_ask_me_let_pass_stays_armed_and_trigger_resolves_and_replays():
     assert replay.to_json() == again.to_json()
 
 
-def test_ask_me_shows_the_kind_and_windows_follow_it():
-    """"Ask me" is shown with the spell's kind: windows open at that kind's moments only (a Trap's when
-    another mage enters a room, acts or casts; a Protection's when its owner is hit), matching or not."""
-    trap = _armed("profane_mark", ask=True)
-    assert trap.view(None)["slots"]["p2"][0] == {"slot": "q", "state": "armed", "ask": "trap"}
-    _walk_in(trap)
-    assert trap.stack[-1]["k"] == "react" and trap.pending() == {"p2": [{"type": "react", "card": None}]}
-    prot = _armed("obscure_armor", ask=True)  # no window when p1 entered B1 either
-    assert prot.view(None)["slots"]["p2"][0] == {"slot": "q", "state": "armed", "ask": "protection"}
-    _walk_in(prot)
-    assert prot.stack[-1]["k"] != "react" and prot.pos["p1"] == "B2"
-
-
 def test_no_window_at_all_while_nothing_is_armed_ask_me():
     st = _armed("obscure_armor", ask=False)
     _walk_in(st)
@@ -161,21 +205,20 @@ def test_no_window_at_all_while_nothing_is_armed_ask_me():
 
 
 def test_timeout_and_bot_trigger_a_matching_ask_me_spell():
-    hit, miss = _walk_in(_armed("blade_barrage", ask=True)), _walk_in(_armed("profane_mark", ask=True))
-    for st in (hit, miss):
-        legal = st.pending()["p2"]
-        view = st.view("p2")
-        assert bot.timeout_choice(view, legal) == legal[0]
-        assert brw_bot.bot_choice(view, legal, random.Random(1)) == legal[0]
-    assert hit.pending()["p2"][0]["card"] is not None and miss.pending()["p2"][0]["card"] is None
+    st = _walk_in(_armed("blade_barrage", ask=True))
+    legal = st.pending()["p2"]
+    view = st.view("p2")
+    assert bot.timeout_choice(view, legal) == legal[0] and legal[0]["card"] is not None
+    assert brw_bot.bot_choice(view, legal, random.Random(1)) == legal[0]
 
 
 def test_two_windows_in_a_row_have_different_ids():
-    """A mage walking room by room past an "ask me" Trap meets one window per room: each its own decision."""
+    """A mage walking room by room past an "ask me" Trap meets one window per room it waits for (grey, then
+    yellow): each its own decision."""
     st = table()
     st.cells["p1"] = [3, -1]
-    place(st, "B1", "mirrors")
-    place(st, "B2", "oracle")
+    place(st, "B1", "cemetery")
+    place(st, "B2", "bibliotheca")
     st.pos["p2"] = "B3"
     ready(st, "p2", ("profane_mark", "s"))
     turn(st, "p2")
@@ -260,3 +303,30 @@ def test_a_window_opens_only_for_a_spell_armed_ask_me_before_the_action_began():
     st.rx, st.rx_i, st.rx_asks = [], 0, True
     with pytest.raises(NeedReaction):
         R.reaction(st, moment, ["p2"], {"p2": [rec]})
+
+
+@pytest.mark.parametrize("seed", (4, 5))
+def test_in_whole_games_every_window_is_a_real_choice_and_none_is_held(seed):
+    """Issue 33: a whole three-player game where every Trap and Protection is armed "ask me": each window
+    that opens asks only owners whose spell matches (a choice beyond letting it pass), never holds, and
+    names them; half the time they let it pass, so windows keep coming."""
+    st = GAME.new(["p1", "p2", "p3"], seed)
+    rng = random.Random(seed)
+    windows = 0
+    for _ in range(6000):
+        if st.over:
+            break
+        pend = st.pending()
+        seat = sorted(pend)[0]
+        legal = pend[seat]
+        top = st.stack[-1]
+        if top["k"] == "react" and "values" not in top:
+            windows += 1
+            d = st.view(None)["decision"]
+            assert "hold" not in d and d["seats"] == sorted(pend)
+            assert all(len(moves) > 1 and moves[-1] == {"type": "react", "card": None} for moves in pend.values())
+            st.act(seat, rng.choice(legal))
+            continue
+        asks = [a for a in legal if a["type"] == "arm" and a["ask"]]
+        st.act(seat, asks[0] if asks else bot.bot_choice(st.view(seat), legal, rng))
+    assert st.over and windows > 0

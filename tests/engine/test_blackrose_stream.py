@@ -46,23 +46,23 @@ def stream_digest(seed: int) -> str:
     return h.hexdigest()[:20]
 
 
-# Recorded on the rules of this commit (see the module docstring to re-record). Last re-recorded when pick
-# and firing-choice tasks and views lost their English "prompt" (issue 31): the previous engine's stream,
-# with its "prompt" fields left out, gives these same digests.
+# Recorded on the rules of this commit (see the module docstring to re-record). Last re-recorded when an
+# "ask me" Trap or Protection came to show its condition and open windows only where it is met (issue 33:
+# fewer "react" tasks, and the "armed" event carries the condition).
 RECORDED = {
-    0: 'f4eda8e806f5c7cb5669',
-    1: '7e1884bea5384a98a890',
-    2: '98d7ca1b0c9e44421ed9',
-    3: '45ccffe92f1ed9ede918',
-    4: 'f3f4cbd145d89a278723',
-    5: 'a982afe45ff95ca0eeb3',
-    6: 'd8c78db05eb50cc26af6',
-    7: '6171d836161074de626e',
-    8: '8b9cb703025f2da1508d',
-    9: '8f8715f6e280302bc2bd',
-    10: 'c019004e90db68b9e62e',
-    11: '4aeb24016ca475d03729',
-    37: '06932396f22283b7b825',
+    0: 'c881066d051e1e39d3e7',
+    1: '49003e75dd085de924cf',
+    2: 'c3a0f9ac5710e0c9c0c7',
+    3: '740aa2d89176efc46df5',
+    4: 'd16f48c3d2f7189302d7',
+    5: 'f7ca4e794dbe649f48d9',
+    6: '016c60d3454e5b3eb71e',
+    7: 'e98aab41dae80e54e829',
+    8: 'bc52f76792188223a78f',
+    9: '6c0c537954ad6ca8b57e',
+    10: '816464b7746ea7abd6c6',
+    11: '74fbafebc64b95790a28',
+    37: 'd074e6d6cbb7b6476c42',
 }
 
 

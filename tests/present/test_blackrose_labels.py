@@ -100,5 +100,5 @@ def test_a_handful_of_long_choices_keeps_its_full_labels():
     legal = [{"type": "arm", "ask": False, "step": True}, {"type": "arm", "ask": True, "step": True}]
     labels = prompt_labels(PRESENTER, view, legal, NAMES)
     assert labels == ["Arm Obscure Armor (Protection) — fire at the first chance",
-                      "Arm Obscure Armor (Protection) — ask me first"]
+                      "Arm Obscure Armor (Protection) — ask me (its condition is shown)"]
     assert render.as_buttons(labels) and max(map(len, labels)) > fmt.BUDGET.short

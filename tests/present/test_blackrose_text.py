@@ -313,10 +313,10 @@ def test_arming_says_the_spell_its_kind_and_its_standing_order():
     assert CH.label({"type": "arm", "ask": False, "step": True}, v, NAMES) == \
         "Arm Bone Armor (Protection) — fire at the first chance"
     assert CH.label({"type": "arm", "ask": True, "step": True}, v, NAMES) == \
-        "Arm Bone Armor (Protection) — ask me first"
+        "Arm Bone Armor (Protection) — ask me (its condition is shown)"
     v["choice"] = {"kind": "cast", "card": "dance_of_death.1", "side": "s"}
     assert CH.label({"type": "arm", "ask": True, "tgt": "p2", "step": True}, v, NAMES) == \
-        "Arm Dance of Death (Trap, on Ben) — ask me first"
+        "Arm Dance of Death (Trap, on Ben) — ask me (its condition is shown)"
 
 
 def test_new_steps_have_their_own_words():
@@ -349,8 +349,16 @@ def test_arcane_mark_shows_its_caster_what_they_saw():
 
 
 def test_the_new_facts_of_events_reach_their_lines():
-    assert line_of({"type": "armed", "seat": "p1", "slot": 2, "ask": "trap"}) == \
-        "Ann arms their Standard spell 2 face down: a Trap that will ask them before it fires."
+    assert line_of({"type": "armed", "seat": "p1", "slot": 2, "ask": "trap",
+                    "waits": {"kind": "trap", "on": "quest", "tgt": "p2"}}) == \
+        "Ann arms their Standard spell 2 face down: a Trap that will ask them when Ben completes a Quest."
+    assert line_of({"type": "armed", "seat": "p1", "slot": 2, "ask": "trap",
+                    "waits": {"kind": "room_trap", "on": "enter", "colours": ["green", "red"]}}) == \
+        "Ann arms their Standard spell 2 face down: a Trap that will ask them when another mage's model enters " \
+        "a green or red room."
+    assert line_of({"type": "armed", "seat": "p1", "slot": "q", "ask": "protection",
+                    "waits": {"kind": "protection", "on": "damage"}}) == \
+        "Ann arms their Quick spell face down: a Protection that will ask them when they are about to take damage."
     assert line_of({"type": "armed", "seat": "p1", "slot": 2, "ask": False}) == \
         "Ann arms their Standard spell 2 face down: a Trap or a Protection."
     assert line_of({"type": "studied", "seat": "p1", "school": "illusion", "n": 3}) == \

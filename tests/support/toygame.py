@@ -1,6 +1,9 @@
 """A tiny game for platform tests: each round every player secretly picks a card; highest scores.
 
-It exercises simultaneous hidden choices and a turn-based step (the round winner says "next round").
+It exercises simultaneous hidden choices and a turn-based step (the round winner says "next round"). With
+`react` set in its state (tests only), each reveal opens a held reaction window (engine.core.decision's
+`hold`) for the seats that did not win: one holding a low card (c1 to c5) may give it up to steal the
+round's point; every other one can only let it pass, and the host answers for them without asking.
 It is also the sixth game the generic tests prove the registry with (tests/engine/registry.py): it brings
 its own rules, presenter, card catalog and data words, registered for the test run only, and gets the
 catalog checks, the pseudo-locale walk and the conformance playout without a line elsewhere.
@@ -8,11 +11,17 @@ catalog checks, the pseudo-locale walk and the conformance playout without a lin
 from __future__ import annotations
 
 from engine import IllegalAction, register
-from engine.core import Option, check_seats, find_legal, resolve_options
+from engine.core import Option, Traits, check_seats, find_legal, decision, resolve_options
 from engine.rng import Rng
 from present import PARTS, PRESENTERS
 from present.base import BasePresenter, Doc, Name, Section, line
 from present.i18n import tr, trl
+
+
+def _low(hand: list[str]) -> str | None:
+    """The card a seat may steal a point with in a held window: its lowest, if it is c1 to c5."""
+    low = min(hand, key=lambda c: int(c[1:]), default=None)
+    return low if low is not None and int(low[1:]) <= 5 else None
 
 
 class ToyState:
@@ -27,6 +36,9 @@ class ToyState:
         d = self.d
         if self.over:
             return {}
+        if d.get("window") is not None:  # a held window: a low card steals the point; others may only pass
+            return {s: [{"type": "steal"}] * bool(_low(d["hands"][s])) + [{"type": "pass"}]
+                    for s in d["seats"] if s not in d["window"] and s != d["winner"]}
         if d["winner"]:
             return {d["winner"]: [{"type": "next"}]}
         return {s: [{"type": "pick", "card": c} for c in d["hands"][s]] for s in d["seats"] if s not in d["picked"]}
@@ -34,6 +46,18 @@ class ToyState:
     def act(self, seat, action):
         find_legal(self.pending(), seat, action)
         d = self.d
+        if action["type"] in ("steal", "pass"):
+            d["window"][seat] = action["type"]
+            if len(d["window"]) < len(d["seats"]) - 1:  # (the winner is not in it)
+                return []
+            thief = next((s for s in d["seats"] if d["window"].get(s) == "steal"), None)
+            d["window"] = None
+            if thief is None:
+                return []
+            d["hands"][thief].remove(_low(d["hands"][thief]))
+            d["scores"][d["winner"]] -= 1
+            d["scores"][thief] += 1
+            return [{"to": None, "type": "stolen", "seat": thief}]
         if action["type"] == "next":
             d["winner"] = None
             d["round"] += 1
@@ -48,13 +72,18 @@ class ToyState:
             events.append({"to": None, "type": "reveal", "picked": dict(d["picked"]), "winner": best})
             d["picked"] = {}
             d["winner"] = best
+            if d.get("react"):
+                d["window"] = {}
         return events
 
     def view(self, seat):
         d = self.d
-        return {"round": d["round"], "scores": dict(d["scores"]), "picked": sorted(d["picked"]),
-                "hand": list(d["hands"][seat]) if seat else None,
-                "mine": d["picked"].get(seat) if seat else None}
+        v = {"round": d["round"], "scores": dict(d["scores"]), "picked": sorted(d["picked"]),
+             "hand": list(d["hands"][seat]) if seat else None,
+             "mine": d["picked"].get(seat) if seat else None}
+        if d.get("window") is not None:  # names nobody: who may steal depends on who holds a low card
+            v["decision"] = decision("reactions", [], quick=True, hold=WINDOW_HOLD, id=f"w{d['round']}")
+        return v
 
     def to_json(self):
         import json
@@ -65,8 +94,12 @@ class ToyState:
         return {"scores": dict(self.d["scores"]), "winners": [s for s, v in self.d["scores"].items() if v == top]}
 
 
+WINDOW_HOLD = 5  # seconds a held window stays open, answered or not
+
+
 class Toy:
     key, title, min_players, max_players = "toy", "Toy", 2, 4
+    traits = Traits(reactions=True)  # its windows are quick; without `react` its views carry no decision
     options = {"rounds": Option("rounds", 3, (1, 2, 3))}
 
     def new(self, seats, seed, options=None):
@@ -101,7 +134,8 @@ class ToyPresenter(BasePresenter):
         return doc
 
     def label(self, action, view, names) -> str:
-        return tr("Next round") if action["type"] == "next" else tr("Card {card}", card=action["card"])
+        words = {"next": "Next round", "steal": "Steal the point with my low card", "pass": "Let it pass"}
+        return tr(words[action["type"]]) if action["type"] in words else tr("Card {card}", card=action["card"])
 
     def describe(self, event, names):
         if event["type"] == "reveal":
@@ -112,6 +146,8 @@ class ToyPresenter(BasePresenter):
         return None
 
     def waiting(self, view, names):
+        if (view.get("decision") or {}).get("about") == "reactions":
+            return line(tr("Waiting for reactions…"))
         return line(tr("Waiting for players."))
 
 
