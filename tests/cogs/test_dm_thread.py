@@ -32,7 +32,7 @@ def check_thread(members, table) -> None:
         assert len(live) <= 1, f"{member.user.name} has {len(live)} DM messages with move buttons"
         seat = table.seat_of(member.id)
         assert not long_older, (f"{member.user.name}'s older DM reads:\n{text_of(long_older[0])}"
-                                f"\n(live {seat and seat.dm_message_id}, queued {seat and seat.superseded})")
+                                f"\n(live {seat and seat.dm_message_id}, queued {getattr(seat, 'superseded', None)})")
 
 
 @pytest.mark.parametrize("game", sorted(WHOLE))
