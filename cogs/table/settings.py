@@ -104,8 +104,11 @@ class MemberSettings:
         self._guild_langs.pop(guild_id, None)
 
     # ---- what each interaction tells us
-    async def seen(self, interaction: discord.Interaction) -> None:
-        """Remember the locales an interaction carries when they changed (one write per change)."""
+    async def seen(self, interaction: discord.Interaction, known_server: bool = True) -> None:
+        """Remember the locales an interaction carries when they changed (one write per change). Not from a
+        server the bot is not in (`known_server` False: a forged or stale interaction): nothing is stored."""
+        if not known_server:
+            return
         member = await self.member(interaction.user.id)
         locale = str(interaction.locale) if interaction.locale else None
         if locale and member.discord_locale != locale:
