@@ -9,6 +9,8 @@ language`, else the server's Discord locale). Both are stored, so a timer's DM o
 """
 from __future__ import annotations
 
+from typing import Callable
+
 import discord
 
 from bot.storage.base import Member
@@ -16,8 +18,11 @@ from present.i18n import resolve
 
 
 class MemberSettings:
-    def __init__(self, store) -> None:
+    def __init__(self, store, server_locale: Callable[[int], str | None] = lambda guild_id: None) -> None:
         self.store = store
+        # The Discord locale of a server the bot is in, from the gateway's cache: the language of its first
+        # lobby, before any interaction of that server was seen (one races the other) or after a restart.
+        self.server_locale = server_locale
         self._cache: dict[tuple[str, int], set[int]] = {}  # (setting, guild id) -> the members it names
         self._members: dict[int, Member] = {}
         self._guild_langs: dict[int, str] = {}
@@ -96,7 +101,8 @@ class MemberSettings:
             return resolve(None)
         if guild_id not in self._guild_langs:
             config = await self.store.guild_config(guild_id)
-            self._guild_langs[guild_id] = resolve(config.language or config.discord_locale)
+            locale = config.language or self.server_locale(guild_id) or config.discord_locale
+            self._guild_langs[guild_id] = resolve(locale)
         return self._guild_langs[guild_id]
 
     def guild_changed(self, guild_id: int) -> None:
