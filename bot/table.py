@@ -47,6 +47,10 @@ class Seat:
             self.superseded = [*self.superseded, [self.dm_channel_id, self.dm_message_id]]
         self.dm_channel_id = self.dm_message_id = None
 
+    def shrunk(self, message_id: int | None) -> None:
+        """That older DM message is one line now (or can never be made so): nothing left to do for it."""
+        self.superseded = [m for m in self.superseded if m[1] != message_id]
+
 
 @dataclass(frozen=True)
 class Actor:

@@ -75,7 +75,7 @@ class Clicks:
             return False
         lang = self.settings.reader_lang(interaction)
         await self.answer.edit(interaction, self.messages.superseded_message(table, lang), UNKNOWN_FILES)
-        seat.superseded = [m for m in seat.superseded if m[1] != message.id]  # stored by the next pass
+        seat.shrunk(message.id)  # stored with the next pass's records
         return True
 
     async def refuse_with_hand(self, interaction: discord.Interaction, table: Table, seat_id: str,

@@ -395,6 +395,9 @@ class Publisher:
                 result.report(table)
                 if result.retry:
                     _keep(failed, job, request)
+                elif job.kind == "shrink":  # Discord will never take it (e.g. a message of an older format)
+                    table.seat(job.seat_id).shrunk(job.target)
+                    changed = True
                 continue
             if job.kind == "board":
                 if not isinstance(result, str):  # a new board message
@@ -402,8 +405,7 @@ class Publisher:
                 table.board_shown, table.board_picture = FORMAT + job.built.shown, job.built.picture_key
                 changed = True
             elif job.kind == "shrink":
-                seat = table.seat(job.seat_id)
-                seat.superseded = [m for m in seat.superseded if m != [job.channel, job.target]]
+                table.seat(job.seat_id).shrunk(job.target)
                 changed = True
             elif job.kind in ("hand", "ping"):
                 seat = table.seat(job.seat_id)

@@ -7,6 +7,7 @@ older messages still don't come back to life.
 """
 from __future__ import annotations
 
+import discord
 import pytest
 
 from tests.cogs.test_languages import WHOLE, seat_members
@@ -117,3 +118,29 @@ async def test_a_click_answer_racing_a_new_dm_leaves_one_live_message(simcord_en
     check_thread(members, table)
     live, _ = live_and_older(ann, table)
     assert all(m.id == seat.dm_message_id for m in live)
+
+
+async def test_which_messages_wait_to_be_shrunk_is_stored_and_a_restart_shrinks_them(simcord_env, make_bot):
+    """A crash after a new DM was recorded but before the older one was shrunk: after the restart, the
+    republish shrinks it (the list is stored with the seat), and the live message keeps its buttons."""
+    env = simcord_env
+    channel, members, table = await table_of(env)
+    ann = members[0]
+    old = dm_last(ann)
+    assert action_components(old)
+    seat = table.seat_of(ann.id)
+    dm = env.bot.get_partial_messageable(seat.dm_channel_id, type=discord.ChannelType.private)
+    stand_in = env.bot.services.messages.superseded_message(table, "en")  # for the prompt posted before the crash
+    newer = await dm.send(**stand_in.send_kwargs())
+    seat.superseded = [[seat.dm_channel_id, seat.dm_message_id]]
+    seat.dm_message_id, seat.shown = newer.id, "v2:older"  # not what it shows: the republish edits it
+    await env.bot.service.save_messages(table)
+    await env.restart_bot(make_bot())
+    await env.bot.services.republish.done.wait()
+    await env.bot.services.publisher.settled()
+    await env.settle()
+    table = env.bot.service.in_channel(channel.id)
+    shrunk = next(m for m in ann.user.dm_channel.history() if m.id == old.id)
+    assert not action_components(shrunk) and "older message" in text_of(shrunk)
+    assert table.seat_of(ann.id).superseded == []
+    assert [m.id for m in ann.user.dm_channel.history() if action_components(m)] == [newer.id]
