@@ -37,10 +37,18 @@ async def test_game_status_from_a_server_the_bot_is_not_in_is_answered_and_store
     assert rows(db_path, "members") == 0
 
 
+@pytest.mark.parametrize("known", [False, True], ids=["stranger server", "bot's server"])
 @pytest.mark.parametrize("name,options", READ_ONLY)
-async def test_no_read_only_command_writes_server_settings(simcord_env, db_path, name, options):
+async def test_no_read_only_command_writes_server_settings(simcord_env, db_path, name, options, known):
+    """Whether the bot is in the server or not: only /game config writes a server's settings (its Discord
+    language is read from the gateway's cache, not stored by whichever command came first)."""
     env = simcord_env
-    guild, channel, eve = stranger_server(env)
+    if known:
+        guild = env.create_guild(preferred_locale="de")
+        channel = guild.create_text_channel("games")
+        eve = guild.add_member(env.create_user("eve"))
+    else:
+        guild, channel, eve = stranger_server(env)
     answer = await eve.slash(channel, name, **options)
     assert text_of(answer.response) or answer.response.attachments
-    assert rows(db_path, "guild_config") == 0, f"/{name} from a server the bot is not in wrote its settings"
+    assert rows(db_path, "guild_config") == 0, f"/{name} wrote the server's settings"
