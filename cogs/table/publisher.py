@@ -291,8 +291,10 @@ class Publisher:
                 continue
             message = self.messages.hand_message(table, seat.seat, frame, private=True)
             ping = seat.seat in request.pings and seat.seat in pending  # the turn is still theirs
-            if request.answered.get(seat.seat) == message.shown and not ping:
-                seat.shown, seat.picture = FORMAT + message.shown, message.picture_key  # the click's answer
+            if request.answered.get(seat.seat) == message.shown:
+                # The click's own answer shows this very prompt on the message they clicked: they are looking
+                # at it. A ping would post it a second time, both with live buttons (issue 33): none is sent.
+                seat.shown, seat.picture = FORMAT + message.shown, message.picture_key
                 continue
             if ping or not seat.dm_message_id or not seat.shown.startswith(FORMAT):
                 jobs.append(Job("ping" if ping else "hand", seat.seat, message, new=True, user=seat.user_id))

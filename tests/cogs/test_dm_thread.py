@@ -144,3 +144,22 @@ async def test_which_messages_wait_to_be_shrunk_is_stored_and_a_restart_shrinks_
     assert not action_components(shrunk) and "older message" in text_of(shrunk)
     assert table.seat_of(ann.id).superseded == []
     assert [m.id for m in ann.user.dm_channel.history() if action_components(m)] == [newer.id]
+
+
+async def test_a_click_whose_own_answer_shows_the_new_turn_is_not_pinged_with_a_second_copy(simcord_env):
+    """Issue 33: a click's answer edited the clicked DM into the new prompt and the same change's ping sent
+    that prompt again as a new message: two live copies of one version. The answer is the prompt: no ping."""
+    env = simcord_env
+    channel, members, table = await table_of(env)
+    ann = members[0]
+    seat = table.seat_of(ann.id)
+    publisher, messages = env.bot.services.publisher, env.bot.services.messages
+    shown = messages.hand_message(table, seat.seat, private=True).shown
+    mark = len(env.http_requests)
+    async with table.lock:  # as a click does: its answer showed this prompt, and the change names a new turn
+        publisher.publish(table, answered={seat.seat: shown}, pings={seat.seat})
+    await publisher.settled()
+    await env.settle()
+    path = f"/channels/{ann.user.dm_channel.id}/messages"
+    assert not [r for r in env.http_requests[mark:] if r.method == "POST" and r.path == path]
+    check_thread(members, table)
