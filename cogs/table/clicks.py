@@ -70,8 +70,13 @@ class Clicks:
         and points to the current one. The caller holds the table's lock (the live message is read)."""
         message = interaction.message
         seat = table.seat(seat_id)
-        if message is None or interaction.guild_id is not None or message.id == seat.dm_message_id \
-                or message.flags.ephemeral:
+        if message is None or interaction.guild_id is not None or message.flags.ephemeral:
+            return False
+        # Older by its id (ids grow with time), not merely "not the live one": a message sent but not yet
+        # recorded (the pass records it under the lock this click holds, or, with shards, another process
+        # sent it and has not stored it yet) is newer and plays as before.
+        listed = any(message_id == message.id for _, message_id in seat.superseded)
+        if not listed and (seat.dm_message_id is None or message.id >= seat.dm_message_id):
             return False
         lang = self.settings.reader_lang(interaction)
         await self.answer.edit(interaction, self.messages.superseded_message(table, lang), UNKNOWN_FILES)
