@@ -41,6 +41,10 @@ log = logging.getLogger("rookery")
 
 def build_services(bot: commands.Bot, store: Storage, clock=time.time) -> Services:
     """Every service, each given its collaborators here and nowhere else."""
+    def server_locale(guild_id: int) -> str | None:
+        guild = bot.get_guild(guild_id)
+        return str(guild.preferred_locale) if guild is not None and guild.preferred_locale else None
+
     history = HistoryService(store, clock)
     logs = LogFilter()
     service = TableService(
@@ -48,7 +52,7 @@ def build_services(bot: commands.Bot, store: Storage, clock=time.time) -> Servic
         loggable=lambda table, event: logs(table.game_key, event, table.names),
         bundles=lambda table, seat_id: render.bundle_steps(table, seat_id, games.policy(table.game_key)))
     seating = Seating(service)
-    settings = MemberSettings(store)  # notify, autoplay, languages, DM channels
+    settings = MemberSettings(store, server_locale)  # notify, autoplay, languages, DM channels
     answer = Answer(settings)
     messages = Messages(bot, settings)
     publisher = Publisher(bot, service, settings, messages, result_rows)

@@ -140,7 +140,7 @@ class Seating:
         await self.service.handing_over(table, seat)
         seat.user_id = None
         seat.name = f"{seat.name} (bot)"
-        seat.dm_channel_id = seat.dm_message_id = None
+        seat.supersede()  # the old holder's DM message loses its buttons
         seat.moves += 1  # as in replace(): the leaver's prompts go stale
         table.touch()  # the board names the seat afresh ("(bot)")
         await self.service.save(table)
@@ -207,7 +207,7 @@ class Seating:
             seat.user_id, seat.name = new_user
         else:
             seat.user_id, seat.name = None, f"{seat.name} (bot)"
-        seat.dm_channel_id = seat.dm_message_id = None
+        seat.supersede()  # the old holder's DM message loses its buttons
         seat.dm_closed = False
         seat.moves += 1  # the old player's prompts go stale
         table.touch()

@@ -31,10 +31,25 @@ class Seat:
     picture: str = ""          # key of the hand picture on that DM ("" none): uploaded again only when it changes
     timeouts: int = 0          # timeouts in a row; a move of its own resets it
     away: bool = False         # timed out AWAY_AFTER times in a row; the table was told
+    # [channel id, message id] of this seat's older DM messages not yet shrunk to one line: stored, so that
+    # after a restart too none of them keeps its whole hand or its buttons (cogs/table/publisher.py)
+    superseded: list[list[int]] = field(default_factory=list)
 
     @property
     def is_bot(self) -> bool:
         return self.user_id is None
+
+    def supersede(self) -> None:
+        """The seat's DM message stops being the live one (a newer one was sent, or the seat changed hands):
+        it is queued to be shrunk, and the next hand goes out as a new message."""
+        if self.dm_message_id is not None and self.dm_channel_id is not None:
+            # a new list, not append(): a stored row may share the old one
+            self.superseded = [*self.superseded, [self.dm_channel_id, self.dm_message_id]]
+        self.dm_channel_id = self.dm_message_id = None
+
+    def shrunk(self, message_id: int | None) -> None:
+        """That older DM message is one line now (or can never be made so): nothing left to do for it."""
+        self.superseded = [m for m in self.superseded if m[1] != message_id]
 
 
 @dataclass(frozen=True)

@@ -370,6 +370,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Play card a
 
     # ---- a member's own settings
     @app_commands.command(name="notify", description="Turn the 'it's your move' pings on or off (this server)")
+    @app_commands.describe(setting="On: a new message when it's your move. Off: your hand message updates quietly")
     @app_commands.choices(setting=ON_OFF)
     async def notify(self, interaction: discord.Interaction, setting: str) -> None:
         on = self.on_off(setting)
@@ -380,6 +381,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Play card a
 
     @app_commands.command(name="autoplay",
                           description="Play your only legal card by itself after a moment (this server)")
+    @app_commands.describe(setting="On: your only legal card plays itself. Off: you click every card")
     @app_commands.choices(setting=ON_OFF)
     async def autoplay(self, interaction: discord.Interaction, setting: str) -> None:
         on = self.on_off(setting)

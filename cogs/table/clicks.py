@@ -18,7 +18,7 @@ from bot.service import TableService
 from bot.table import Pick, Table
 from cogs.table.answer import Answer
 from cogs.table.changes import Changes
-from cogs.table.messages import Messages
+from cogs.table.messages import UNKNOWN_FILES, Messages
 from cogs.table.settings import MemberSettings
 from present import fmt
 from present.base import Doc, Section
@@ -41,8 +41,10 @@ class Clicks:
         """One click on a prompt: `pick` names the legal action (or the steps of one decision, all or none)."""
         await self.answer.defer_if_busy(interaction, table)
         seat = table.seat(seat_id)
-        in_dm = interaction.message is not None and interaction.message.id == seat.dm_message_id
         async with self.service.locked(table):
+            if await self.older_dm(interaction, table, seat_id):
+                return
+            in_dm = interaction.message is not None and interaction.message.id == seat.dm_message_id
             try:
                 outcome = await self.service.click(table, seat_id, interaction.user.id, prompt, pick, interaction.id)
             except (errors.NotYourChoices, errors.AlreadyHandled) as refusal:  # nothing of theirs to show
@@ -60,6 +62,26 @@ class Clicks:
             except discord.HTTPException as exc:
                 log.warning("table %s: could not answer a move (HTTP %s); publishing anyway", table.id, exc.status)
             await self.changes.publish(table, outcome, answered=answered)
+
+    async def older_dm(self, interaction: discord.Interaction, table: Table, seat_id: str) -> bool:
+        """A click on one of the seat's older DM messages (a newer one was sent since, and its shrinking
+        has not landed yet, or failed): it plays nothing. Its answer shrinks the clicked message to the
+        one line the publisher would have made of it (an interaction answer, outside the rate limits)
+        and points to the current one. The caller holds the table's lock (the live message is read)."""
+        message = interaction.message
+        seat = table.seat(seat_id)
+        if message is None or interaction.guild_id is not None or message.flags.ephemeral:
+            return False
+        # Older by its id (ids grow with time), not merely "not the live one": a message sent but not yet
+        # recorded (the pass records it under the lock this click holds, or, with shards, another process
+        # sent it and has not stored it yet) is newer and plays as before.
+        listed = any(message_id == message.id for _, message_id in seat.superseded)
+        if not listed and (seat.dm_message_id is None or message.id >= seat.dm_message_id):
+            return False
+        lang = self.settings.reader_lang(interaction)
+        await self.answer.edit(interaction, self.messages.superseded_message(table, lang), UNKNOWN_FILES)
+        seat.shrunk(message.id)  # stored with the next pass's records
+        return True
 
     async def refuse_with_hand(self, interaction: discord.Interaction, table: Table, seat_id: str,
                                refusal: errors.Refusal, in_dm: bool) -> None:
@@ -80,6 +102,8 @@ class Clicks:
                 self.service.require_holder(table, seat_id, interaction.user.id)
             except errors.Refusal as refusal:
                 return await self.answer.refusal(interaction, refusal)
+            if await self.older_dm(interaction, table, seat_id):
+                return
             in_dm = interaction.message is not None and interaction.message.id == seat.dm_message_id
             if prompt != self.service.prompt_key(table, seat_id):
                 return await self.refuse_with_hand(interaction, table, seat_id, errors.OutOfDate(), in_dm)

@@ -108,7 +108,8 @@ class Host(commands.Cog):
         components that no handler will (forged, truncated, from an older format)."""
         settings = self.services.settings
         try:
-            await settings.seen(interaction)
+            guild_id = interaction.guild_id
+            await settings.seen(interaction, known_server=guild_id is None or self.bot.get_guild(guild_id) is not None)
         except Exception:  # remembering a locale must never cost an answer
             log.exception("could not store the locales of an interaction")
         if interaction.type is not discord.InteractionType.component:

@@ -13,10 +13,11 @@ from cogs.table.components import board_rows, choice_rows
 from cogs.table.games import policy
 from cogs.table.layout import Message, layout
 from cogs.table.settings import MemberSettings
-from present.base import Section, line
+from present.base import Doc, Section, line
 from present.i18n import reading, tr
 
 BOARD_FILE, HAND_FILE = "board.png", "hand.png"
+UNKNOWN_FILES = "?"  # an older message's attachments, not recorded: an edit given this as the old key drops them
 
 
 class Messages:
@@ -123,6 +124,15 @@ class Messages:
                 return layout(doc, colour=game.colour, picture=picture,
                               picture_name=HAND_FILE, rows=rows)
         return build() if note else frame.memo(("hand", seat_id, private, page, lang), build)
+
+    @staticmethod
+    def superseded_message(table: Table, lang: str) -> Message:
+        """What an older DM message of a seat becomes once a newer one was sent: one line, no buttons, no
+        picture (its whole hand, out of date, would only be scrolled past)."""
+        with reading(lang):
+            text = tr("↓ An older message of table #{id} ({game}): your current one is further down.",
+                      id=table.id, game=table.game.title)
+        return layout(Doc("", [Section("", [line(text)])]), colour=policy(table.game_key).colour)
 
     def where(self, table: Table) -> str:
         channel = self.cached_channel(table)

@@ -30,7 +30,7 @@ from bot.service import TableService
 from bot.table import Outcome, Seat, Table
 from cogs.table.games import policy
 from cogs.table.layout import Message, layout
-from cogs.table.messages import Messages
+from cogs.table.messages import UNKNOWN_FILES, Messages
 from cogs.table.settings import MemberSettings
 from present.i18n import reading, tr
 
@@ -74,7 +74,8 @@ class Request:
 
 @dataclass
 class Job:
-    """One message to send: its kind ("board", "hand", "ping", "result", "mention", "notice")."""
+    """One message to send: its kind ("board", "hand", "ping", "result", "mention", "notice", "shrink": an
+    older DM message of a seat becomes one line without buttons)."""
 
     kind: str
     seat: str | None = None
@@ -84,6 +85,7 @@ class Job:
     target: int | None = None       # message id being edited
     notice: Notice | None = None
     user: int | None = None         # a hand or ping: the member who held the seat when it was planned
+    channel: int | None = None      # a shrink: the DM channel of the message
 
     # Each kind is planned with the fields it needs (_plan); these read them back, typed.
     @property
@@ -207,7 +209,13 @@ class Publisher:
                         async with table.lock:
                             await self.service.save_messages(table)
                     continue
-                results = await asyncio.gather(*(self._send(table, job) for job in jobs))
+                # Shrinking older DM messages waits until this pass's prompts and board have gone out: it
+                # only tidies, and must not delay (or, rate-limited, queue ahead of) what someone waits for.
+                urgent = [job for job in jobs if job.kind != "shrink"]
+                tidy = [job for job in jobs if job.kind == "shrink"]
+                results = await asyncio.gather(*(self._send(table, job) for job in urgent))
+                results += await asyncio.gather(*(self._send(table, job) for job in tidy))
+                jobs = urgent + tidy
                 sent += sum(1 for r in results if r is not None and not isinstance(r, Failed))
                 async with table.lock:
                     failed = await self._record(table, request, jobs, results)
@@ -228,6 +236,16 @@ class Publisher:
                 if table.id in self._requests and not self.held_until(table):  # queued after the last look
                     self._kick(table)  # (a held table is kicked again when its hold ends: hold(), release())
         return sent
+
+    def _raced_with_answer(self, table: Table, seat: Seat, edited: bool) -> None:
+        """A click's own answer edited this seat's DM while this pass's message for it was in flight (the
+        pass sends without the lock): which of the two Discord applied last is unknown. So the answer's
+        hash is not trusted: the next pass compares the live message with the newest state and, if this
+        pass edited the same message, edits it again. (The answered message, if this pass sent a new one,
+        was superseded above and is shrunk.)"""
+        queued = self._requests.get(table.id)
+        if queued is not None and queued.answered.pop(seat.seat, None) is not None and edited:
+            seat.shown = ""
 
     def _schedule_retry(self, table: Table, failed: Request) -> None:
         """Keep what failed for another pass, which rebuilds from the newest state: after a backoff, or for
@@ -276,13 +294,19 @@ class Publisher:
                 continue
             message = self.messages.hand_message(table, seat.seat, frame, private=True)
             ping = seat.seat in request.pings and seat.seat in pending  # the turn is still theirs
-            if request.answered.get(seat.seat) == message.shown and not ping:
-                seat.shown, seat.picture = FORMAT + message.shown, message.picture_key  # the click's answer
+            if request.answered.get(seat.seat) == message.shown:
+                # The click's own answer shows this very prompt on the message they clicked: they are looking
+                # at it. A ping would post it a second time, both with live buttons (issue 33): none is sent.
+                seat.shown, seat.picture = FORMAT + message.shown, message.picture_key
                 continue
             if ping or not seat.dm_message_id or not seat.shown.startswith(FORMAT):
                 jobs.append(Job("ping" if ping else "hand", seat.seat, message, new=True, user=seat.user_id))
             elif seat.shown != FORMAT + message.shown:
                 jobs.append(Job("hand", seat.seat, message, target=seat.dm_message_id, user=seat.user_id))
+        for seat in table.seats:  # an older DM message (or a former holder's) still shows buttons: shrink it
+            lang = self.settings.member_lang(seat.user_id) if seat.user_id is not None else board_lang
+            jobs += [Job("shrink", seat.seat, self.messages.superseded_message(table, lang), target=message_id,
+                         channel=channel_id) for channel_id, message_id in seat.superseded]
         mentions = [s for s in table.seats if s.seat in request.pings and s.seat in pending and s.dm_closed
                     and not s.is_bot and frame.publicly_awaited(s.seat)]
         if mentions and live:  # no DM to ping: a mention, only where the public may know the seat must act
@@ -335,6 +359,13 @@ class Publisher:
                     except discord.NotFound:
                         pass
                 return await dm.send(**job.built.send_kwargs())
+            if job.kind == "shrink":
+                dm = self.bot.get_partial_messageable(job.channel, type=discord.ChannelType.private)
+                try:
+                    await dm.get_partial_message(job.target).edit(**job.built.edit_kwargs(UNKNOWN_FILES))
+                except (discord.NotFound, discord.Forbidden):
+                    return "gone"  # deleted, or the member closed their DMs: nothing left to click
+                return "edited"
             if job.kind == "result":
                 return await (await self.channel(table)).send(**job.built.send_kwargs())
             if job.kind == "mention" or (job.kind == "notice" and job.seat is None):
@@ -369,17 +400,27 @@ class Publisher:
                 result.report(table)
                 if result.retry:
                     _keep(failed, job, request)
+                elif job.kind == "shrink":  # Discord will never take it (e.g. a message of an older format)
+                    table.seat(job.seat_id).shrunk(job.target)
+                    changed = True
                 continue
             if job.kind == "board":
                 if not isinstance(result, str):  # a new board message
                     table.board_message_id, table.board_posted_at = result.id, time.time()
                 table.board_shown, table.board_picture = FORMAT + job.built.shown, job.built.picture_key
                 changed = True
+            elif job.kind == "shrink":
+                table.seat(job.seat_id).shrunk(job.target)
+                changed = True
             elif job.kind in ("hand", "ping"):
                 seat = table.seat(job.seat_id)
                 # Sent without the lock: if the seat changed hands meanwhile (a kick with a replacement),
                 # the old member's DM ids must not become the new holder's, or the new hand would go there.
                 if seat.user_id != job.user or (not job.new and seat.dm_message_id != job.target):
+                    if not isinstance(result, str):  # a new message the old holder must not play from
+                        seat.superseded = [*seat.superseded, [result.channel.id, result.id]]
+                        self._requests.setdefault(table.id, Request())
+                        changed = True
                     continue
                 if result == "closed":
                     seat.dm_closed = True
@@ -389,9 +430,13 @@ class Publisher:
                     if seat.seat not in frame.pending() or frame.publicly_awaited(seat.seat):
                         self.publish(table, notice=Notice(None, _dms_closed(_member(seat))))
                 else:
-                    if not isinstance(result, str):  # a new DM message
+                    if not isinstance(result, str):  # a new DM message: the one before it is shrunk next pass
+                        if seat.dm_message_id not in (None, result.id):
+                            seat.supersede()
+                            self._requests.setdefault(table.id, Request())
                         seat.dm_channel_id, seat.dm_message_id = result.channel.id, result.id
                     seat.shown, seat.picture = FORMAT + job.built.shown, job.built.picture_key
+                    self._raced_with_answer(table, seat, edited=job.target is not None and not job.new)
                 changed = True
         if changed or request.answered:
             await self.service.save_messages(table)

@@ -5,9 +5,12 @@ server's interactions all reach the shard that owns it), so the cache stays true
 
 Languages: a DM or a private answer is written in its member's language (their `/game language` choice,
 else the Discord locale their last interaction carried); the board in the server's (`/game config
-language`, else the server's Discord locale). Both are stored, so a timer's DM or a restart keeps them.
+language`, else the server's Discord locale, from the gateway's cache). The member's are stored, so a
+timer's DM or a restart keeps them; a server's settings are written by /game config alone.
 """
 from __future__ import annotations
+
+from typing import Callable
 
 import discord
 
@@ -16,12 +19,15 @@ from present.i18n import resolve
 
 
 class MemberSettings:
-    def __init__(self, store) -> None:
+    def __init__(self, store, server_locale: Callable[[int], str | None] = lambda guild_id: None) -> None:
         self.store = store
+        # The Discord locale of a server the bot is in, from the gateway's cache: the language of its first
+        # lobby, before any interaction of that server was seen (one races the other) or after a restart.
+        self.server_locale = server_locale
         self._cache: dict[tuple[str, int], set[int]] = {}  # (setting, guild id) -> the members it names
         self._members: dict[int, Member] = {}
         self._guild_langs: dict[int, str] = {}
-        self._guild_locales: dict[int, str] = {}  # the Discord locale each server's interactions last carried
+        self._guild_locales: dict[int, str] = {}  # the Discord locale each server's interactions last carried (memory)
 
     async def _named(self, setting: str, guild_id: int) -> set[int]:
         key = (setting, guild_id)
@@ -55,7 +61,7 @@ class MemberSettings:
         for setting in ("notify_off", "autoplay_on"):
             self._cache.pop((setting, guild_id), None)
         self._guild_langs.pop(guild_id, None)
-        self._guild_locales.pop(guild_id, None)  # so the next interaction stores the server's locale again
+        self._guild_locales.pop(guild_id, None)  # the next interaction tells it again
 
     # ---- members whatever the server: language and DM channel
     async def load_members(self, user_ids) -> None:
@@ -96,7 +102,11 @@ class MemberSettings:
             return resolve(None)
         if guild_id not in self._guild_langs:
             config = await self.store.guild_config(guild_id)
-            self._guild_langs[guild_id] = resolve(config.language or config.discord_locale)
+            # /game config's choice; else the server's Discord locale: the gateway's, else as an interaction
+            # last told it, else as older versions stored it.
+            locale = (config.language or self.server_locale(guild_id) or self._guild_locales.get(guild_id)
+                      or config.discord_locale)
+            self._guild_langs[guild_id] = resolve(locale)
         return self._guild_langs[guild_id]
 
     def guild_changed(self, guild_id: int) -> None:
@@ -104,8 +114,13 @@ class MemberSettings:
         self._guild_langs.pop(guild_id, None)
 
     # ---- what each interaction tells us
-    async def seen(self, interaction: discord.Interaction) -> None:
-        """Remember the locales an interaction carries when they changed (one write per change)."""
+    async def seen(self, interaction: discord.Interaction, known_server: bool = True) -> None:
+        """Remember the member's Discord locale when it changed (one write per change). Not from a server
+        the bot is not in (`known_server` False: a forged or stale interaction): nothing is stored. A
+        server's locale is never written here (no command but /game config writes a server's settings):
+        the gateway's cache has it (server_locale); a change of it only drops the cached language."""
+        if not known_server:
+            return
         member = await self.member(interaction.user.id)
         locale = str(interaction.locale) if interaction.locale else None
         if locale and member.discord_locale != locale:
@@ -113,14 +128,9 @@ class MemberSettings:
             member.discord_locale = locale
         guild_id = interaction.guild_id
         guild_locale = str(interaction.guild_locale) if guild_id and interaction.guild_locale else None
-        if guild_id and guild_locale:
-            config_known = self._guild_locales.get(guild_id)
-            if config_known != guild_locale:
-                config = await self.store.guild_config(guild_id)
-                if config.discord_locale != guild_locale:
-                    await self.store.save_guild_locale(guild_id, guild_locale)
-                    self._guild_langs.pop(guild_id, None)
-                self._guild_locales[guild_id] = guild_locale
+        if guild_id and guild_locale and self._guild_locales.get(guild_id) != guild_locale:
+            self._guild_locales[guild_id] = guild_locale
+            self._guild_langs.pop(guild_id, None)
 
     async def reader(self, interaction: discord.Interaction) -> str:
         """The reader's language, with their stored /game language choice loaded first."""

@@ -35,3 +35,23 @@ async def test_game_is_offered_in_servers_only(simcord_env):
     subcommands = commands[0]["options"]
     assert all("contexts" not in s and "dm_permission" not in s for s in subcommands), \
         "subcommands carry no context marks (Discord ignores them there)"
+
+
+def _with_options(items: list[dict], path: str = ""):
+    """Every command, subcommand and option of the payload, with its path ("game notify setting")."""
+    for item in items:
+        where = f"{path} {item['name']}".strip()
+        yield where, item
+        yield from _with_options(item.get("options") or [], where)
+
+
+async def test_every_command_and_option_is_described_in_every_language(simcord_env):
+    """Issue 32: `/game notify` and `/game autoplay`'s `setting` had no description in de, es-ES or pt-BR."""
+    requests = [(e.method, e.path, e.json) for e in simcord_env.backend.http_requests]
+    missing = []
+    for where, item in _with_options(synced_commands(requests)):
+        for locale in ("de", "es-ES", "pt-BR"):
+            described = (item.get("description_localizations") or {}).get(locale)
+            if not described or described == item.get("description"):
+                missing.append(f"{where} [{locale}]")
+    assert not missing, "without a description in its reader's language: " + ", ".join(missing)

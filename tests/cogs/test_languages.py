@@ -147,7 +147,8 @@ async def test_each_reader_reads_their_own_language_in_one_game(simcord_env, ser
 
 async def test_after_forget_the_servers_locale_is_stored_again(tmp_path):
     """/game forget deletes the server's stored config, its Discord locale included; the next interaction
-    from that server stores it again, so its boards do not fall back to English until a restart."""
+    from that server tells it again (kept in memory; after a restart the gateway's cache has it), so its
+    boards do not fall back to English."""
     from types import SimpleNamespace
 
     from bot.records import HistoryService
@@ -164,6 +165,6 @@ async def test_after_forget_the_servers_locale_is_stored_again(tmp_path):
         settings.forget(99)
         assert await settings.guild_lang(99) == "en"
         await settings.seen(seen)
-        assert await settings.guild_lang(99) == "de", "stored again from the next interaction"
+        assert await settings.guild_lang(99) == "de", "told again by the next interaction"
     finally:
         await store.close()

@@ -60,12 +60,14 @@ async def test_pause_resume_end_and_kick(simcord_env):
     await ann.slash(channel, "game resume")
     assert table.status == "active" and action_components(ben.user.dm_channel.last_message)
 
-    # a moderator hands Cat's seat to a bot: the bot moves for her and her old buttons are no longer hers
+    # a moderator hands Cat's seat to a bot: the bot moves for her and her old DM loses its buttons (one line)
     cat_dm = cat.user.dm_channel.last_message
+    assert action_components(cat_dm)
     await ann.slash(channel, "game kick", member=cat)
     assert table.seat("p3").is_bot and table.seat("p3").moves >= 1
-    stale = await cat.user.click(cat_dm, custom_id=action_components(cat_dm)[0]["custom_id"])
-    assert stale.ephemeral and "belong to" in text_of(stale.response)
+    await env.bot.services.publisher.settled()
+    old = next(m for m in cat.user.dm_channel.history() if m.id == cat_dm.id)
+    assert not action_components(old) and "older message" in text_of(old)
 
     # ending asks for confirmation first
     ask = await ann.slash(channel, "game end")
