@@ -152,15 +152,20 @@ def kind_of(view: dict, action: dict) -> str:
     """A decision's kind for the breakdown: its "about" (the engine's decision fact), and in a turn or a
     Physical Action the kind of action chosen (a cast, a step, an activation...)."""
     about = (view.get("decision") or {}).get("about", "?")
-    return f"{about}/{action.get('type')}" if about in ("turn", "phys") else about
+    return f"{about}/{action.get('type')}" if about in ("turn", "phys", "study") else about
+
+
+SETTINGS = {"ask_me"}  # actions that change a seat's settings rather than play (random_choice)
 
 
 def random_choice(shown, view, legal: list[dict], names: dict, offered, undo: set[str],
                   rng: random.Random) -> tuple[int | None, dict]:
     """A player who clicks what is offered, uniformly: each button is one control, and so is each menu (a pick
     inside it, uniformly, once it is open). A take-back is never clicked (a player who clicks at random
-    would otherwise take back forever). Returns (the bundle clicked or None, the action)."""
-    forward = [i for i, a in enumerate(legal) if a["type"] not in undo] or list(range(len(legal)))
+    would otherwise take back forever), nor is a setting (Black Rose Wars' "Ask me…" standing orders: a
+    player sets them once, if ever). Returns (the bundle clicked or None, the action)."""
+    forward = [i for i, a in enumerate(legal) if a["type"] not in undo and a["type"] not in SETTINGS] \
+        or list(range(len(legal)))
     controls: list[list[tuple[int | None, int]]] = []  # each control: its (bundle, legal index) picks
     if offered:
         bundles, rest = offered

@@ -67,6 +67,9 @@ def new_state(seats: list[str], seed: int, opts: dict) -> BlackRoseState:
     st.marks, st.trophies, st.tokens = {}, {}, {}
     st.stats = {s: {} for s in seats}
     st.winners, st.over, st.final, st.last = [], False, {}, {}
+    # The standing orders each mage asked to be asked about instead ("quests", "evos"): none at first
+    # (ask_options).
+    st.ask_me = {s: [] for s in seats}
     st.stack = [{"k": "game_turn", "step": 0}, {"k": "setup", "step": 0}]
     st.run()
     return st
@@ -179,15 +182,40 @@ def br_start(st, t):
     return st.done(t)
 
 
+# ---- standing orders ------------------------------------------------------------------------------------
+# A mage's Quests are kept without asking, and their Evocations hunt without asking (evocations.py), unless
+# they ask to be asked (data/blackrose/rules.md, "Standing orders"): ST.ask_me[seat] holds what they asked.
+STANDING = ("quests", "evos")
+
+
+def ask_options(st, seat: str) -> list[dict]:
+    """The standing orders a mage may still change to "ask me" (offered at the start of their Study)."""
+    return [{"type": "ask_me", "about": k, "step": True} for k in STANDING if k not in st.ask_me[seat]]
+
+
+def set_order(st, seat: str, about: str, ask: bool) -> None:
+    mine = st.ask_me[seat]
+    if ask and about not in mine:
+        mine.append(about)
+    elif not ask and about in mine:
+        mine.remove(about)
+
+
+def asks(st, seat: str, about: str) -> bool:
+    return about in st.ask_me.get(seat, ())
+
+
 def quest_options(st, t):
     s = st.order[t["i"]]
     acts = [{"type": "discard_quest", "quest": q} for q in st.quests[s]]
-    return {s: acts + [{"type": "keep"}]} if acts else {}
+    return {s: acts + [{"type": "keep"}, {"type": "keep", "always": True}]} if acts else {}
 
 
 def quest_act(st, t, seat, a):
     if a["type"] == "keep":
         t["i"] += 1
+        if a.get("always"):
+            set_order(st, seat, "quests", False)
     else:
         R.discard_quest(st, seat, a["quest"])
 
@@ -196,11 +224,13 @@ def quest_act(st, t, seat, a):
 def quests(st, t):
     """Rulebook, 1. Black Rose Phase: "you can discard one or both of them at the beginning of the Black Rose
     Phase" (the Black Rose gains the Quest's Moon in PP), each mage in turn from the First Player, before
-    the Event is drawn: a Moon reached by a discard changes the decks the Event comes from."""
+    the Event is drawn: a Moon reached by a discard changes the decks the Event comes from. Only a mage who
+    asked to be asked is asked (standing orders); the others keep theirs."""
     if st.settle():
         return False
     while t["i"] < len(st.order):
-        if st.quests[st.order[t["i"]]]:
+        s = st.order[t["i"]]
+        if st.quests[s] and asks(st, s, "quests"):  # else kept, the standing order
             return True
         t["i"] += 1
     return st.done(t)
@@ -273,7 +303,8 @@ def evo_phase(st, t):
     s = st.next_in_order(t)
     if s is None:
         return st.done(t)
-    st.push({"k": "evo_seat", "seat": s, "acted": []})
+    # Evocations hunt (evocations.hunt_move) unless the mage asked to be asked (standing orders).
+    st.push({"k": "evo_seat", "seat": s, "acted": [], **({} if asks(st, s, "evos") else {"hunt": True})})
     return False
 
 

@@ -76,17 +76,18 @@ def bundles(view: dict, legal: list[dict], names: dict | None = None) -> list[Bu
 
 
 def _prep(view: dict, legal: list[dict], names: dict | None = None) -> list[Bundle] | None:
-    """Preparation with two spells readied: each spell left readied as the last one ("Fireball (straight), then
-    confirm") and, with just two left in hand, both in either order and side ("Fireball ↑, then Ice Burst ↓":
+    """Preparation with one or two spells readied: each spell left readied as the last one ("Fireball
+    (straight), then confirm") and, with two readied and with just two left in hand, both in either order and side ("Fireball ↑, then Ice Burst ↓":
     the fourth confirms by itself), beside each ready alone. Each kind is offered only where every label fits
     a button, the pairs first, all in one wording."""
     readies = [a for a in legal if a["type"] == "ready"]
     placed = (view.get("choice") or {}).get("ready") or ()
-    if len(placed) != 2 or not readies or not any(a["type"] == "confirm" for a in legal):
+    if len(placed) not in (1, 2) or not readies or len(placed) == 2 and not any(a["type"] == "confirm" for a in legal):
         return None
     singles = _copies(view, legal, names) or [Bundle(CH.label(a, view, names), (a,)) for a in legal]
     kinds: list[tuple[dict, ...]] = []
-    for kind in (_last_two(readies), _then_confirm(readies)):
+    # With one spell readied, the second with the confirmation: a Preparation of two spells in two clicks.
+    for kind in ((_last_two(readies) if len(placed) == 2 else []), _then_confirm(readies)):
         if kind and len(singles) + len(kinds) + len(kind) <= fmt.budget().grid:
             kinds += kind
     found = _worded(kinds)  # one wording for all of them
@@ -146,8 +147,10 @@ def _draws(view: dict, legal: list[dict], names: dict | None = None) -> list[Bun
     rest = 4 - (choice.get("drawn") or 0)
     out = [Bundle(CH.label(a, view, names), (a,)) for a in legal]
     for a in legal:
+        if a["type"] != "study":
+            continue
         left = (view.get("library") or {}).get(a["school"], 0)
-        if a["type"] == "study" and a.get("n", 1) == 1 and 1 < left < rest:
+        if a.get("n", 1) == 1 and 1 < left < rest:
             more = tuple({"type": "study", "school": a["school"], "step": True} for _ in range(left - 1))
             out.append(Bundle(tr("Draw the last {n} from {school}", n=left, school=W.school(a["school"])),
                               (a, *more)))
@@ -166,7 +169,9 @@ def _discard_moves(view: dict, legal: list[dict], names: dict | None = None) -> 
         exits = [] if "leave" in ((view.get("inhib") or {}).get(me) or ()) else list(B.ADJ.get(here, ()))
     if len(exits) < 2:
         return None  # one room next door: the engine moves there at once
-    out = [Bundle(CH.label(a, view, names), (a,)) for a in legal]
+    # Every spell with every room: the whole decision in one click (a spell alone would only ask the room
+    # next, among the same rooms: nothing is left out).
+    out = []
     for a in legal:
         for r in exits:
             step = {"type": "discard_move", "slot": a["slot"], "to": r, "step": True}
@@ -244,11 +249,12 @@ def prep_offered(view: dict) -> tuple[bool, bool, bool]:
     a spell then confirm, the sides shown as arrows)."""
     ready = (view.get("choice") or {}).get("ready") or ()
     left = sorted(set(view.get("hand") or ()) - {c for c, _ in ready})
-    if len(ready) != 2 or not left:
+    if len(ready) not in (1, 2) or not left:
         return False, False, False
     legal = [{"type": "ready", "card": c, "side": x, "step": True} for c in left
              for x in (("s",) if C.is_room_trap(c) else ("s", "r"))]
-    found = _prep(view, legal + [{"type": "confirm", "step": True}, {"type": "unready", "step": True}]) or ()
+    confirm = [{"type": "confirm", "step": True}] if len(ready) == 2 else []
+    found = _prep(view, legal + confirm + [{"type": "unready", "step": True}]) or ()
     kinds = {b.steps[-1]["type"] for b in found if len(b.steps) == 2}
     arrows = {_arrow(a) for a in legal} - {T.card_label(a["card"], a["side"]) for a in legal}
     return "ready" in kinds, "confirm" in kinds, any(x in b.label for b in found for x in arrows)
