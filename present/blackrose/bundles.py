@@ -18,7 +18,9 @@ step or beside the bundles).
   and lets them attack there: "Move to B3, attack Ben" is the step and the attack in one click, where the
   way is clear as for a move bundle. A spell's second attack that must find another target than the first
   (Nature's Wrath) is offered without that target, which its choice names (`avoid`: it was attacked in public).
-- **The last ready spells.** With two spells readied, "Fireball (straight), then confirm" readies a third and
+- **The suggested Preparation.** Before a spell is readied, "Ready the suggested spells" readies the bot's
+  choice from the seat's own hand (listed above the buttons) in one click.
+- **The last ready spells.** With one or two spells readied, "Fireball (straight), then confirm" readies a third and
   confirms the Preparation; with two left in hand, "Fireball (straight), then Ice Burst (reverse)" readies
   both (the fourth confirms it): each order and side, beside each spell alone, only where every label fits a
   button (a side shown as an arrow where the word does not fit).
@@ -82,6 +84,8 @@ def _prep(view: dict, legal: list[dict], names: dict | None = None) -> list[Bund
     a button, the pairs first, all in one wording."""
     readies = [a for a in legal if a["type"] == "ready"]
     placed = (view.get("choice") or {}).get("ready") or ()
+    if not placed:
+        return _suggested(view, legal, names)
     if len(placed) not in (1, 2) or not readies or len(placed) == 2 and not any(a["type"] == "confirm" for a in legal):
         return None
     singles = _copies(view, legal, names) or [Bundle(CH.label(a, view, names), (a,)) for a in legal]
@@ -92,6 +96,30 @@ def _prep(view: dict, legal: list[dict], names: dict | None = None) -> list[Bund
             kinds += kind
     found = _worded(kinds)  # one wording for all of them
     return singles + found if found else None
+
+
+def suggested_plan(view: dict) -> list[tuple[str, str]]:
+    """The spells the bot would ready from this hand, in order (Quick first), as (card, side): the seat's
+    own hand only (engine/blackrose/bot.py prep_plan)."""
+    from engine.blackrose.bot import prep_plan
+    return prep_plan(list(view.get("hand") or ()))
+
+
+def _suggested(view: dict, legal: list[dict], names: dict | None = None) -> list[Bundle] | None:
+    """Preparation before any spell is readied: the whole suggested Preparation in one click (the hand above
+    lists it, presenter.py), beside each spell alone. The 4th spell confirms by itself; fewer are confirmed."""
+    plan = suggested_plan(view)
+    if not plan:
+        return None
+    steps: list[dict] = []
+    for i, (card, side) in enumerate(plan):
+        steps.append({"type": "ready", "card": card, "side": side, "step": i > 0, **({"last": True} if i == 3 else {})})
+    if len(plan) < 4:
+        steps.append({"type": "confirm", "step": True})
+    if steps[0] not in legal:
+        return None
+    singles = _copies(view, legal, names) or [Bundle(CH.label(a, view, names), (a,)) for a in legal]
+    return singles + [Bundle(tr("Ready the suggested spells"), tuple(steps))]
 
 
 def _last_two(readies: list[dict]) -> list[tuple[dict, ...]]:

@@ -102,6 +102,11 @@ class BlackRosePresenter(BasePresenter):
                                "prepared.", spells=", ".join(T.card_label(c, s) for c, s in v["prepared"]))))
         elif v.get("prepared") == []:
             out.append(line(tr("Your Preparation is set, with no spell readied.")))
+        if kind == "prep" and not choice.get("ready") and v.get("hand"):
+            plan = BU.suggested_plan(v)
+            if plan:
+                out.append(line(tr("Suggested: {spells} (the first is your Quick spell)",
+                                   spells=", ".join(T.card_label(c, s) for c, s in plan))))
         if choice.get("ready"):
             out.append(line(tr("Readied so far: {spells}", spells=", ".join(T.card_label(c, s)
                                                                             for c, s in choice["ready"]))))

@@ -6,7 +6,7 @@ from __future__ import annotations
 from engine.blackrose import cards as C
 from present.blackrose import card_text as T
 from present.blackrose import words as W
-from present.blackrose.bundles import prep_offered
+from present.blackrose.bundles import prep_offered, suggested_plan
 from present.blackrose.choices import _short_model, evo_of, held, model_name, room_name, seat_name
 from present.i18n import tr, trn
 
@@ -130,6 +130,9 @@ def prompt(view: dict) -> str:
         if ready and not held(view):  # nothing left in hand to ready
             return trn("Confirm your ready spell, or take it back", "Confirm your {n} ready spells, or take the "
                        "last one back", len(ready))
+        if not ready and suggested_plan(view):
+            return tr("Ready 2–4 spells face down, one at a time (first your Quick spell), or the suggested ones "
+                      "at once")
         both, then_confirm, arrows = prep_offered(view)  # what one click can ready (bundles.py)
         if len(ready) == 1 and then_confirm:
             return tr("Ready your Standard spell 1 (↑ straight side, ↓ reverse side), alone or with the "
