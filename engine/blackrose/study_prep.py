@@ -78,7 +78,7 @@ def study_options(st, t):
         out = []
         for pair in _keep_pairs(look):
             out.append({"type": "study_keep", "cards": pair, "step": True})
-            if may_remove:
+            if not t["removed"]:  # (the hand holds the pair then, at least)
                 out.append({"type": "study_keep", "cards": pair, "then": "remove", "step": True})
         return {s: out + may_remove}
     return {}
