@@ -138,6 +138,8 @@ async def move(env, channel, table, member, seat, rng, closed: bool, answers: di
     offered = render.choices(table, seat.seat)
     bundle = next((n for n, b in enumerate(offered.bundles or ())
                    if b.steps == (legal[index],) or legal[index] in b.alike), None)
+    if bundle is None:  # a step offered only inside its bundles (every way on is one): the first of them
+        bundle = next((n for n, b in enumerate(offered.bundles or ()) if b.steps[0] == legal[index]), None)
     kind, value = ("rk:b:", str(bundle)) if bundle is not None else (("rk:a:", "rk:s:"), str(index))
     for comp in action_components(message):
         if not comp["custom_id"].startswith(kind):
