@@ -9,6 +9,11 @@ run, on that revision's engine, presenter and components: `git archive REV` is u
 directory and this script runs there in a subprocess (--tree DIR puts DIR first on sys.path), so "before"
 and "now" are measured side by side.
 
+--blackrose prices two policies side by side (issue 33): "bot", every seat plays the game's bot, and
+"random", every seat clicks uniformly among the controls the prompt offers (random_choice: each button one
+control, each select menu one control, then a uniform pick in it; never a take-back or a setting), since
+players do not play like our bot. --by breaks the clicks down by kind (in a turn, by the action's type).
+
 Every seat plays the game's own bot moves (engine/bots.bot_choice), and each decision is priced the way the
 Discord prompt offers it: buttons cost 1 click (before: up to 5 choices; now: also up to 20 short labels,
 such as a hand of cards), select menus 2 (open, pick), and a choice on page k of a prompt past 100
