@@ -8,6 +8,7 @@ from engine.blackrose import board as B
 from engine.blackrose import cards as C
 from engine.blackrose import rules as R
 from engine.blackrose.action import surprised
+from engine.blackrose.orders import set_order
 from engine.blackrose.rooms import activate, can_activate
 from engine.blackrose.state import task
 
@@ -167,7 +168,6 @@ def evo_phase_act(st, t, seat, a):
     if a["type"] == "hunt":
         t["hunt"] = True
         if a.get("always"):
-            from engine.blackrose.phases import set_order
             set_order(st, seat, "evos", False)
         return
     t["acted"].append(a["evo"])

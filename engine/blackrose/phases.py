@@ -6,6 +6,7 @@ from engine.blackrose import board as B
 from engine.blackrose import cards as C
 from engine.blackrose import rules as R
 from engine.blackrose.effects import run_ops
+from engine.blackrose.orders import asks, set_order
 from engine.blackrose.state import FLOW, BlackRoseState, task
 
 GAME_TURN = (
@@ -68,7 +69,7 @@ def new_state(seats: list[str], seed: int, opts: dict) -> BlackRoseState:
     st.stats = {s: {} for s in seats}
     st.winners, st.over, st.final, st.last = [], False, {}, {}
     # The standing orders each mage asked to be asked about instead ("quests", "evos"): none at first
-    # (ask_options).
+    # (orders.py).
     st.ask_me = {s: [] for s in seats}
     st.stack = [{"k": "game_turn", "step": 0}, {"k": "setup", "step": 0}]
     st.run()
@@ -180,29 +181,6 @@ def br_start(st, t):
     st.order = st.seats[i:] + st.seats[:i]
     st.emit("game_turn", turn=st.turn, first=st.crown, moon=st.moon)
     return st.done(t)
-
-
-# ---- standing orders ------------------------------------------------------------------------------------
-# A mage's Quests are kept without asking, and their Evocations hunt without asking (evocations.py), unless
-# they ask to be asked (data/blackrose/rules.md, "Standing orders"): ST.ask_me[seat] holds what they asked.
-STANDING = ("quests", "evos")
-
-
-def ask_options(st, seat: str) -> list[dict]:
-    """The standing orders a mage may still change to "ask me" (offered at the start of their Study)."""
-    return [{"type": "ask_me", "about": k, "step": True} for k in STANDING if k not in st.ask_me[seat]]
-
-
-def set_order(st, seat: str, about: str, ask: bool) -> None:
-    mine = st.ask_me[seat]
-    if ask and about not in mine:
-        mine.append(about)
-    elif not ask and about in mine:
-        mine.remove(about)
-
-
-def asks(st, seat: str, about: str) -> bool:
-    return about in st.ask_me.get(seat, ())
 
 
 def quest_options(st, t):

@@ -5,6 +5,7 @@ from __future__ import annotations
 from itertools import chain, combinations
 
 from engine.blackrose import cards as C
+from engine.blackrose.orders import ask_options, set_order
 from engine.blackrose.state import task, waits
 
 
@@ -38,7 +39,7 @@ def study_options(st, t):
     its limit may lose its excess by that removal instead of a discard to the Memories; removing while
     drawing is the same as removing at the keep, since the drawn cards are not in hand
     (data/blackrose/rules.md). The
-    mage's standing orders may be changed at the first step (phases.ask_options)."""
+    mage's standing orders may be changed at the first step (orders.ask_options)."""
     s = t["seat"]
     look = t["look"]
     hand = sorted(set(st.hand[s]))
@@ -68,7 +69,6 @@ def study_options(st, t):
             if rest > 1 and len(deck) >= rest:
                 opts.append({"type": "study", "school": x, "n": rest, "step": True})
         if whole:
-            from engine.blackrose.phases import ask_options
             opts += [{"type": "study_mix"}, *ask_options(st, s)]
         if opts:
             return {s: opts}  # (removing now or at the keep is the same: the drawn cards are not in hand)
@@ -115,7 +115,6 @@ def study_act(st, t, seat, a):
     elif kind == "study_mix":
         t["mix"] = True
     elif kind == "ask_me":
-        from engine.blackrose.phases import set_order
         set_order(st, seat, a["about"], True)
     elif kind == "remove_spell":
         t["remove"] = True
