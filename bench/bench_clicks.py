@@ -9,6 +9,11 @@ run, on that revision's engine, presenter and components: `git archive REV` is u
 directory and this script runs there in a subprocess (--tree DIR puts DIR first on sys.path), so "before"
 and "now" are measured side by side.
 
+--blackrose prices two policies side by side (issue 33): "bot", every seat plays the game's bot, and
+"random", every seat clicks uniformly among the controls the prompt offers (random_choice: each button one
+control, each select menu one control, then a uniform pick in it; never a take-back or a setting), since
+players do not play like our bot. --by breaks the clicks down by kind (in a turn, by the action's type).
+
 Every seat plays the game's own bot moves (engine/bots.bot_choice), and each decision is priced the way the
 Discord prompt offers it: buttons cost 1 click (before: up to 5 choices; now: also up to 20 short labels,
 such as a hand of cards), select menus 2 (open, pick), and a choice on page k of a prompt past 100
@@ -141,16 +146,57 @@ def _bundle_of(game, state, seat: str, action: dict, bundles, rng: random.Random
         trial.act(seat, step)
 
 
-BY_DECISION: dict[tuple[str, bool, bool], Counter] = {}  # (game, now, autoplay) -> clicks by decision "about"
+# (game, now, autoplay, chooser) -> clicks by kind of decision ("about", and in a turn the action's type)
+BY_DECISION: dict[tuple[str, bool, bool, str], Counter] = {}
 
 
-TURNS: dict[tuple[str, int], int] = {}  # (game, seed) -> Game Turns played (Black Rose Wars)
+TURNS: dict[tuple[str, int, str], int] = {}  # (game, seed, chooser) -> Game Turns played (Black Rose Wars)
 
 
-def play(key: str, players: int, seed: int, now: bool, autoplay: bool = False) -> tuple[int, int, int]:
+def kind_of(view: dict, action: dict) -> str:
+    """A decision's kind for the breakdown: its "about" (the engine's decision fact), and in a turn or a
+    Physical Action the kind of action chosen (a cast, a step, an activation...)."""
+    about = (view.get("decision") or {}).get("about", "?")
+    return f"{about}/{action.get('type')}" if about in ("turn", "phys", "study") else about
+
+
+SETTINGS = {"ask_me"}  # actions that change a seat's settings rather than play (random_choice)
+
+
+def random_choice(shown, view, legal: list[dict], names: dict, offered, undo: set[str],
+                  rng: random.Random) -> tuple[int | None, dict]:
+    """A player who clicks what is offered, uniformly: each button is one control, and so is each menu (a pick
+    inside it, uniformly, once it is open). A take-back is never clicked (a player who clicks at random
+    would otherwise take back forever), nor is a setting (Black Rose Wars' "Ask me…" standing orders: a
+    player sets them once, if ever). Returns (the bundle clicked or None, the action)."""
+    forward = [i for i, a in enumerate(legal) if a["type"] not in undo and a["type"] not in SETTINGS] \
+        or list(range(len(legal)))
+    controls: list[list[tuple[int | None, int]]] = []  # each control: its (bundle, legal index) picks
+    if offered:
+        bundles, rest = offered
+        labels = prompt_labels(shown, view, legal, names)
+        picks = [(n, 0) for n in range(len(bundles))]
+        controls += [[p] for p in picks] if bundles_as_buttons([b.label for b in bundles], [labels[i] for i in rest]) \
+            else [picks]
+        rest = [i for i in rest if i in forward]
+        if rest:
+            controls += [[(None, i)] for i in rest] \
+                if rest_as_buttons([b.label for b in bundles], [labels[i] for i in rest]) else [[(None, i) for i in rest]]
+    else:
+        labels = prompt_labels(shown, view, legal, names)
+        buttons = len(legal) <= 5 or as_buttons(labels)
+        controls += [[(None, i)] for i in forward] if buttons else [[(None, i) for i in forward]]
+    n, i = rng.choice(rng.choice(controls))
+    return (n, offered[0][n].steps[0]) if n is not None else (None, legal[i])
+
+
+def play(key: str, players: int, seed: int, now: bool, autoplay: bool = False,
+         chooser: str = "bot") -> tuple[int, int, int]:
     """(decisions, clicks, choices) over all seats of one game, priced the way the host offers it `now` (with
-    every member's `/game autoplay` on, if `autoplay`) or before; choices: the decisions that cost a click."""
-    by = BY_DECISION.setdefault((key, now, autoplay), Counter())
+    every member's `/game autoplay` on, if `autoplay`) or before; choices: the decisions that cost a click.
+    chooser "bot": every seat plays the game's bot; "random": every seat clicks uniformly among what the
+    prompt offers (random_choice; priced now)."""
+    by = BY_DECISION.setdefault((key, now, autoplay, chooser), Counter())
     game = GAMES[key]
     seats = [f"p{i}" for i in range(1, players + 1)]
     state = game.new(seats, seed, None)
@@ -168,20 +214,30 @@ def play(key: str, players: int, seed: int, now: bool, autoplay: bool = False) -
         seat = rng.choice(sorted(pending))
         legal = pending[seat]
         view = state.view(seat)
-        action = bot_choice(game, view, legal, rng)
+        clicked = None
+        if chooser == "random":
+            offered = offered_bundles(shown, view, legal, names=names) if NAMED else offered_bundles(shown, view, legal)
+            if forced(state, seat, legal, undo, autoplay):
+                action = legal[0]
+            else:
+                clicked, action = random_choice(shown, view, legal, names, offered, undo, rng)
+        else:
+            action = bot_choice(game, view, legal, rng)
         chosen = legal.index(action) if action in legal else 0
         decisions += 1
         spent = clicks
         choices += 1
-        by_key = (view.get("decision") or {}).get("about", "?")
+        by_key = kind_of(view, action)
         if not now:
             clicks += price(legal, chosen, None)
             by[by_key] += clicks - spent
             state.act(seat, action)
             continue
         labels = prompt_labels(shown, view, legal, names)
-        offered = offered_bundles(shown, view, legal, names=names) if NAMED else offered_bundles(shown, view, legal)
-        n = _bundle_of(game, state, seat, action, offered[0], random.Random(seed + decisions)) if offered else None
+        if chooser != "random":
+            offered = offered_bundles(shown, view, legal, names=names) if NAMED else offered_bundles(shown, view, legal)
+        n = clicked if chooser == "random" else \
+            _bundle_of(game, state, seat, action, offered[0], random.Random(seed + decisions)) if offered else None
         if n is not None:  # one click (a button, or a menu's two) makes every step of the bundle
             clicks += 1 if bundles_as_buttons([b.label for b in offered[0]], [labels[i] for i in offered[1]]) else 2
             for step in offered[0][n].steps:
@@ -205,7 +261,7 @@ def play(key: str, players: int, seed: int, now: bool, autoplay: bool = False) -
         by[by_key] += clicks - spent
         state.act(seat, action)
     if key == "blackrose":
-        TURNS[(key, seed)] = state.to_json()["turn"]
+        TURNS[(key, seed, chooser)] = state.to_json()["turn"]
     return decisions, clicks, choices
 
 
@@ -223,7 +279,7 @@ def main(games: int, by: bool = False) -> None:
         print(f"{key:<10} {players:>5} {d:>9.1f} {b:>13.1f} {n:>6.1f} {n / b:>10.2f} {a:>13.1f} {a / b:>7.2f} {c:>7.1f}")
         if by:
             for mode in (False, True):
-                parts = BY_DECISION[(key, mode, False)].most_common()
+                parts = BY_DECISION[(key, mode, False, "bot")].most_common()
                 print(f"    {'now' if mode else 'before'}: " + ", ".join(
                     f"{about} {c / games / players:.1f}" for about, c in parts if c))
     print("decisions, clicks and choices are per player per game. choices: the decisions left with a real choice "
@@ -233,45 +289,50 @@ def main(games: int, by: bool = False) -> None:
 BLACKROSE_SEATS = 3
 
 
-def blackrose_now(games: int) -> dict:
+def blackrose_now(games: int, chooser: str = "bot") -> dict:
     """Black Rose Wars priced as the host offers it now: clicks and choices per human per Game Turn, and the
-    clicks by decision kind (per human per Game Turn)."""
-    runs = [play("blackrose", BLACKROSE_SEATS, seed, True) for seed in range(games)]
-    turns = sum(TURNS[("blackrose", seed)] for seed in range(games))
+    clicks by decision kind (per human per Game Turn), every seat choosing as `chooser` (play)."""
+    runs = [play("blackrose", BLACKROSE_SEATS, seed, True, chooser=chooser) for seed in range(games)]
+    turns = sum(TURNS[("blackrose", seed, chooser)] for seed in range(games))
     per = turns * BLACKROSE_SEATS
-    by = BY_DECISION[("blackrose", True, False)]
+    by = BY_DECISION[("blackrose", True, False, chooser)]
     return {"clicks": sum(r[1] for r in runs) / per, "choices": sum(r[2] for r in runs) / per,
             "turns": turns / games, "by": {k: v / per for k, v in by.most_common()}}
 
 
 def blackrose(games: int, before: str | None, by: bool) -> None:
-    now = blackrose_now(games)
-    old = None
-    if before:
-        with tempfile.TemporaryDirectory() as tmp:
-            archive = subprocess.run(["git", "-C", str(ROOT), "archive", before], check=True, capture_output=True)
-            subprocess.run(["tar", "-x", "-C", tmp], input=archive.stdout, check=True)
-            out = subprocess.run([sys.executable, __file__, str(games), "--tree", tmp, "--json"],
-                                 check=True, capture_output=True, text=True, cwd=tmp)
-            old = json.loads(out.stdout.strip().splitlines()[-1])
+    runs = {}
+    for chooser in ("bot", "random"):
+        now = blackrose_now(games, chooser)
+        old = None
+        if before:
+            with tempfile.TemporaryDirectory() as tmp:
+                archive = subprocess.run(["git", "-C", str(ROOT), "archive", before], check=True, capture_output=True)
+                subprocess.run(["tar", "-x", "-C", tmp], input=archive.stdout, check=True)
+                out = subprocess.run([sys.executable, __file__, str(games), "--tree", tmp, "--json", chooser],
+                                     check=True, capture_output=True, text=True, cwd=tmp)
+                old = json.loads(out.stdout.strip().splitlines()[-1])
+        runs[chooser] = (old, now)
     print(f"Black Rose Wars, {BLACKROSE_SEATS} seats, {games} seeded games, per human per Game Turn "
-          f"(goal: at most 15 clicks):")
-    if old:
-        print(f"  before ({before}): {old['clicks']:5.1f} clicks, {old['choices']:5.1f} real choices, "
-              f"{old['turns']:.1f} Game Turns a game")
-    print(f"  now:          {now['clicks']:5.1f} clicks, {now['choices']:5.1f} real choices, "
-          f"{now['turns']:.1f} Game Turns a game")
-    if by:
-        for name, run in (("before", old), ("now", now)):
-            if run:
-                print(f"    {name}: " + ", ".join(f"{k} {v:.1f}" for k, v in run["by"].items() if v >= 0.05))
+          f"(goal: at most 15 clicks), every seat playing the bot (bot) or clicking at random what is offered "
+          f"(random):")
+    for chooser, (old, now) in runs.items():
+        if old:
+            print(f"  {chooser:<6} before ({before}): {old['clicks']:5.1f} clicks, {old['choices']:5.1f} real choices, "
+                  f"{old['turns']:.1f} Game Turns a game")
+        print(f"  {chooser:<6} now:          {now['clicks']:5.1f} clicks, {now['choices']:5.1f} real choices, "
+              f"{now['turns']:.1f} Game Turns a game")
+        if by:
+            for name, run in (("before", old), ("now", now)):
+                if run:
+                    print(f"    {name}: " + ", ".join(f"{k} {v:.1f}" for k, v in run["by"].items() if v >= 0.05))
 
 
 if __name__ == "__main__":
     numbers = [a for a in sys.argv[1:] if a.isdigit()]
     count = int(numbers[0]) if numbers else 10
     if "--json" in sys.argv:  # the --before subprocess: Black Rose Wars priced on that revision's code
-        print(json.dumps(blackrose_now(count)))
+        print(json.dumps(blackrose_now(count, "random" if "random" in sys.argv else "bot")))
     elif "--blackrose" in sys.argv:
         rev = sys.argv[sys.argv.index("--before") + 1] if "--before" in sys.argv else "main"
         blackrose(count, rev, "--by" in sys.argv)

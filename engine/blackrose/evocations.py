@@ -8,6 +8,7 @@ from engine.blackrose import board as B
 from engine.blackrose import cards as C
 from engine.blackrose import rules as R
 from engine.blackrose.action import surprised
+from engine.blackrose.orders import set_order
 from engine.blackrose.rooms import activate, can_activate
 from engine.blackrose.state import task
 
@@ -151,6 +152,7 @@ def evo_phase_options(st, t):
         acts.append({"type": "evoke", "evo": s})  # Disfiguring Mutation: the Abomination acts too
     if _hunters(st, t):
         acts.append({"type": "hunt"})  # a shortcut: every Evocation left hunts (hunt_move), one click
+        acts.append({"type": "hunt", "always": True})  # ... and from now on without asking (standing order)
     return {s: acts + [{"type": "done"}]} if acts else {}
 
 
@@ -165,6 +167,8 @@ def evo_phase_act(st, t, seat, a):
         return
     if a["type"] == "hunt":
         t["hunt"] = True
+        if a.get("always"):
+            set_order(st, seat, "evos", False)
         return
     t["acted"].append(a["evo"])
     if a["evo"] == seat:  # the Abomination (the mage itself): move up to 2, then attack for 3
@@ -194,7 +198,7 @@ def evo_seat(st, t):
             st.push({"k": "evo_turn", "seat": t["seat"], "evo": ev["id"], "left": C.EVOS[ev["kind"]]["move"],
                      "moved": 0, "hunt": True})
             return False
-        t["over"] = True
+        # (what cannot hunt, an Andromeda or the Abomination, is then asked as usual)
     opts = None if t.get("over") or st.over else evo_phase_options(st, t)
     if not opts:
         return st.done(t)

@@ -64,22 +64,56 @@ def op_take_quest(st, seat, o, ctx):
     return _then_limit(st, seat, ctx, "q_taken")
 
 
-@op("gift_quest")
-def op_gift_quest(st, seat, o, ctx):
-    """Obscure Intuition: keep one, give the other away. Ruling: the newest goes to the next mage, who then
-    discards down to 2 Quests if they must (their choice)."""
-    other = st.next_seats(seat)[0]
-    if len(st.quests[seat]) < 2 and "q_given" not in ctx:
-        return None
+# Obscure Intuition's one choice: "keep|other|mage" keeps `keep` and gives `other` to `mage`; with no mage
+# ("keep|other|") the other is discarded and the caster loses 2 PP ("if you cannot or will not").
+INTUITION_COST = 2
 
-    def give():
-        q = st.quests[seat].pop()
-        st.quests[other].append(q)
-        st.mods.setdefault("peeked", []).append(q)  # the giver knows what they gave
-        st.emit("quest_given", seat=seat, to_seat=other)
-        st.emit("quest_secret", to=other, quest=q)
-    _once(ctx, "q_given", give)
-    return _then_limit(st, seat, ctx, "q_given", holder=other)
+
+def intuition_values(st, seat, drawn: list[str]) -> list[str]:
+    if len(drawn) < 2:
+        return []
+    out = []
+    for keep in drawn:
+        other = next(q for q in drawn if q != keep)
+        out += [f"{keep}|{other}|{m}" for m in st.next_seats(seat)] + [f"{keep}|{other}|"]
+    return out
+
+
+@op("intuition")
+def op_intuition(st, seat, o, ctx):
+    """Obscure Intuition (straight): "Draw 2 Quests of the current Moon, keep 1, give the other to another
+    mage. If you cannot or will not, discard it and lose 2 PP." Which to keep and whom to give the other
+    to (or to discard it) is one choice. The receiver learns only the Quest they receive; the table, that a
+    Quest was given (or discarded); then whoever is over 2 Quests discards down to 2 (the caster first)."""
+    if "drawn_q" not in ctx:
+        deck = st.qdeck[str(st.moon)]
+        ctx["drawn_q"] = [deck.pop() for _ in range(min(2, len(deck)))]
+        st.mods.setdefault("peeked", []).extend(ctx["drawn_q"])
+        for _ in ctx["drawn_q"]:
+            st.emit("quest_drawn", seat=seat)
+    drawn = ctx["drawn_q"]
+    if not drawn:
+        return None
+    if "q_kept" not in ctx:
+        wait, pick = ask_choice(st, seat, ctx, "intuition", intuition_values(st, seat, drawn))
+        if wait:
+            return pick
+        keep, other, to = (pick or f"{drawn[0]}||").split("|")
+        ctx["q_kept"], ctx["q_to"] = keep, to
+        st.quests[seat].append(keep)
+        if other and to:
+            st.quests[to].append(other)
+            st.emit("quest_given", seat=seat, to_seat=to)
+            st.emit("quest_secret", to=to, quest=other)
+        elif other:
+            st.qdiscard.append(other)
+            st.emit("quest_discarded", seat=seat)
+            st.gain(seat, -INTUITION_COST, "spell")
+        st.emit("intuition", to=seat, drawn=list(drawn), kept=keep, given=other or None, to_seat=to or None)
+    out = quest_limit(st, seat, ctx)
+    if out is None and ctx["q_to"]:
+        out = quest_limit(st, seat, ctx, ctx["q_to"])
+    return out
 
 
 @op("past_quest")

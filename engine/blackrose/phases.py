@@ -6,6 +6,7 @@ from engine.blackrose import board as B
 from engine.blackrose import cards as C
 from engine.blackrose import rules as R
 from engine.blackrose.effects import run_ops
+from engine.blackrose.orders import asks, set_order
 from engine.blackrose.state import FLOW, BlackRoseState, task
 
 GAME_TURN = (
@@ -67,6 +68,9 @@ def new_state(seats: list[str], seed: int, opts: dict) -> BlackRoseState:
     st.marks, st.trophies, st.tokens = {}, {}, {}
     st.stats = {s: {} for s in seats}
     st.winners, st.over, st.final, st.last = [], False, {}, {}
+    # The standing orders each mage asked to be asked about instead ("quests", "evos"): none at first
+    # (orders.py).
+    st.ask_me = {s: [] for s in seats}
     st.stack = [{"k": "game_turn", "step": 0}, {"k": "setup", "step": 0}]
     st.run()
     return st
@@ -182,12 +186,14 @@ def br_start(st, t):
 def quest_options(st, t):
     s = st.order[t["i"]]
     acts = [{"type": "discard_quest", "quest": q} for q in st.quests[s]]
-    return {s: acts + [{"type": "keep"}]} if acts else {}
+    return {s: acts + [{"type": "keep"}, {"type": "keep", "always": True}]} if acts else {}
 
 
 def quest_act(st, t, seat, a):
     if a["type"] == "keep":
         t["i"] += 1
+        if a.get("always"):
+            set_order(st, seat, "quests", False)
     else:
         R.discard_quest(st, seat, a["quest"])
 
@@ -196,11 +202,13 @@ def quest_act(st, t, seat, a):
 def quests(st, t):
     """Rulebook, 1. Black Rose Phase: "you can discard one or both of them at the beginning of the Black Rose
     Phase" (the Black Rose gains the Quest's Moon in PP), each mage in turn from the First Player, before
-    the Event is drawn: a Moon reached by a discard changes the decks the Event comes from."""
+    the Event is drawn: a Moon reached by a discard changes the decks the Event comes from. Only a mage who
+    asked to be asked is asked (standing orders); the others keep theirs."""
     if st.settle():
         return False
     while t["i"] < len(st.order):
-        if st.quests[st.order[t["i"]]]:
+        s = st.order[t["i"]]
+        if st.quests[s] and asks(st, s, "quests"):  # else kept, the standing order
             return True
         t["i"] += 1
     return st.done(t)
@@ -273,7 +281,8 @@ def evo_phase(st, t):
     s = st.next_in_order(t)
     if s is None:
         return st.done(t)
-    st.push({"k": "evo_seat", "seat": s, "acted": []})
+    # Evocations hunt (evocations.hunt_move) unless the mage asked to be asked (standing orders).
+    st.push({"k": "evo_seat", "seat": s, "acted": [], **({} if asks(st, s, "evos") else {"hunt": True})})
     return False
 
 

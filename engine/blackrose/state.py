@@ -29,8 +29,10 @@ FIELDS = (
     "hand", "grimoire", "memories", "aside", "library", "discards", "forgotten", "removed",
     "quests", "done_quests", "qdeck", "qdiscard", "board", "edeck", "ediscard", "mods",
     "slots", "armed", "phys", "inhib", "buffs", "marks", "trophies", "tokens", "stats",
-    "stack", "over", "winners", "final", "last",
+    "stack", "over", "winners", "final", "last", "ask_me",
 )
+# Fields a state saved before they existed lacks, and what they were then (a game in progress goes on).
+_ADDED = {"ask_me": lambda data: {s: [] for s in data["seats"]}}
 
 
 def _events_with() -> dict[str, frozenset[str]]:
@@ -205,7 +207,8 @@ class BlackRoseState(FlowState):
     @classmethod
     def from_json(cls, data: dict) -> "BlackRoseState":
         st = cls()
-        for f, value in zip(FIELDS, orjson.loads(orjson.dumps([data[f] for f in FIELDS]))):
+        got = [data[f] if f in data or f not in _ADDED else _ADDED[f](data) for f in FIELDS]
+        for f, value in zip(FIELDS, orjson.loads(orjson.dumps(got))):
             setattr(st, f, value)  # a deep copy, as in to_json
         return st
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from itertools import chain, combinations
 
 from engine.blackrose import cards as C
+from engine.blackrose.orders import ask_options, set_order
 from engine.blackrose.state import task, waits
 
 
@@ -32,40 +33,54 @@ def _keep_pairs(look: list[str]) -> list[list[str]]:
 
 
 def study_options(st, t):
+    """The Study, one decision a click: draw all 4 from one school (or one at a time, mixing schools), then
+    keep a pair. "At any point during the Study Phase, a player may remove 1 Spell from their hand"
+    (rulebook): "Remove a spell" is offered before and after the keep until one is removed, and a hand over
+    its limit may lose its excess by that removal instead of a discard to the Memories; removing while
+    drawing is the same as removing at the keep, since the drawn cards are not in hand
+    (data/blackrose/rules.md). The
+    mage's standing orders may be changed at the first step (orders.ask_options)."""
     s = t["seat"]
     look = t["look"]
+    hand = sorted(set(st.hand[s]))
+    if t.get("remove") and not t["removed"] and hand:  # they asked to remove one: which?
+        return {s: [{"type": "remove", "card": c, "step": True} for c in hand]}
+    may_remove = [] if t["removed"] or not hand else [{"type": "remove_spell", "step": True}]
     drawing = t["drawn"] < 4 and t["kept"] < 2
     if (t["drawn"] == 0 or t["kept"] >= 2) and len(st.hand[s]) > st.hand_limit(s):
         # The hand limit applies at once: after the Grimoire draw, and again after keeping 2.
-        return {s: [{"type": "discard", "card": c, "step": True} for c in sorted(set(st.hand[s]))]}
+        removes = [] if t["removed"] else [{"type": "remove", "card": c, "step": True} for c in hand]
+        return {s: [{"type": "discard", "card": c, "step": True} for c in hand] + removes}
     if drawing:
         rest = 4 - t["drawn"]
+        # The first draw: all four from one deck, or "mix schools" to draw them one at a time (always so
+        # when no deck holds four).
+        whole = rest == 4 and not t.get("mix") and any(len(d) >= 4 for d in st.library.values())
         opts = []
         for x in C.SCHOOLS:
             deck = st.library[x]
-            if not deck:
-                continue
-            if rest == 4:  # the first draw of four
-                opts.append({"type": "study", "school": x})
+            if whole:
                 if len(deck) >= 4:
-                    opts.append({"type": "study", "school": x, "n": 4})  # the rest from one deck
+                    opts.append({"type": "study", "school": x, "n": 4})
+                continue
+            if not deck:
                 continue
             opts.append({"type": "study", "school": x, "step": True})
             if rest > 1 and len(deck) >= rest:
                 opts.append({"type": "study", "school": x, "n": rest, "step": True})
+        if whole:
+            opts += [{"type": "study_mix"}, *ask_options(st, s)]
         if opts:
-            return {s: opts}
+            return {s: opts}  # (removing now or at the keep is the same: the drawn cards are not in hand)
     if look and t["kept"] < 2:
-        # Keep a pair and finish, or keep it and then remove a spell from the hand (one click saved when the
-        # mage removes nothing; every outcome is still reachable).
+        # Keep a pair and finish, or keep it and then remove a spell from the hand (after the discards to
+        # the hand limit, as in the rulebook's example), or remove one first.
         out = []
         for pair in _keep_pairs(look):
             out.append({"type": "study_keep", "cards": pair, "step": True})
-            out.append({"type": "study_keep", "cards": pair, "then": "remove", "step": True})
-        return {s: out}
-    if not t["removed"] and st.hand[s]:
-        done = [] if t.get("remove") else [{"type": "done", "step": True}]  # they asked to remove one
-        return {s: [{"type": "remove", "card": c, "step": True} for c in sorted(set(st.hand[s]))] + done}
+            if not t["removed"]:  # (the hand holds the pair then, at least)
+                out.append({"type": "study_keep", "cards": pair, "then": "remove", "step": True})
+        return {s: out + may_remove}
     return {}
 
 
@@ -97,18 +112,22 @@ def study_act(st, t, seat, a):
         st.emit("studied", seat=seat, school=a["school"], n=a.get("n", 1))
         if t["drawn"] >= 4 or not any(st.library.values()):
             _studied(st, t, seat)
+    elif kind == "study_mix":
+        t["mix"] = True
+    elif kind == "ask_me":
+        set_order(st, seat, a["about"], True)
+    elif kind == "remove_spell":
+        t["remove"] = True
     elif kind == "study_keep":
         _keep(st, t, seat, list(a["cards"]))
         if a.get("then") == "remove":
             t["remove"] = True
-        else:
-            t["removed"] = True  # and nothing to remove
     elif kind == "discard":
         st.hand[seat].remove(a["card"])
         st.memories[seat].append(a["card"])
         st.emit("discard", seat=seat)  # which spell is private: Memories are face down
     elif kind == "remove":
-        t["removed"] = True
+        t["removed"], t["remove"] = True, False
         st.hand[seat].remove(a["card"])
         if C.spell_of(a["card"]).get("mage"):
             st.aside[seat].append(a["card"])  # a Custom Spell waits for the next Moon

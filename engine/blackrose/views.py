@@ -55,6 +55,7 @@ def build_view(st, seat: str | None) -> dict:
         v["my_armed"] = [{k: a[k] for k in ("card", "side", "kind", "tgt", "ask") if k in a}
                          for a in st.armed if a["seat"] == seat]
         v["quests"] = list(st.quests[seat])
+        v["ask_me"] = list(st.ask_me[seat])  # the standing orders they asked to be asked about instead
         v["aside"] = len(st.aside[seat])
         v["seen"] = [dict(x, slots=[dict(sl) for sl in x["slots"]]) for x in st.mods.get("seen", {}).get(seat, ())]
         v["choice"] = _decision(st, seat)
@@ -123,6 +124,9 @@ def _decision(st, seat: str) -> dict:
         out["offer"] = list(top["offers"][seat])
     elif top["k"] == "study" and top["seat"] == seat:
         out["drawn"] = top["drawn"]  # the cards are looked at only once all are drawn
+        out["mix"] = bool(top.get("mix"))  # drawing one at a time
+        out["remove"] = bool(top.get("remove")) and not top["removed"]  # they asked to remove a spell
+        out["removed"] = top["removed"]
         if top["drawn"] >= 4:
             out["look"] = list(top["look"])
     elif top["k"] == "prep":

@@ -12,13 +12,17 @@ step or beside the bundles).
   than it aims with the cast), "Cast Meteor Swarm at B3 Forge" casts and aims in one click: every target
   where all fit as buttons, else the rooms or models where a rival stands, beside the spell alone. Traps on
   casting spring only once the target is chosen, so nothing hidden can stop the bundle half-way.
+- **A Trap or Protection and its arming.** "Arm Fireball (on Ben), fire" casts and arms it in one click
+  (its target mage, mask and standing order), where every way of arming it fits a button.
 - **Discarding a spell to move** (which spell, then where) and **the last cards of a school deck** in the
   Study are one click too.
 - **A spell's move and attack.** A spell (Fire Dash, Nature's Wrath...) or the Forge moves the mage one room
   and lets them attack there: "Move to B3, attack Ben" is the step and the attack in one click, where the
   way is clear as for a move bundle. A spell's second attack that must find another target than the first
   (Nature's Wrath) is offered without that target, which its choice names (`avoid`: it was attacked in public).
-- **The last ready spells.** With two spells readied, "Fireball (straight), then confirm" readies a third and
+- **The suggested Preparation.** Before a spell is readied, "Ready the suggested spells" readies the bot's
+  choice from the seat's own hand (listed above the buttons) in one click.
+- **The last ready spells.** With one or two spells readied, "Fireball (straight), then confirm" readies a third and
   confirms the Preparation; with two left in hand, "Fireball (straight), then Ice Burst (reverse)" readies
   both (the fourth confirms it): each order and side, beside each spell alone, only where every label fits a
   button (a side shown as an arrow where the word does not fit).
@@ -76,21 +80,48 @@ def bundles(view: dict, legal: list[dict], names: dict | None = None) -> list[Bu
 
 
 def _prep(view: dict, legal: list[dict], names: dict | None = None) -> list[Bundle] | None:
-    """Preparation with two spells readied: each spell left readied as the last one ("Fireball (straight), then
-    confirm") and, with just two left in hand, both in either order and side ("Fireball ↑, then Ice Burst ↓":
+    """Preparation with one or two spells readied: each spell left readied as the last one ("Fireball
+    (straight), then confirm") and, with two readied and with just two left in hand, both in either order and side ("Fireball ↑, then Ice Burst ↓":
     the fourth confirms by itself), beside each ready alone. Each kind is offered only where every label fits
     a button, the pairs first, all in one wording."""
     readies = [a for a in legal if a["type"] == "ready"]
     placed = (view.get("choice") or {}).get("ready") or ()
-    if len(placed) != 2 or not readies or not any(a["type"] == "confirm" for a in legal):
+    if not placed:
+        return _suggested(view, legal, names)
+    if len(placed) not in (1, 2) or not readies or len(placed) == 2 and not any(a["type"] == "confirm" for a in legal):
         return None
     singles = _copies(view, legal, names) or [Bundle(CH.label(a, view, names), (a,)) for a in legal]
     kinds: list[tuple[dict, ...]] = []
-    for kind in (_last_two(readies), _then_confirm(readies)):
+    # With one spell readied, the second with the confirmation: a Preparation of two spells in two clicks.
+    for kind in ((_last_two(readies) if len(placed) == 2 else []), _then_confirm(readies)):
         if kind and len(singles) + len(kinds) + len(kind) <= fmt.budget().grid:
             kinds += kind
     found = _worded(kinds)  # one wording for all of them
     return singles + found if found else None
+
+
+def suggested_plan(view: dict) -> list[tuple[str, str]]:
+    """The spells the bot would ready from this hand, in order (Quick first), as (card, side): the seat's
+    own hand only (engine/blackrose/bot.py prep_plan)."""
+    from engine.blackrose.bot import prep_plan
+    return prep_plan(list(view.get("hand") or ()))
+
+
+def _suggested(view: dict, legal: list[dict], names: dict | None = None) -> list[Bundle] | None:
+    """Preparation before any spell is readied: the whole suggested Preparation in one click (the hand above
+    lists it, presenter.py), beside each spell alone. The 4th spell confirms by itself; fewer are confirmed."""
+    plan = suggested_plan(view)
+    if not plan:
+        return None
+    steps: list[dict] = []
+    for i, (card, side) in enumerate(plan):
+        steps.append({"type": "ready", "card": card, "side": side, "step": i > 0, **({"last": True} if i == 3 else {})})
+    if len(plan) < 4:
+        steps.append({"type": "confirm", "step": True})
+    if steps[0] not in legal:
+        return None
+    singles = _copies(view, legal, names) or [Bundle(CH.label(a, view, names), (a,)) for a in legal]
+    return singles + [Bundle(tr("Ready the suggested spells"), tuple(steps))]
 
 
 def _last_two(readies: list[dict]) -> list[tuple[dict, ...]]:
@@ -146,27 +177,53 @@ def _draws(view: dict, legal: list[dict], names: dict | None = None) -> list[Bun
     rest = 4 - (choice.get("drawn") or 0)
     out = [Bundle(CH.label(a, view, names), (a,)) for a in legal]
     for a in legal:
+        if a["type"] != "study":
+            continue
         left = (view.get("library") or {}).get(a["school"], 0)
-        if a["type"] == "study" and a.get("n", 1) == 1 and 1 < left < rest:
+        if a.get("n", 1) == 1 and 1 < left < rest:
             more = tuple({"type": "study", "school": a["school"], "step": True} for _ in range(left - 1))
             out.append(Bundle(tr("Draw the last {n} from {school}", n=left, school=W.school(a["school"])),
                               (a, *more)))
     return out if len(out) > len(legal) else None
 
 
+def _exits(view: dict) -> list[str]:
+    """The rooms a discarded spell can move the seat to (engine/blackrose/action.py _exits)."""
+    me = view.get("me")
+    here = (view.get("pos") or {}).get(me)
+    if here == "cell":
+        return list((view.get("cells") or {}).get(me) or ())
+    return [] if "leave" in ((view.get("inhib") or {}).get(me) or ()) else list(B.ADJ.get(here, ()))
+
+
+def _turn_discard_moves(view: dict, dmove: dict, names: dict | None = None) -> list[Bundle]:
+    """From the turn's choices, discarding a spell to move in one click: the spell and the room (each asked
+    only where there is more than one, as the engine does); nothing happens between the steps."""
+    spells = [i for i, sl in enumerate(view.get("my_slots") or ()) if sl["state"] in ("ready", "armed")]
+    exits = _exits(view)
+    if len(spells) * len(exits) < 2:
+        return []
+    out = []
+    for i in spells:
+        for r in exits:
+            steps = [dmove] + ([{"type": "discard_spell", "slot": i, "step": True}] if len(spells) > 1 else [])
+            if len(exits) > 1:
+                steps.append({"type": "discard_move", "slot": i, "to": r, "step": True})
+            step = {"type": "discard_move", "slot": i, "to": r, "step": True}
+            out.append(Bundle(_discard_move_label(view, step, r, spells), tuple(steps)))
+    return out
+
+
 def _discard_moves(view: dict, legal: list[dict], names: dict | None = None) -> list[Bundle] | None:
     """Discarding a spell to move 1: which spell and where in one click ("Discard Fireball, go to A3
     Cemetery"), beside each spell alone. Both are the seat's own or public (its spells, the rooms next door),
     and nothing happens between the two steps."""
-    me = view.get("me")
-    here = (view.get("pos") or {}).get(me)
-    if here == "cell":
-        exits = list((view.get("cells") or {}).get(me) or ())
-    else:
-        exits = [] if "leave" in ((view.get("inhib") or {}).get(me) or ()) else list(B.ADJ.get(here, ()))
+    exits = _exits(view)
     if len(exits) < 2:
         return None  # one room next door: the engine moves there at once
-    out = [Bundle(CH.label(a, view, names), (a,)) for a in legal]
+    # Every spell with every room: the whole decision in one click (a spell alone would only ask the room
+    # next, among the same rooms: nothing is left out).
+    out = []
     for a in legal:
         for r in exits:
             step = {"type": "discard_move", "slot": a["slot"], "to": r, "step": True}
@@ -244,11 +301,12 @@ def prep_offered(view: dict) -> tuple[bool, bool, bool]:
     a spell then confirm, the sides shown as arrows)."""
     ready = (view.get("choice") or {}).get("ready") or ()
     left = sorted(set(view.get("hand") or ()) - {c for c, _ in ready})
-    if len(ready) != 2 or not left:
+    if len(ready) not in (1, 2) or not left:
         return False, False, False
     legal = [{"type": "ready", "card": c, "side": x, "step": True} for c in left
              for x in (("s",) if C.is_room_trap(c) else ("s", "r"))]
-    found = _prep(view, legal + [{"type": "confirm", "step": True}, {"type": "unready", "step": True}]) or ()
+    confirm = [{"type": "confirm", "step": True}] if len(ready) == 2 else []
+    found = _prep(view, legal + confirm + [{"type": "unready", "step": True}]) or ()
     kinds = {b.steps[-1]["type"] for b in found if len(b.steps) == 2}
     arrows = {_arrow(a) for a in legal} - {T.card_label(a["card"], a["side"]) for a in legal}
     return "ready" in kinds, "confirm" in kinds, any(x in b.label for b in found for x in arrows)
@@ -303,18 +361,66 @@ def _turn(view: dict, legal: list[dict], names: dict | None = None) -> list[Bund
     where a rival stands; else none (the spell, then its target, as before)."""
     out = list(_moves(view, legal, names) or ())
     for a in legal:
+        arms = _arms(view, a, names) if a["type"] == "cast" else None
+        if arms:
+            beside = sum(1 for x in legal if not any(x in b.steps for b in out))
+            if len(out) + beside - 1 + len(arms) <= fmt.budget().grid:  # (-1: the cast alone is in them)
+                out += arms
+            continue
+        if a["type"] == "discard_to_move":
+            moves = _turn_discard_moves(view, a, names)
+            beside = sum(1 for x in legal if not any(x in b.steps for b in out))
+            if moves and len(out) + beside - 1 + len(moves) <= fmt.budget().grid \
+                    and all(len(b.label) <= fmt.budget().short for b in moves):
+                out += moves
+            continue
         aims = _aims(view, a) if a["type"] == "cast" else None
         if not aims:
             continue
         beside = sum(1 for x in legal if not any(x in b.steps for b in out))  # still offered as they are
         key, values = aims
         for pick in (values, [v for v in values if _rival_in(view, key, v)]):
-            if pick and len(out) + beside + len(pick) + 1 <= fmt.budget().grid:  # (+1: the spell alone, for the rest)
-                out.append(Bundle(CH.label(a, view, names), (a,)))
+            alone = pick != values  # the spell alone, for the targets not bundled (with all of them: none)
+            if pick and len(out) + beside + len(pick) + alone <= fmt.budget().grid:
+                if alone:
+                    out.append(Bundle(CH.label(a, view, names), (a,)))
                 out += [Bundle(CH.label(dict(a, **{key: v}), view, names),
                                (a, {"type": "target", key: v, "step": True})) for v in pick]
                 break
     return out or None
+
+
+def _arms(view: dict, cast: dict, names: dict | None = None) -> list[Bundle] | None:
+    """A Trap or Protection cast and armed in one click ("Arm Fireball (on Ben), fire"): every way of arming
+    it (engine/blackrose/casting.py arm_options: its target mage, its mask, its standing order), where every
+    label fits a button. Nothing can happen between the cast and the arming (the arming is asked at once,
+    before any Trap on casting), so the bundle never stops half-way."""
+    sl = CH._my_slot(view, cast.get("slot"))
+    if not sl or sl.get("state") != "ready":
+        return None
+    side = C.side_of(sl["card"], sl["side"])
+    if side["type"] not in ("trap", "protection"):
+        return None
+    me = view.get("me")
+    tgts = [s for s in view.get("order") or () if s != me] if side["type"] == "trap" and side.get("target") == "single" \
+        else [None]
+    modes = list(side.get("modes", ())) or [None]
+    spell = W.card_name(sl["card"])
+    out = []
+    for tgt in tgts:
+        for mode in modes:
+            details = ", ".join(x for x in (tr("on {who}", who=CH.seat_name(names or {}, tgt)) if tgt else "",
+                                            T.mode_name(mode) if mode else "") if x)
+            for ask in (False, True):
+                arm = {"type": "arm", "ask": ask, "step": True, **({"tgt": tgt} if tgt else {}),
+                       **({"mode": mode} if mode else {})}
+                if details:
+                    said = tr("Arm {spell} ({details}), ask me", spell=spell, details=details) if ask else \
+                        tr("Arm {spell} ({details}), fire", spell=spell, details=details)
+                else:
+                    said = tr("Arm {spell}, ask me", spell=spell) if ask else tr("Arm {spell}, fire", spell=spell)
+                out.append(Bundle(said, (cast, arm)))
+    return out if all(len(b.label) <= fmt.budget().short for b in out) else None
 
 
 def _move_attacks(view: dict, legal: list[dict], names: dict | None = None) -> list[Bundle] | None:

@@ -182,6 +182,12 @@ def _pick_label(view: dict, choice: dict, v, names) -> str:
         return tr("Send {evo} back to make room", evo=_own_place(view, v, names))
     if key == "quest_over":
         return tr("Discard the Quest {quest}", quest=T.quest_short(v))
+    if key == "intuition":  # Obscure Intuition: "keep|other|mage", no mage: discard the other
+        keep, other, to = (v.split("|") + ["", ""])[:3]
+        if to:
+            return tr("Keep {kept}, give {given} to {who}", kept=W.quest_name(keep), given=W.quest_name(other),
+                      who=seat_name(names, to))
+        return tr("Keep {kept}, discard {given} and lose 2 PP", kept=W.quest_name(keep), given=W.quest_name(other))
     x = value_text(view, v, names)
     if key == "victim" and op == "room_sacrifice":
         return tr("1 damage to {x}", x=x)
@@ -423,7 +429,12 @@ LABELS = {
     "discard_quest": lambda a, v, n: tr("Discard the Quest {quest} ({pp} PP)", quest=W.quest_name(a["quest"]),
                                         pp=C.QUESTS.get(a["quest"], {}).get("pp", 0)),
     "keep": lambda a, v, n: tr("Keep {spell} ({school})", spell=W.card_name(a["card"]),
-                               school=T.spell_school(a["card"])) if "card" in a else tr("Keep my Quests"),
+                               school=T.spell_school(a["card"])) if "card" in a else
+    tr("Keep my Quests, and stop asking me") if a.get("always") else tr("Keep my Quests"),
+    "ask_me": lambda a, v, n: tr("Ask me about my Quests each turn") if a["about"] == "quests" else
+    tr("Ask me what my Evocations do"),
+    "study_mix": lambda a, v, n: tr("Mix schools: draw one at a time"),
+    "remove_spell": lambda a, v, n: tr("Remove a spell from my hand"),
     "study": _study,
     "study_keep": _study_keep,
     "discard_to_move": lambda a, v, n: tr("Discard a ready spell to move 1 room"),
@@ -445,7 +456,8 @@ LABELS = {
     "target": _target,
     "pick": lambda a, v, n: _pick_label(v, v.get("choice") or {}, a.get("value"), n),
     "evoke": _evoke,
-    "hunt": lambda a, v, n: tr("Hunt with every Evocation left"),
+    "hunt": lambda a, v, n: tr("Hunt with every Evocation left, and stop asking me") if a.get("always") else
+    tr("Hunt with every Evocation left"),
     "mode": _mode,
     "crown_pick": lambda a, v, n: tr("Make {who} Grand Master", who=seat_name(n, a["winner"])),
     "tribute": lambda a, v, n: tr("Cancel my spell (it still counts as cast)") if a["cancel"] else

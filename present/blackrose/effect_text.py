@@ -461,7 +461,8 @@ OPS = {
     "discard_quest": lambda o, c: tr("The target discards a Quest."),
     "take_quest": lambda o, c: tr("See the Quests of the mages in the target room and take one; its owner draws a "
                                   "replacement from the previous Moon."),
-    "gift_quest": lambda o, c: tr("Keep one Quest and give the other to the next mage."),
+    "intuition": lambda o, c: tr("Draw 2 Quests of the current Moon, keep 1 and give the other to another mage; "
+                                 "if you will not, discard it and lose 2 PP."),
     "past_quest": lambda o, c: tr("Add the top Quest of the previous Moon to your completed Quests."),
     "past_quest_complete": lambda o, c: tr("Complete the top Quest of the previous Moon with all its rewards, and "
                                            "gain {n} PP more.", n=o.get("pp", 2)),

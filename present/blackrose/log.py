@@ -387,6 +387,20 @@ def _peek(ev, n):
     return say("You see {who}'s ready spells: {spells}.", who=seat(n, ev["seat"]), spells=spells)
 
 
+def _intuition(ev, n):
+    """Obscure Intuition, as the caster lived it: the two Quests drawn, the one kept, the other given (or
+    discarded). Only the caster reads it; the receiver's own line names only what they receive."""
+    drawn = join([W.quest_name(q) for q in ev.get("drawn") or ()])
+    kept = W.quest_name(ev["kept"])
+    if not ev.get("given"):
+        return say("You draw {quest} and keep it.", quest=kept)
+    if ev.get("to_seat"):
+        return say("You draw {quests}, keep {kept} and give {given} to {who}.", quests=drawn, kept=kept,
+                   given=W.quest_name(ev["given"]), who=seat(n, ev["to_seat"]))
+    return say("You draw {quests}, keep {kept} and discard {given} (you lose 2 PP).", quests=drawn, kept=kept,
+               given=W.quest_name(ev["given"]))
+
+
 PRIVATE: dict[str, Callable[[dict, dict], Line | None]] = {
     "drew": lambda ev, n: say("You draw {cards}.", cards=_cards(ev.get("cards"))),
     "looked": lambda ev, n: say("You look at {cards}.", cards=_cards(ev.get("cards"))),
@@ -398,4 +412,6 @@ PRIVATE: dict[str, Callable[[dict, dict], Line | None]] = {
     "quest_look": lambda ev, n: say("You look at the Quests {quests}.",
                                     quests=join([W.quest_name(q) for q in ev.get("quests") or ()])),
     "quest_secret": lambda ev, n: say("Your new Quest: {quest}", quest=T.quest_text(ev["quest"])),
+    "intuition": _intuition,
 }
+

@@ -65,6 +65,9 @@ class BlackRosePresenter(BasePresenter):
         mine: list[Line] = self._deciding(v, choice, names)
         for q in v.get("quests") or ():
             mine.append(line(tr("Quest: {quest}", quest=T.quest_text(q))))
+        if v.get("turn") == 1 and v.get("quests") and not v.get("ask_me"):  # told once: in the first Game Turn
+            mine.append(line(tr("Your Quests are kept and your Evocations hunt without asking you; to be asked "
+                                "instead, choose “Ask me…” when your Study begins.")))
         for sl in v.get("my_slots") or ():
             text = T.effect(sl["card"], sl["side"]) if sl["state"] in ("ready", "armed") else ""
             mine.append(line(tr("{slot}: {spell} — {state}", slot=W.slot_name(sl["slot"]),
@@ -100,6 +103,11 @@ class BlackRosePresenter(BasePresenter):
                                "prepared.", spells=", ".join(T.card_label(c, s) for c, s in v["prepared"]))))
         elif v.get("prepared") == []:
             out.append(line(tr("Your Preparation is set, with no spell readied.")))
+        if kind == "prep" and not choice.get("ready") and v.get("hand"):
+            plan = BU.suggested_plan(v)
+            if plan:
+                out.append(line(tr("Suggested: {spells} (the first is your Quick spell)",
+                                   spells=", ".join(T.card_label(c, s) for c, s in plan))))
         if choice.get("ready"):
             out.append(line(tr("Readied so far: {spells}", spells=", ".join(T.card_label(c, s)
                                                                             for c, s in choice["ready"]))))

@@ -6,7 +6,7 @@ from __future__ import annotations
 from engine.blackrose import cards as C
 from present.blackrose import card_text as T
 from present.blackrose import words as W
-from present.blackrose.bundles import prep_offered
+from present.blackrose.bundles import prep_offered, suggested_plan
 from present.blackrose.choices import _short_model, evo_of, held, model_name, room_name, seat_name
 from present.i18n import tr, trn
 
@@ -54,6 +54,7 @@ def _question(key: str | None, op: str | None, view: dict | None = None) -> str:
         "pass_to": tr("pass the damage to whom?"),
         "replace": tr("you have three Evocations: send one back to summon the new one?"),
         "quest_over": tr("more than 2 Quests: discard which?"),
+        "intuition": tr("keep which Quest, and give the other to whom?"),
     }.get(key, tr("choose"))
 
 
@@ -128,7 +129,14 @@ def prompt(view: dict) -> str:
         if ready and not held(view):  # nothing left in hand to ready
             return trn("Confirm your ready spell, or take it back", "Confirm your {n} ready spells, or take the "
                        "last one back", len(ready))
-        both, _, arrows = prep_offered(view)  # what one click can ready (bundles.py)
+        if not ready and suggested_plan(view):
+            return tr("Ready 2–4 spells face down, one at a time (first your Quick spell), or the suggested ones "
+                      "at once")
+        both, then_confirm, arrows = prep_offered(view)  # what one click can ready (bundles.py)
+        if len(ready) == 1 and then_confirm:
+            return tr("Ready your Standard spell 1 (↑ straight side, ↓ reverse side), alone or with the "
+                      "confirmation (a Preparation of 2 spells)") if arrows else \
+                tr("Ready your Standard spell 1, alone or with the confirmation (a Preparation of 2 spells)")
         if both and arrows:
             return tr("Ready your Standard spells 2 and 3, one by one or both at once (↑ straight side, "
                       "↓ reverse side), or confirm these 2 spells")
@@ -153,13 +161,20 @@ def _prep_prompt(n: int) -> str:
 
 
 def _study_prompt(view: dict, choice: dict) -> str:
-    """Study, step by step: over the hand limit, drawing, keeping a pair, removing one spell."""
+    """Study, step by step: removing a spell they asked to remove, over the hand limit, drawing (all four
+    from one deck, or one at a time), keeping a pair."""
     mage = C.MAGES.get((view.get("mage") or {}).get(view.get("me")), {})
+    if choice.get("remove"):
+        return tr("Study: remove which spell from your hand? It goes to its school's discard pile")
     if mage and len(view.get("hand") or ()) > mage.get("hand", 99):
-        return tr("Study: over your hand limit, discard a card to your Memories")
+        if choice.get("removed"):
+            return tr("Study: over your hand limit, discard a card to your Memories")
+        return tr("Study: over your hand limit, discard a card to your Memories, or remove one from your hand")
     if choice.get("look"):
         return tr("Study: keep 2 of the cards you drew")
     drawn = choice.get("drawn")
+    if drawn == 0 and not choice.get("mix"):
+        return tr("Study: draw 4 cards from one school deck, or mix schools")
     if drawn is not None and drawn < 4:
         return tr("Study: draw 4 cards from the school decks, one at a time ({n} drawn)", n=drawn)
     return tr("Study: you may remove one spell from your hand")

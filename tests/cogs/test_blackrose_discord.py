@@ -138,6 +138,14 @@ async def move(env, channel, table, member, seat, rng, closed: bool, answers: di
     offered = render.choices(table, seat.seat)
     bundle = next((n for n, b in enumerate(offered.bundles or ())
                    if b.steps == (legal[index],) or legal[index] in b.alike), None)
+    if bundle is None:  # a step offered only inside its bundles (every way on is one): the one whose next
+        # step the policy would choose (a Trap armed "ask me"), else the first of them
+        starts = [n for n, b in enumerate(offered.bundles or ()) if b.steps[0] == legal[index]]
+        if starts:
+            trial = table.game.load(table.state.to_json())
+            trial.act(seat.seat, legal[index])
+            then = trap_first(trial.view(seat.seat), trial.pending().get(seat.seat) or [{}], random.Random(0))
+            bundle = next((n for n in starts if offered.bundles[n].steps[1:2] == (then,)), starts[0])
     kind, value = ("rk:b:", str(bundle)) if bundle is not None else (("rk:a:", "rk:s:"), str(index))
     for comp in action_components(message):
         if not comp["custom_id"].startswith(kind):

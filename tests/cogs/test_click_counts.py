@@ -40,3 +40,12 @@ def test_black_rose_wars_game_turn_stays_near_one_click_a_choice():
     now = blackrose_now(6)
     assert now["clicks"] <= 18.0, now
     assert now["clicks"] - now["choices"] <= 0.5, now
+
+
+def test_black_rose_wars_game_turn_costs_at_most_15_clicks_under_both_policies():
+    """Issue 33: at most 15 clicks per human per Game Turn for a player who clicks what is offered, whether
+    every seat plays the game's bot or clicks uniformly at random among the offered buttons and menus
+    (bench/bench_clicks.py random_choice). A count over seeded games, not a time."""
+    for chooser in ("bot", "random"):
+        now = blackrose_now(6, chooser)
+        assert now["clicks"] <= 15.0, (chooser, now)

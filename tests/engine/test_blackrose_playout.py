@@ -23,6 +23,9 @@ def secrets(data: dict, seat: str | None) -> set[str]:
     for t in data["stack"]:
         if t["k"] == "study" and t["seat"] == seat:
             out |= set(t["look"])
+    # A spell shown face up on its sheet (and then lost, to the Memories and maybe a reshuffled Grimoire)
+    # was seen by everyone: its slot still shows it, and that is no leak.
+    out -= {sl["card"] for sl in data["slots"][seat] if sl.get("shown")}
     return out - peeked
 
 
@@ -90,7 +93,10 @@ def _cheap_game(seed: int, every: int) -> int:
             assert json.loads(json.dumps(data)) == data
             assert GAME.load(data).to_json() == data
             check(data)
-            assert_no_leak(state, seats, secrets, events)
+            # A spell that fires or is cast is shown to everyone by rule (REVEALING), and may be hidden again
+            # before the step ends (Clean-up, then the next Study reshuffles the Memories into the Grimoire
+            # when no Quest or Evocation asks anyone in between): that is no leak.
+            assert_no_leak(state, seats, secrets, [e for e in events if e["type"] not in REVEALING])
     else:
         raise AssertionError("game did not end")
     replay = GAME.new(seats, seed, opts)

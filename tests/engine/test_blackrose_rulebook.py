@@ -29,8 +29,10 @@ def test_a_mage_with_no_quest_draws_one_and_a_mage_with_one_draws_none():
     """Rulebook, 1. Black Rose Phase, step 3: "each Mage who doesn't have any Quests draws a Quest Card"."""
     st = table()
     st.quests["p2"] = quests_of(st, 1)[:1]
+    st.ask_me["p2"].append("quests")  # (else kept without asking: the standing order)
     run_steps(st, "br_start", "reorder")
-    assert st.pending() == {"p2": [{"type": "discard_quest", "quest": st.quests["p2"][0]}, {"type": "keep"}]}
+    assert st.pending() == {"p2": [{"type": "discard_quest", "quest": st.quests["p2"][0]}, {"type": "keep"},
+                                   {"type": "keep", "always": True}]}
     st.act("p2", {"type": "keep"})
     assert [len(st.quests[s]) for s in ("p1", "p2", "p3")] == [1, 1, 1]
 
@@ -43,9 +45,10 @@ def test_quests_are_discarded_before_the_event_and_a_moon_reached_so_changes_the
     st.aside = {s: C.custom_cards(st.mage[s])[1:] for s in st.seats}
     st.pp["rose"] = 5
     st.quests["p1"] = quests_of(st, 1)
+    st.ask_me["p1"].append("quests")
     moon2_top = st.edeck["2"][-1]
     run_steps(st, "br_start", "reorder")
-    assert st.board == [None, None, None] and st.pending()["p1"][-1] == {"type": "keep"}  # no Event yet
+    assert st.board == [None, None, None] and {"type": "keep"} in st.pending()["p1"]  # no Event yet
     st.act("p1", {"type": "discard_quest", "quest": st.quests["p1"][0]})
     assert st.moon == 2 and st.pp["rose"] >= 6 and all(len(st.hand[s]) == 1 for s in st.seats)
     st.act("p1", {"type": "keep"})
@@ -265,9 +268,11 @@ def test_study_draws_all_four_first_then_looks_and_keeps_two():
     st._pending = None
     st.run()
     legal = st.pending()["p1"]
-    assert {"type": "study", "school": "destruction"} in legal
     assert {"type": "study", "school": "destruction", "n": 4} in legal  # all four from one deck, one click
-    act(st, "p1", type="study", school="destruction")
+    assert {"type": "study_mix"} in legal  # or one at a time, mixing schools
+    act(st, "p1", type="study_mix")
+    assert {"type": "study", "school": "destruction", "step": True} in st.pending()["p1"]
+    act(st, "p1", type="study", school="destruction", step=True)
     assert "look" not in st.view("p1")["choice"] and st.view("p1")["choice"]["drawn"] == 1  # not seen yet
     tops = st.library["illusion"][-3:]
     events = act(st, "p1", type="study", school="illusion", n=3, step=True)

@@ -392,7 +392,7 @@ EXPECT = {
     'magical_theft/r': {'pp': {'p1': 1, 'p2': 1}, 'quests': {'p2': -1}, 'done': {'p2': 1}},
     'magic_door/s': {'pp': {'p1': 1}, 'inst': {'A2': 1}, 'pos': {'p1': 'A3'}, 'quests': {'p1': -1}, 'done': {'p1': 1}, 'activated': ['A3']},
     'magic_door/r': {'pp': {'p1': 1}, 'inst': {'A2': 1}, 'pos': {'p1': 'A3', 'p2': 'A2'}, 'quests': {'p1': -1}, 'done': {'p1': 1}, 'activated': ['A3']},
-    'obscure_intuition/s': {'pp': {'rose': 1}, 'inst': {'A2': 1}},
+    'obscure_intuition/s': {'pp': {'rose': 1}, 'inst': {'A2': 1}, 'quests': {'p1': 1}},
     'obscure_intuition/r': {'pp': {'p1': 1}, 'inst': {'A2': 1}},
     'plot/s': {'pp': {'p1': 1}, 'board': 0},
     'plot/r': {'pp': {'rose': 1}, 'board': 2},
