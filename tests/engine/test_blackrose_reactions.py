@@ -305,7 +305,8 @@ def test_a_window_opens_only_for_a_spell_armed_ask_me_before_the_action_began():
         R.reaction(st, moment, ["p2"], {"p2": [rec]})
 
 
-@pytest.mark.parametrize("seed", (4, 5))
+# Seeds whose games arm spells often (the one-click casts of issue 33 changed which seeds do).
+@pytest.mark.parametrize("seed", (1, 5))
 def test_in_whole_games_every_window_is_a_real_choice_and_none_is_held(seed):
     """Issue 33: a whole three-player game where every Trap and Protection is armed "ask me": each window
     that opens asks only owners whose spell matches (a choice beyond letting it pass), never holds, and
