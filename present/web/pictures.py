@@ -19,8 +19,9 @@ KEY_EVERY = 120    # a whole picture at least this often, so a jump rebuilds at 
 KEY_SHARE = 0.45   # a change covering more than this share of the tiles is stored as a whole picture
 QUALITY = 60       # lossy WebP for a card game's big cards (every word is in the page's text too)
 FINE_QUALITY = 72  # for pictures with small words (the Lodge)
-GUTTER = 2         # px of each tile's real surroundings kept around it in an atlas: WebP's deblocking filter
-                   # smooths across block edges, and would otherwise bleed a neighbouring tile's colour into it
+GUTTER = 0         # px of each tile's real surroundings kept around it in an atlas, against WebP's deblocking
+                   # bleeding a neighbouring tile's colour into it. Measured on a Raven game: the worst tile's mean
+                   # error goes from 11.5 to 10.6 (of 255) with 2 px, for 37 % fewer pictures in the budget: 0.
 WIDTH = 560        # px: a card game's pictures (drawn 800 wide for Discord) are stored this wide: big cards stay clear
 NOISE = 12         # a pixel that moved by no more than this (of 255) is unchanged: anti-aliasing, gradients
 
