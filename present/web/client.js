@@ -37,7 +37,8 @@
 
   // ---- the replay's board picture: key pictures and patches of changed tiles, drawn on a canvas
   function boardPictures(data) {
-    const canvas = $("canvas"), ctx = canvas.getContext("2d"), tile = data.tile;
+    const canvas = $("canvas"), ctx = canvas.getContext("2d"), tile = data.tile, gutter = data.gutter;
+    const cell = tile + 2 * gutter; // an atlas holds each tile with `gutter` px of its surroundings
     canvas.onclick = () => canvas.classList.toggle("zoomed");
     const decoded = new Map();
     const image = (i) => {
@@ -59,7 +60,7 @@
         } else {
           const [atlas, columns, tiles] = entry, picture = await image(atlas);
           for (let t = 0; t < tiles.length / 2; t++) {
-            ctx.drawImage(picture, (t % columns) * tile, Math.floor(t / columns) * tile, tile, tile,
+            ctx.drawImage(picture, (t % columns) * cell + gutter, Math.floor(t / columns) * cell + gutter, tile, tile,
               tiles[2 * t] * tile, tiles[2 * t + 1] * tile, tile, tile);
           }
         }

@@ -23,7 +23,7 @@ from bot.table import Seat, Table
 from engine import GAMES
 from present import LogFilter, fmt
 from present.web import frames, page
-from present.web.pictures import TILE, WIDTH, Stream
+from present.web.pictures import FINE_QUALITY, GUTTER, QUALITY, TILE, WIDTH, Stream
 
 FINISHED = ("over", "ended")
 # What a whole game's page may weigh (issue 34), and the share of it the board pictures may take (the text, about
@@ -100,7 +100,8 @@ def build(data: dict, *, title: str = "") -> dict:
     """Every step of the game, for every view it may be read as, packed (the page's `unpack` reverses it)."""
     readers = views(data)
     texts, blocks, images = _Pool(), _Pool(), []
-    board = Stream(images, None if data["game"] in FULL_SIZE else WIDTH)
+    fine = data["game"] in FULL_SIZE
+    board = Stream(images, None if fine else WIDTH, FINE_QUALITY if fine else QUALITY)
     shown: list[int | None] = []     # each step's picture (its number in `board`)
     stale: dict[int, int] = {}       # a step left without its own picture -> the step whose picture it shows
     drawn = 0
@@ -135,7 +136,7 @@ def build(data: dict, *, title: str = "") -> dict:
             "title": title or GAMES[data["game"]].title, "status": final.status,
             "seats": [{"seat": s.seat, "name": s.name} for s in final.seats],
             "views": list(packed), "texts": texts.items, "blocks": blocks.items,
-            "images": images, "board": board.entries, "shown": shown, "stale": stale, "tile": TILE,
+            "images": images, "board": board.entries, "shown": shown, "stale": stale, "tile": TILE, "gutter": GUTTER,
             "logs": logs, "frames": packed}
 
 

@@ -246,3 +246,47 @@ def test_rookery_replay_html_writes_the_same_page(tmp_path, capsys):
     with reading("de"):
         assert out.read_bytes() == replay.html(data)
     assert 'lang="de"' in out.read_text()
+
+
+def test_the_canvas_shows_the_presenters_picture_at_each_step(desktop_page, tmp_path):
+    """The picture rebuilt from key pictures and changed tiles is the board picture of that very step: close to
+    it everywhere (lossy WebP), with no tile left over from an earlier step."""
+    import base64
+    import io
+
+    from PIL import Image, ImageChops, ImageStat
+
+    from present.web.pictures import TILE
+
+    data, html = page_of("raven")
+    packed = unpack(inline_data(html.decode()))
+    open_page(desktop_page, tmp_path, html)
+    stale = {int(step) for step in packed["stale"]}  # (JSON's keys are strings)
+    pictured = [s for s in range(len(packed["shown"])) if s not in stale]
+    assert len(pictured) > len(packed["shown"]) / 2
+    with reading("en"):
+        tables = {step: render.board_picture(table) for step, (table, _) in enumerate(replay.steps(data))
+                  if step in pictured[::9]}
+    for step, (png, _) in tables.items():
+        desktop_page.fill("#slider", str(step))
+        desktop_page.wait_for_function(f"() => document.getElementById('rookery').dataset.picture === '{step}'")
+        url = desktop_page.evaluate("() => document.getElementById('canvas').toDataURL('image/png')")
+        shown_image = Image.open(io.BytesIO(base64.b64decode(url.split(",", 1)[1]))).convert("RGB")
+        drawn = Image.open(io.BytesIO(png)).convert("RGB").resize(shown_image.size, Image.Resampling.LANCZOS)
+        diff = ImageChops.difference(shown_image, drawn).convert("L")
+        assert ImageStat.Stat(diff).mean[0] < 4, step
+        worst = max(ImageStat.Stat(diff.crop((x, y, x + TILE, y + TILE))).mean[0]
+                    for x in range(0, diff.width, TILE) for y in range(0, diff.height, TILE))
+        assert worst < 16, (step, worst)  # lossy WebP alone: ~11 at most
+
+
+def test_one_changed_pixel_marks_its_tile_even_on_a_partial_last_row():
+    from PIL import Image
+
+    from present.web.pictures import changed_tiles
+
+    before = Image.new("RGB", (560, 315), (20, 70, 40))
+    after = before.copy()
+    for x, y in ((100, 300), (5, 314), (559, 0)):
+        after.putpixel((x, y), (240, 200, 60))
+    assert sorted(changed_tiles(before, after)) == [(0, 19), (6, 18), (34, 0)]
