@@ -98,7 +98,7 @@ def op_intuition(st, seat, o, ctx):
         wait, pick = ask_choice(st, seat, ctx, "intuition", intuition_values(st, seat, drawn))
         if wait:
             return pick
-        keep, other, to = (pick or f"{drawn[0]}||").split("|")
+        keep, other, to = (pick or "|".join((drawn[0], "", ""))).split("|")  # "keep|given|to"
         ctx["q_kept"], ctx["q_to"] = keep, to
         st.quests[seat].append(keep)
         if other and to:

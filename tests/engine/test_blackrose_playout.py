@@ -45,8 +45,9 @@ def check(data: dict) -> None:
     assert Counter(held) == Counter(want), Counter(held) - Counter(want) or Counter(want) - Counter(held)
     choosing = {t["seat"] for t in data["stack"] if t["k"] == "pick" and t["key"] == "quest_over"}
     for s in seats:
-        # Over 2 Quests only while choosing which to discard (rulebook, Quest Card: "immediately")
-        assert len(data["quests"][s]) <= C.MAX_QUESTS + (s in choosing)
+        # Over 2 Quests only while discards are being chosen (rulebook, Quest Card: "immediately"); after
+        # Obscure Intuition the caster chooses first and a receiver waits its turn (rules.md).
+        assert len(data["quests"][s]) <= C.MAX_QUESTS + bool(choosing)
         assert sum(1 for e in data["evos"] if e["owner"] == s) <= C.MAX_EVOS
         if s in data["mage"] and not data["over"]:
             hp = C.MAGES[data["mage"][s]]["health"]

@@ -109,7 +109,7 @@ def test_every_bundle_is_legal_to_its_last_step_and_every_move_stays_reachable()
                     # "Go and activate" (it may send them on; or the Game Turn went on to its Clean-up, with no
                     # one to ask in between: the Evocations hunt, the Quests are kept)
                     assert room in after["activated"] or any(e["type"] == "cleanup" for e in events), b
-    assert multi["activate"] + multi["step"] > 100 and multi["discard_move"] > 10 and multi["study"] > 3, multi
+    assert multi["activate"] + multi["step"] > 100 and multi["discard_move"] > 10 and multi["study"] > 0, multi  # the Study is mostly one click now (issue 33)
     assert multi["target"] > 100, multi
     assert multi["attack"] > 10 and multi["pick"] > 3 and multi["ready"] > 10 and multi["confirm"] > 10, multi
 
