@@ -169,6 +169,24 @@ def test_every_event_of_seeded_games_makes_a_plain_line():
     assert len(kinds) > 40
 
 
+def test_public_lines_never_speak_to_a_player():
+    """A public line is read by the whole table: it says who did what, never "your colour" or "your room"
+    (a card's effect worded for its player is left out of it; the casting itself, the card named, stays)."""
+    casts = 0
+    for ev in seeded_events(4):
+        if ev.get("to"):
+            continue
+        said = PRESENTER.describe(ev, NAMES)
+        text = fmt.plain_line(said) if said else ""
+        assert not re.search(r"\byou(r|rs|rself)?\b", text, re.IGNORECASE), text
+        casts += ev["type"] == "cast"
+    assert casts > 20
+    assert line_of({"type": "cast", "seat": "p3", "card": "stone_claws.1", "side": "s"}) == \
+        "Cat casts Stone Claws (straight)."
+    assert line_of({"type": "cast", "seat": "p3", "card": "fireball.1", "side": "s"}).startswith(
+        "Cat casts Fireball (straight): No Protection can be triggered against it. Deal 3 damage")
+
+
 EVENTS = {  # one hand-made event per kind that seeded games rarely reach, with the facts the engine gives
     "cancelled": {"seat": "p1", "card": "fireball.1"},
     "extra_turn": {"seats": ["p1", "p2"]},
@@ -192,9 +210,9 @@ def line_of(ev: dict) -> str:
 
 
 def test_lines_say_who_did_what_to_whom_with_what_result():
-    assert line_of({"type": "trigger", "seat": "p2", "card": "profane_mark.1", "side": "grey", "victim": "p3"}) == (
-        "Ben's Profane Mark fires on Cat: Convert up to 2 damage on them to your colour. Gain 1 PP for each "
-        "damage converted. With nothing to convert, deal 3 damage instead.")
+    # the card's words speak to its player ("your colour"): a public line names the card, never "your"
+    assert line_of({"type": "trigger", "seat": "p2", "card": "profane_mark.1", "side": "grey", "victim": "p3"}) == \
+        "Ben's Profane Mark fires on Cat."
     assert line_of({"type": "aim", "seat": "p2", "card": "gaze.1", "side": "r", "model": "p1"}) == \
         "Ben aims Gaze at Ann."
     assert line_of({"type": "summon", "seat": "p1", "evo": "v3", "kind": "andromeda", "room": "A6",
