@@ -31,6 +31,11 @@ class Name:
     text: str
 
 
+class Code(str):
+    """A block of preformatted lines (a map aligned in columns): a code block on Discord, whose font is
+    monospace on every client, and plain text in the terminal. A str, so any other reader shows its text."""
+
+
 Run = Union[str, Strong, Name]
 Line = tuple[Run, ...]
 
