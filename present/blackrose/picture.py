@@ -168,8 +168,9 @@ def _room_tile(label: str, name: str, colour: str, token: str, destroyed: bool, 
     if destroyed:  # turned over: the ruined back of the tile, its label still there to target
         _paste_hex(tile, x, y, S - 2, RUIN, (94, 86, 80), 2)
         text(d, (x, y - 44), label, LABEL_FONT, (200, 190, 178), "mm", bold=True)
-        for i, ln in enumerate(_wrap(ruined, NAME_FONT, NAME_WIDTH)[:1] + _wrap(name, NAME_FONT, NAME_WIDTH)):
-            text(d, (x, y - 20 + i * LINE), ln, NAME_FONT, (210, 200, 190) if i == 0 else (160, 150, 140), "mm")
+        said = _wrap(ruined, NAME_FONT, NAME_WIDTH)
+        for i, ln in enumerate(said + _wrap(name, NAME_FONT, NAME_WIDTH)):
+            text(d, (x, y - 20 + i * LINE), ln, NAME_FONT, (210, 200, 190) if i < len(said) else (160, 150, 140), "mm")
         return tile
     _paste_hex(tile, x, y, S - 2, base, _lighter(base, .35), 2)
     width = D.text_width(label, LABEL_FONT)

@@ -5,9 +5,12 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from present import fmt
 from present.blackrose.presenter import PRESENTER
-from tests.present.test_blackrose_picture import public_view
+from present.i18n import reading, tr
+from tests.present.test_blackrose_picture import public_view, seat_view
 
 NAMES = {"p1": "Ann", "p2": "Ben", "p3": "Cat", "p4": "Dan"}
 PHONE = 400          # px: the width a phone gives a message's picture
@@ -26,3 +29,117 @@ def test_the_lodge_map_is_a_code_block_that_fits_a_phone():
     # a hex's neighbours below it sit half a hex to either side: every label's right edge on a 3-column grid
     for r in rows:
         assert all((m.end() % 3) == 0 for m in re.finditer(r"\S+", r)), r
+
+
+# ---- the pictures --------------------------------------------------------------------------------------
+
+def _drawn(draw) -> list[tuple[str, tuple, int]]:
+    """Every text a drawing call draws: (text, xy, size), in drawing order."""
+    from present import draw as D
+    seen: list[tuple[str, tuple, int]] = []
+    real = D.text
+
+    def spy(d, xy, s, size, *args, **kwargs):
+        seen.append((s, xy, size))
+        return real(d, xy, s, size, *args, **kwargs)
+
+    D.text = spy
+    try:
+        draw()
+    finally:
+        D.text = real
+    return seen
+
+
+def _fresh():
+    from present import draw as D
+    from present.blackrose import hand_picture as H
+    from present.blackrose import picture as P
+    D._recent.clear()
+    for cached in (P._room_tile, P._cell_tile, H._strip_tile):
+        cached.cache_clear()
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "es-ES", "pt-BR"])
+def test_room_codes_sit_above_room_names_never_over_them(lang):
+    """The label's line ends above the name's first line, for every room in every language, and every name
+    is drawn whole (a word too long for the hex is broken with a hyphen, never cut with '..')."""
+    from engine.blackrose import cards as C
+    from present.blackrose import picture as P
+    from present.blackrose import words as W
+    with reading(lang):
+        for rid in C.ROOMS:
+            name = W.room_kind_name(rid)
+            for destroyed in (False, True):
+                _fresh()
+                drawn = _drawn(lambda: P._room_tile("B12", name, "red", "ready", destroyed, tr("destroyed")))
+                (label, (_, label_y), label_size), *lines = drawn
+                assert label == "B12"
+                top = min(y - size / 2 for _, (_, y), size in lines)
+                assert label_y + label_size / 2 <= top, (name, drawn)
+                words = re.sub(r"-\s", "", " ".join(s for s, _, _ in lines))
+                assert ".." not in words and name.replace(" ", "") in words.replace(" ", ""), (name, words)
+
+
+def _words(view) -> str:
+    from present.blackrose import picture as P
+    _fresh()
+    P.LAYOUT = []
+    try:
+        P.draw(view)
+        return re.sub(r"-\s", "", " ".join(w for w, _ in P.LAYOUT))
+    finally:
+        P.LAYOUT = None
+
+
+def test_the_hand_picture_draws_every_sides_text_whole():
+    """The strips used to stop each side after two lines ("…instability i.."): now every side is drawn in full."""
+    from present.blackrose import hand_picture as H
+    view = seat_view(choice={"kind": "study", "look": ["profane_mark.1", "putrefying_poison.1"]})
+    drawn = _words(view).replace(" ", "")
+    facts = H.facts_of(view)
+    for card in facts["look"] + facts["hand"] + facts["ready"]:
+        for _, side in card["sides"]:
+            assert side.replace(" ", "") in drawn, side
+    assert ".." not in drawn
+
+
+BIG_HAND = dict(hand=["fireball.1", "jester_hat.2", "ring_of_fire.1", "meteor_swarm.1", "ice_burst.1", "maelstrom.1",
+                      "gaze.1"],
+                choice={"kind": "study", "look": ["demons_howl.3", "vampires_bite.1", "profane_mark.1", "stone_claws.1"]})
+
+
+def test_a_big_hand_stays_phone_sized_and_names_what_it_leaves_out():
+    """Seven spells in hand and four studied: the picture stays at most 1.3 times as tall as wide, the cards
+    being studied come first, and every spell not drawn is named (with where to read it), none dropped."""
+    import io
+    from PIL import Image
+    from present.blackrose import hand_picture as H
+    from present.blackrose import picture as P
+    view = seat_view(**BIG_HAND)
+    _fresh()
+    img = Image.open(io.BytesIO(P.draw(view)[0]))
+    assert img.width == 800 and img.height <= 1.3 * img.width
+    drawn = _words(view)
+    facts = H.facts_of(view)
+    names = [c["name"] for c in facts["look"] + facts["hand"] + facts["ready"]]
+    assert all(n in drawn for n in names)
+    assert drawn.index("Demon's Howl") < drawn.index("Fireball")  # what the seat decides on comes first
+    assert "Not drawn here:" in drawn and "/game card" in drawn
+
+
+def test_every_black_rose_text_reports_to_draw_measured():
+    """present/draw.py's `measured` sees the Black Rose Wars texts too, so one check covers every game:
+    used size x min(1, 400 / width) >= 9 for each."""
+    from present import draw as D
+    from present.blackrose import picture as P
+    for view in (public_view(), seat_view(), seat_view(**BIG_HAND)):
+        _fresh()
+        D.measured = []
+        try:
+            P.draw(view, NAMES)
+            seen = D.measured
+        finally:
+            D.measured = None
+        assert len(seen) > 20
+        assert all(used * min(1, PHONE / P.WIDTH) >= 9 for _, _, used, _, _ in seen)
