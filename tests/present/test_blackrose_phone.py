@@ -143,3 +143,36 @@ def test_every_black_rose_text_reports_to_draw_measured():
             D.measured = None
         assert len(seen) > 20
         assert all(used * min(1, PHONE / P.WIDTH) >= 9 for _, _, used, _, _ in seen)
+
+
+# ---- what a player decides, next to the prompt ----------------------------------------------------------
+
+def _footer(view) -> str:
+    return fmt.md_line(PRESENTER.hand(view, NAMES).footer)
+
+
+@pytest.mark.parametrize("choice", [{"kind": "prep"}, {"kind": "study", "look": ["demons_howl.3", "gaze.1"]},
+                                    {"kind": "pick", "key": "discard"}])
+def test_the_spells_a_player_chooses_among_are_worded_under_the_prompt(choice):
+    """Readying spells, keeping studied cards, discarding: each spell's sides (type, target, effect) follow
+    the prompt line, not only the picture above it."""
+    from present.blackrose import card_text as T
+    from present.blackrose import presenter as PR
+    view = seat_view(choice=choice)
+    footer = _footer(view)
+    assert footer.startswith(fmt.escape(PRESENTER.prompt(view)))
+    among = PR.choosing_among(view)
+    assert among and len(footer) <= fmt.TEXT_MAX // 2
+    for card in among:
+        for key, _ in T.sides_of(card):
+            assert fmt.escape(T.effect(card, key)) in footer, (card, key)
+
+
+def test_a_long_hand_names_the_spells_past_the_room_under_the_prompt():
+    view = seat_view(**dict(BIG_HAND, choice={"kind": "prep"}))
+    footer = fmt.plain_line(PRESENTER.hand(view, NAMES).footer)
+    from present.blackrose import presenter as PR
+    assert len(footer) <= PR.DECIDING_ROOM + 400
+    shown = [n for n in ("Fireball", "Gaze", "Ice Burst", "Jester Hat", "Maelstrom", "Meteor Swarm", "Ring of Fire")
+             if n in footer]
+    assert len(shown) == 7 and "/game card" in footer
