@@ -13,7 +13,7 @@ from present.blackrose import log as L
 from present.blackrose import prompts as P
 from present.blackrose import text as X
 from present.blackrose import words as W
-from present.i18n import command, tr
+from present.i18n import command, tr, trn
 
 
 def _about(about: str) -> str:
@@ -129,9 +129,10 @@ class BlackRosePresenter(BasePresenter):
         for c in choice.get("look") or ():
             look.setdefault(c.split(".")[0], []).append(c)
         if look:
-            out.append(line(tr("Studying: {spell}", spell=", ".join(
-                W.card_name(same[0]) if len(same) == 1 else tr("{spell}, {n} copies", spell=W.card_name(same[0]),
-                                                               n=len(same)) for same in look.values()))))
+            drawn = ", ".join(W.card_name(same[0]) if len(same) == 1 else
+                              trn("{spell}, {n} copy", "{spell}, {n} copies", len(same), spell=W.card_name(same[0]))
+                              for same in look.values())
+            out.append(line(tr("Studying: {spell}", spell=drawn)))
         if v.get("prepared"):  # the hand still holds them: they go on the Mage Sheet once every mage is ready
             out.append(line(tr("Your Preparation is set: {spells}. They go on your Mage Sheet when every mage has "
                                "prepared.", spells=", ".join(T.card_label(c, s) for c, s in v["prepared"]))))
