@@ -501,14 +501,14 @@ def test_the_engine_tells_the_pusher_whom_the_push_moves():
 
 
 def test_two_copies_studied_read_once_with_their_number():
-    """Two copies of one spell among the 4 studied cards: its whole text once, saying two copies, not the
-    same long line twice."""
+    """Two copies of one spell among the 4 studied cards: named once with their number, and its whole text
+    once under the prompt, not the same long line twice."""
     view = {"me": "p1", "seats": ["p1", "p2"], "hand": [], "choice": {
         "kind": "study", "look": ["fireball.1", "fireball.2", "ice_burst.1", "gaze.1"], "drawn": 4}}
-    lines = [x for x in fmt.plain(PRESENTER.hand(view, NAMES)).splitlines() if x.startswith("Studying")]
-    assert len(lines) == 3
-    assert lines[0].startswith("Studying (2 copies): Fireball (")
-    assert lines[1].startswith("Studying: Ice Burst (") and lines[2].startswith("Studying: Gaze (")
+    text = fmt.plain(PRESENTER.hand(view, NAMES))
+    assert [x for x in text.splitlines() if x.startswith("Studying")] == ["Studying: Fireball, 2 copies, Ice Burst, Gaze"]
+    under = [x for x in text.splitlines() if x.startswith(("Fireball — ", "Ice Burst — ", "Gaze — "))]
+    assert [x.split(" — ")[0] for x in under] == ["Fireball", "Gaze", "Ice Burst"]
 
 
 def test_a_spell_to_ready_is_labelled_by_its_side_and_a_readied_copy_is_not_counted():
