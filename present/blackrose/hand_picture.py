@@ -23,9 +23,11 @@ from present.i18n import command, lang, tr, trn
 WIDTH = 800
 LEFT = 18
 STRIP_W = WIDTH - 2 * LEFT
-ROW = 22                     # one line of a side's text
-HEAD = 30                    # the strip's title row
+ROW = MIN_FONT + 6           # one line of a side's text
+HEAD = MIN_FONT + 16         # the strip's title row
 GAP = 8
+TOP = 62                     # the title row
+GROUP = 38                   # a group's title ("In hand")
 MAX_HEIGHT = round(WIDTH * MAX_RATIO)
 SCHOOL_FILL = {**{s: ROOM_FILL[c] for s, c in C.SCHOOL_COLOUR.items()}, "forgotten": (40, 30, 44)}
 
@@ -87,15 +89,15 @@ def render(f: dict) -> Image.Image:
               (tr("Readying now"), f["readying"])]
     groups = [(t, [(c["name"], _tile(c)) for c in cards]) for i, (t, cards) in enumerate(groups) if cards or i == 1]
     quests = [_wrap(q, MIN_FONT, WIDTH - 2 * LEFT) for q in f["quests"]]
-    quest_h = (30 + sum(ROW * len(q) + 8 for q in quests)) if quests else 0
-    room = MAX_HEIGHT - 58 - quest_h - 16 - 3 * ROW  # three lines kept for naming what is left out
+    quest_h = (40 + sum(ROW * len(q) + 8 for q in quests)) if quests else 0
+    room = MAX_HEIGHT - TOP - quest_h - 16 - 3 * ROW  # three lines kept for naming what is left out
     placed: list[tuple[str, list]] = []
     left_out: list[str] = []
     used = 0
     for title, tiles in groups:
         kept = []
         for name, tile in tiles:
-            cost = tile.height + GAP + (0 if kept else 32)
+            cost = tile.height + GAP + (0 if kept else GROUP)
             if left_out or used + cost > room:
                 left_out.append(name)
                 continue
@@ -103,39 +105,39 @@ def render(f: dict) -> Image.Image:
             used += cost
         if kept or (not tiles and not left_out):
             placed.append((title, kept))
-            used += 0 if kept else 58
+            used += 0 if kept else GROUP + ROW
     more = _wrap(tr("Not drawn here: {spells}. {card} shows any card in full.", spells=", ".join(left_out),
                     card=command("game card").strip("`")), MIN_FONT, WIDTH - 2 * LEFT) if left_out else []
-    height = 58 + used + quest_h + (ROW * len(more) + 12 if more else 0) + 10
+    height = TOP + used + quest_h + (ROW * len(more) + 12 if more else 0) + 10
     img, d = D.canvas(height, WIDTH)
     n = f["hand_of"]
-    D.paste(img, D.disc(30, seat_colour(n), D.INK, 2), LEFT, 15)
-    text(d, (LEFT + 15, 31), str(n), MIN_FONT, D.INK, "mm", bold=True)
+    D.paste(img, D.disc(34, seat_colour(n), D.INK, 2), LEFT, 13)
+    text(d, (LEFT + 17, 31), str(n), MIN_FONT, D.INK, "mm", bold=True)
     title = tr("{mage} · your spells", mage=f["mage"]) if f["mage"] else tr("Your spells")
     count = tr("{n} in hand", n=f["in_hand"])
     text(d, (WIDTH - LEFT, 30), count, MIN_FONT, D.MUTED, "rm")
-    text(d, (LEFT + 42, 30), D.fit(title, MIN_FONT + 4, WIDTH - 2 * LEFT - 60 - D.text_width(count, MIN_FONT)),
+    text(d, (LEFT + 46, 30), D.fit(title, MIN_FONT + 4, WIDTH - 2 * LEFT - 64 - D.text_width(count, MIN_FONT)),
          MIN_FONT + 4, D.CREAM, "lm", bold=True)
-    y = 58
+    y = TOP
     for title, tiles in placed:
-        text(d, (LEFT, y + 14), title, MIN_FONT + 1, D.GOLD, "lm", bold=True)
-        y += 32
+        text(d, (LEFT, y + GROUP // 2 - 2), title, MIN_FONT + 1, D.GOLD, "lm", bold=True)
+        y += GROUP
         if not tiles:
-            text(d, (LEFT, y + 10), tr("No spells in hand."), MIN_FONT, D.MUTED, "lm")
-            y += 26
+            text(d, (LEFT, y + ROW // 2), tr("No spells in hand."), MIN_FONT, D.MUTED, "lm")
+            y += ROW
         for tile in tiles:
             D.paste(img, D.shadow(tile.width, tile.height), LEFT - 4, y - 3)
             D.paste(img, tile, LEFT, y)
             y += tile.height + GAP
     for i, ln in enumerate(more):
-        text(d, (LEFT, y + 10 + i * ROW), ln, MIN_FONT, D.CREAM, "lm")
+        text(d, (LEFT, y + ROW // 2 + i * ROW), ln, MIN_FONT, D.CREAM, "lm")
     y += ROW * len(more) + (12 if more else 0)
     if quests:
-        text(d, (LEFT, y + 14), tr("Your Quests"), MIN_FONT + 1, D.GOLD, "lm", bold=True)
-        y += 30
+        text(d, (LEFT, y + GROUP // 2 - 2), tr("Your Quests"), MIN_FONT + 1, D.GOLD, "lm", bold=True)
+        y += 40
         for lines in quests:
             for i, ln in enumerate(lines):
-                text(d, (LEFT, y + 12 + i * ROW), ln, MIN_FONT, D.CREAM, "lm")
+                text(d, (LEFT, y + ROW // 2 + i * ROW), ln, MIN_FONT, D.CREAM, "lm")
             y += ROW * len(lines) + 8
     return img
 
@@ -149,7 +151,7 @@ def _tile(c: dict) -> Image.Image:
 def _strip_tile(name: str, school: str, tag: str, sides: tuple, slot: str, count: int) -> Image.Image:
     """One spell as a wide strip: school band on the left, name and school on top, each side's text below
     its side chip (S / R, or a Room Trap's colour)."""
-    width = STRIP_W - 74
+    width = STRIP_W - 78
     wrapped = [(key, _wrap(line, MIN_FONT, width)) for key, line in sides]
     h = HEAD + sum(ROW * len(ls) + 4 for _, ls in wrapped) + 6
     colour = SCHOOL_FILL.get(school, (120, 110, 100))
@@ -160,17 +162,18 @@ def _strip_tile(name: str, school: str, tag: str, sides: tuple, slot: str, count
     title = name if count == 1 else trn("{spell}, {n} copy", "{spell}, {n} copies", count, spell=name)
     right = slot or tag
     right_w = min(D.text_width(right, MIN_FONT), STRIP_W // 2)
-    text(d, (28, 15), D.fit(title, MIN_FONT + 2, STRIP_W - 60 - right_w), MIN_FONT + 2, D.INK, "lm", bold=True)
-    text(d, (STRIP_W - 10, 15), D.fit(right, MIN_FONT, STRIP_W // 2), MIN_FONT,
+    text(d, (28, HEAD // 2), D.fit(title, MIN_FONT + 2, STRIP_W - 60 - right_w), MIN_FONT + 2, D.INK, "lm",
+         bold=True)
+    text(d, (STRIP_W - 10, HEAD // 2), D.fit(right, MIN_FONT, STRIP_W // 2), MIN_FONT,
          (140, 90, 20) if slot else _darken(colour), "rm")
-    y = HEAD + 10
+    y = HEAD + ROW // 2 - 4
     for key, lines in wrapped:
         chip = D.GOLD if key in ("s", "r") else ROOM_FILL.get(key, (120, 120, 120))
-        tile.alpha_composite(D.rounded(26, 19, chip, D.INK, 5, 1), (28, y - 10))
+        tile.alpha_composite(D.rounded(30, 28, chip, D.INK, 5, 1), (28, y - 14))
         if key in ("s", "r"):
-            text(d, (41, y), W.side_name(key)[:1].upper(), MIN_FONT, D.INK, "mm", bold=True)
+            text(d, (43, y), W.side_name(key)[:1].upper(), MIN_FONT, D.INK, "mm", bold=True)
         for i, ln in enumerate(lines):
-            text(d, (62, y + i * ROW), ln, MIN_FONT, D.INK, "lm")
+            text(d, (66, y + i * ROW), ln, MIN_FONT, D.INK, "lm")
         y += ROW * len(lines) + 4
     return tile
 

@@ -25,17 +25,19 @@ from present.blackrose import words as W
 from present.i18n import lang, tr
 
 WIDTH = 800
-PHONE = 400                                   # px: how wide a phone shows a message's picture
+# px: how wide Discord's mobile app shows a message's picture on a 400 px phone (the avatar, the container's
+# bar, border and padding take the rest: tests/support/phone.py lays it out)
+PHONE = 287
 READABLE = 9                                  # px: the smallest text a phone reader can read
-MIN_FONT = math.ceil(READABLE * WIDTH / PHONE)  # 18: 9 px when shown PHONE px wide
+MIN_FONT = math.ceil(READABLE * WIDTH / PHONE)  # 26: 9 px when shown PHONE px wide
 MAX_RATIO = 1.3                               # height / width: a phone shows it whole beside the prompt
-STYLE = 3                                     # Black Rose Wars' own drawing version (in the key: see facts_of)
+STYLE = 4                                     # Black Rose Wars' own drawing version (in the key: see facts_of)
 S = 70                                        # hex size: centre to corner, in px
-HEAD = 72                                     # the turn, phase and whom the table waits for, above the Lodge
-BOARD_X, BOARD_Y = WIDTH // 2, HEAD + 362     # the Black Rose Room's centre
+HEAD = 80                                     # the turn, phase and whom the table waits for, above the Lodge
+BOARD_X, BOARD_Y = WIDTH // 2, HEAD + 356     # the Black Rose Room's centre
 CELL = 38                                     # a Cell's hex size (drawn smaller than a room)
-LODGE_BOTTOM = BOARD_Y + 362                  # below the lowest Cell
-SEAT_ROW = 64                                 # one mage in the list below the Lodge (two rows of text)
+LODGE_BOTTOM = BOARD_Y + 356                  # below the lowest Cell
+SEAT_ROW = 78                                 # one mage in the list below the Lodge (two rows of text)
 
 SEAT_COLOUR = ((240, 132, 36), (64, 196, 232), (236, 96, 184), (246, 240, 224))
 ROSE = (196, 30, 62)
@@ -94,7 +96,7 @@ def cell_hex(exits: list[str]) -> list[int] | None:
 
 def height_of(f: dict) -> int:
     events = LINE * (max(map(len, _event_lines(f)), default=1) - 1)
-    return LODGE_BOTTOM + SEAT_ROW * -(-len(f["seats"]) // 2) + 90 + events
+    return LODGE_BOTTOM + SEAT_ROW * -(-len(f["seats"]) // 2) + 46 + events
 
 
 def render(f: dict) -> Image.Image:
@@ -108,17 +110,15 @@ def render(f: dict) -> Image.Image:
         h = cell_hex(exits)
         if h:
             x, y = hex_xy(*h)
-            D.paste(img, _cell_tile(int(n), tr("Cell {n}", n=n)), x - CELL - 2, y - CELL - 2)
+            D.paste(img, _cell_tile(int(n), lang()), x - CELL - 2, y - CELL - 2)
             if any(s["n"] == int(n) and s["at"] == "cell" for s in f["seats"]):
-                _models(img, d, x, y + 14, [("mage", int(n), n)])
+                _models(img, d, x, y + 12, [("mage", int(n), n)])
     for room in f["rooms"]:
         x, y = hex_xy(*B.HEX[room["label"]])
-        D.paste(img, _room_tile(room["label"], W.room_kind_name(room["room"]), room["colour"], room["token"],
-                                room["destroyed"], tr("destroyed")), x - S, y - S)
-        low = 10 if len(_wrap(W.room_kind_name(room["room"]), NAME_FONT, NAME_WIDTH)) > 2 else 0  # a 3-line name
+        D.paste(img, _room_tile(room["label"], room["colour"], room["token"], room["destroyed"], lang()), x - S, y - S)
         if not room["destroyed"]:
-            _instability(img, d, x, y + 47 + low, room["slots"], room["inst"])
-        _models(img, d, x, y + 22 + low, where.get(room["label"], []))
+            _instability(img, d, x, y + 36, room["slots"], room["inst"])
+        _models(img, d, x, y + 2, where.get(room["label"], []))
     _head(img, d, f, 24, WIDTH - 24)
     _mages(img, d, f, 24, LODGE_BOTTOM, WIDTH - 24)
     return img
@@ -151,38 +151,33 @@ def _lighter(c: tuple, k: float = .45) -> tuple:
     return tuple(round(v + (255 - v) * k) for v in c)
 
 
-NAME_FONT, LABEL_FONT = MIN_FONT, MIN_FONT + 2
-NAME_WIDTH = round(S * math.sqrt(3)) - 14     # a name line across the hex's straight middle part
-LINE = 20                                     # between a name's two lines
+LABEL_FONT = MIN_FONT + 4
+LINE = MIN_FONT + 6                           # between two lines of a wrapped text
 
 
 @lru_cache(maxsize=128)  # ~50 KB each; a game uses 19-40
-def _room_tile(label: str, name: str, colour: str, token: str, destroyed: bool, ruined: str) -> Image.Image:
-    """One room's tile: its label (with the activation token beside it) and its name on up to two lines;
-    instability and models go on top. A sprite 2S x 2S centred on the hex; rooms change rarely, so most
-    pictures reuse every tile."""
+def _room_tile(label: str, colour: str, token: str, destroyed: bool, reading: str) -> Image.Image:
+    """One room's tile: its code (with the activation token beside it) in the room's colour; instability
+    and models go on top. A room's name does not fit a hex at a size a phone can read: the board text names
+    every room beside its code (text.lodge_lines), and `/game room` says what it does. A sprite 2S x 2S
+    centred on the hex; rooms change rarely, so most pictures reuse every tile (per reading language: it
+    picks the font)."""
     tile = Image.new("RGBA", (2 * S, 2 * S), (0, 0, 0, 0))
     d = ImageDraw.Draw(tile)
     x = y = S
     base = ROOM_FILL.get(colour, ROOM_FILL["grey"])
-    if destroyed:  # turned over: the ruined back of the tile, its label still there to target
+    if destroyed:  # turned over: the ruined back of the tile, crossed out, its code still there to target
         _paste_hex(tile, x, y, S - 2, RUIN, (94, 86, 80), 2)
-        text(d, (x, y - 44), label, LABEL_FONT, (200, 190, 178), "mm", bold=True)
-        said = _wrap(ruined, NAME_FONT, NAME_WIDTH)
-        for i, ln in enumerate(said + _wrap(name, NAME_FONT, NAME_WIDTH)):
-            text(d, (x, y - 20 + i * LINE), ln, NAME_FONT, (210, 200, 190) if i < len(said) else (160, 150, 140), "mm")
+        d.line((x - 26, y - 6, x + 26, y + 40), fill=(120, 108, 100), width=4)
+        d.line((x + 26, y - 6, x - 26, y + 40), fill=(120, 108, 100), width=4)
+        text(d, (x, y - 36), label, LABEL_FONT, (200, 190, 178), "mm", bold=True)
         return tile
     _paste_hex(tile, x, y, S - 2, base, _lighter(base, .35), 2)
     width = D.text_width(label, LABEL_FONT)
-    lx = x - (9 if token != "none" else 0)
-    text(d, (lx, y - 44), label, LABEL_FONT, D.WHITE, "mm", bold=True)
+    lx = x - (10 if token != "none" else 0)
+    text(d, (lx, y - 36), label, LABEL_FONT, D.WHITE, "mm", bold=True)
     if token != "none":
-        _token(tile, round(lx + width / 2 + 10), y - 44, token == "ready", base)
-    lines = _wrap(name, NAME_FONT, NAME_WIDTH)
-    step = LINE if len(lines) <= 2 else LINE - 2
-    for i, ln in enumerate(lines):  # one line on the hex's middle row, two just above and below it
-        text(d, (x, y - (12 if len(lines) <= 2 else 6) + i * step - (len(lines) - 1) * step // 2), ln, NAME_FONT,
-             D.CREAM, "mm")
+        _token(tile, round(lx + width / 2 + 12), y - 36, token == "ready", base)
     return tile
 
 
@@ -190,9 +185,7 @@ def text(d, xy, s: str, size: int, fill=D.WHITE, anchor: str = "la", bold: bool 
     """Every word on the picture is drawn here, at MIN_FONT px or more (LAYOUT records them for the tests)."""
     if LAYOUT is not None:
         LAYOUT.append((s, size))
-    if D.measured is not None:  # as present/draw.py's own texts report: (text, size asked, used, width, box)
-        D.measured.append((s, size, size, D.text_width(s, size), D.text_width(s, size)))
-    D.text(d, xy, s, size, fill, anchor, bold)
+    D.text(d, xy, s, size, fill, anchor, bold)  # which reports it to present/draw.py's `measured` too
 
 
 LAYOUT: list | None = None  # set to a list to record (text, size) of every word drawn
@@ -230,8 +223,8 @@ def _instability(img, d, x, y, slots: int, filled: list[int]) -> None:
         return
     most = max(set(filled), key=lambda n: (filled.count(n), n == 0))
     w = round(D.text_width(count, MIN_FONT)) + 12
-    D.paste(img, D.rounded(w, 20, seat_colour(most), D.GOLD if len(filled) >= slots else D.INK, 6,
-                           2 if len(filled) >= slots else 1), x - w / 2, y - 10)
+    D.paste(img, D.rounded(w, 30, seat_colour(most), D.GOLD if len(filled) >= slots else D.INK, 6,
+                           2 if len(filled) >= slots else 1), x - w / 2, y - 15)
     text(d, (x, y + 1), count, MIN_FONT, D.WHITE if most == 0 else D.INK, "mm", bold=True)
 
 
@@ -240,25 +233,27 @@ def _models(img, d, x, y, models: list) -> None:
     in one row; a crowd wider than the hex overlaps a little rather than shrink the numbers."""
     if not models:
         return
-    widths = [26 if k == "mage" else max(32, round(D.text_width(ident, MIN_FONT)) + 8) for k, _, ident in models]
+    widths = [32 if k == "mage" else max(36, round(D.text_width(ident, MIN_FONT)) + 10) for k, _, ident in models]
     full = sum(widths)
     room = 2 * S - 16
     gap = 2 if full + 2 * (len(models) - 1) <= room else -max(0, (full - room) // max(1, len(models) - 1))
     cx = x - (full + gap * (len(models) - 1)) / 2
     for (kind, n, ident), w in zip(models, widths):
         if kind == "mage":
-            D.paste(img, D.disc(26, seat_colour(n), D.INK, 2), cx, y - 13)
+            D.paste(img, D.disc(32, seat_colour(n), D.INK, 2), cx, y - 16)
         else:
-            D.paste(img, D.rounded(w, 24, seat_colour(n), D.INK, 5, 1), cx, y - 12)
+            D.paste(img, D.rounded(w, 30, seat_colour(n), D.INK, 5, 1), cx, y - 15)
         text(d, (cx + w / 2, y + 1), ident, MIN_FONT, D.INK, "mm", bold=True)
         cx += w + gap
 
 
 @lru_cache(maxsize=8)
-def _cell_tile(n: int, label: str) -> Image.Image:
+def _cell_tile(n: int, reading: str) -> Image.Image:
+    """Seat n's Cell: a dark hex rimmed in its colour, its number at the top ("Cell 1" is too wide for the
+    hex at a phone's size; the board text names the Cells). Per reading language, which picks the font."""
     tile = Image.new("RGBA", (2 * CELL + 4, 2 * CELL + 4), (0, 0, 0, 0))
     _paste_hex(tile, CELL + 2, CELL + 2, CELL, NIGHT, seat_colour(n), 3)
-    text(ImageDraw.Draw(tile), (CELL + 2, CELL - 12), label, MIN_FONT, seat_colour(n), "mm", bold=True)
+    text(ImageDraw.Draw(tile), (CELL + 2, CELL - 16), str(n), MIN_FONT, seat_colour(n), "mm", bold=True)
     return tile
 
 
@@ -267,10 +262,10 @@ def _cell_tile(n: int, label: str) -> Image.Image:
 def _head(img, d, f: dict, x0: int, x1: int) -> None:
     """The turn and the Moon on the first row; the phase and whom the table waits for on the second."""
     title = tr("Game over") if f["over"] else tr("Game turn {n}", n=f["turn"]) if f["turn"] else tr("Setting up")
-    moon = tr("Moon {n}", n=W.moon(f["moon"]))
-    text(d, (x1, 30), moon, MIN_FONT + 1, D.CREAM, "rm")
-    D.put_symbol(img, "moon", x1 - D.text_width(moon, MIN_FONT + 1) - 14, 30, 22, (226, 222, 200))
-    text(d, (x0, 30), title, MIN_FONT + 4, D.CREAM, "lm", bold=True)
+    moon = _moon(f)
+    text(d, (x1, 28), moon, MIN_FONT + 1, D.CREAM, "rm")
+    D.put_symbol(img, "moon", x1 - D.text_width(moon, MIN_FONT + 1) - 16, 28, 26, (226, 222, 200))
+    text(d, (x0, 28), title, MIN_FONT + 4, D.CREAM, "lm", bold=True)
     who = {s["n"]: s["player"] or W.mage_name(s["mage"]) or tr("Seat {n}", n=s["n"]) for s in f["seats"]}
     if f["over"]:
         won = ", ".join(who.get(n, str(n)) for n in f["winners"])
@@ -281,46 +276,46 @@ def _head(img, d, f: dict, x0: int, x1: int) -> None:
             waiting = tr("waiting for {who}", who=", ".join(who.get(n, str(n)) for n in f["waiting"]))
             sub = f"{sub} · {waiting}" if sub else waiting
     if sub:
-        text(d, (x0, 58), sub, MIN_FONT, D.MUTED, "lm")
+        text(d, (x0, 64), sub, MIN_FONT, D.MUTED, "lm")
 
 
 def _mages(img, d, f: dict, x0: int, y: int, x1: int) -> None:
-    """The mages two to a row, then the Black Rose and the Events."""
+    """The mages two to a row, then the Events; the Black Rose on the turn's row."""
     half = (x1 - x0) // 2
     for i, s in enumerate(f["seats"]):
         left = x0 + (i % 2) * (half + 12)
         _seat_rows(img, d, s, f, left, y + (i // 2) * SEAT_ROW, left + half - 12)
     y += SEAT_ROW * -(-len(f["seats"]) // 2)
-    _rose_row(img, d, f, x0, y, x1)
-    _events(img, d, f, x0, y + 40, x1)
+    _events(img, d, f, x0, y, x1)
+    _rose(img, d, f, x1 - D.text_width(_moon(f), MIN_FONT + 1) - 48)
 
 
 def _seat_rows(img, d, s: dict, f: dict, x0: int, y: int, x1: int) -> int:
     """Two rows per mage: seat disc, mage and player, PP; then where they stand and their damage."""
     n, colour = s["n"], seat_colour(s["n"])
     if n in f["waiting"]:
-        D.paste(img, D.disc(30, (0, 0, 0, 0), D.GOLD, 2), x0 - 3, y - 3)
-    D.paste(img, D.disc(24, colour, D.INK, 2), x0, y)
-    text(d, (x0 + 12, y + 13), str(n), MIN_FONT, D.INK, "mm", bold=True)
+        D.paste(img, D.disc(38, (0, 0, 0, 0), D.GOLD, 2), x0 - 3, y - 3)
+    D.paste(img, D.disc(32, colour, D.INK, 2), x0, y)
+    text(d, (x0 + 16, y + 17), str(n), MIN_FONT, D.INK, "mm", bold=True)
     pp = tr("{n} PP", n=s["pp"])
-    text(d, (x1, y + 12), pp, MIN_FONT + 1, D.GOLD, "rm", bold=True)
-    room_for_name = x1 - x0 - 32 - D.text_width(pp, MIN_FONT + 1) - (26 if f["crown"] == n else 6)
+    text(d, (x1, y + 16), pp, MIN_FONT + 1, D.GOLD, "rm", bold=True)
+    room_for_name = x1 - x0 - 40 - D.text_width(pp, MIN_FONT + 1) - (30 if f["crown"] == n else 6)
     mage = W.mage_name(s["mage"]) if s["mage"] else tr("Seat {n}", n=n)
     name = D.fit(mage, MIN_FONT + 1, room_for_name)
-    text(d, (x0 + 32, y + 12), name, MIN_FONT + 1, D.CREAM, "lm", bold=True)
+    text(d, (x0 + 40, y + 16), name, MIN_FONT + 1, D.CREAM, "lm", bold=True)
     if f["crown"] == n:
-        D.put_symbol(img, "crown", x0 + 32 + D.text_width(name, MIN_FONT + 1) + 13, y + 11, 20, D.GOLD)
-    y += 30
+        D.put_symbol(img, "crown", x0 + 40 + D.text_width(name, MIN_FONT + 1) + 15, y + 15, 24, D.GOLD)
+    y += 48
     where = tr("Cell") if s["at"] == "cell" else s["at"]
     damage = f"{sum(k for _, k in s['dmg'])}/{s['health']}" if s["health"] else ""
     right = " · ".join(x for x in (where, damage) if x)
     text(d, (x1, y), right, MIN_FONT, D.MUTED, "rm")
     if s["player"]:
-        text(d, (x0 + 32, y), D.fit(s["player"], MIN_FONT, x1 - x0 - 40 - D.text_width(right, MIN_FONT)),
+        text(d, (x0 + 40, y), D.fit(s["player"], MIN_FONT, x1 - x0 - 48 - D.text_width(right, MIN_FONT)),
              MIN_FONT, D.CREAM, "lm")
     if s["health"]:  # damage as a bar under the row, in the colours of whoever dealt it
-        _damage_bar(img, s, x0 + 32, y + 12, x1)
-    return y + 28
+        _damage_bar(img, s, x0 + 40, y + 17, x1)
+    return y + 36
 
 
 def _damage_bar(img, s: dict, x0: int, y: int, x1: int) -> None:
@@ -332,32 +327,39 @@ def _damage_bar(img, s: dict, x0: int, y: int, x1: int) -> None:
         D.paste(img, D.rounded(max(3, round(step) - 2), 6, fill, None, 2, 0), x0 + i * step, y)
 
 
-def _rose_row(img, d, f: dict, x0: int, y: int, x1: int) -> None:
-    D.paste(img, D.disc(24, ROSE, D.INK, 2), x0, y)
-    text(d, (x0 + 32, y + 12), tr("The Black Rose"), MIN_FONT + 1, (240, 150, 160), "lm", bold=True)
-    text(d, (x1, y + 12), tr("{n} PP", n=f["rose_pp"]), MIN_FONT + 1, (240, 150, 160), "rm", bold=True)
+def _rose(img, d, f: dict, x1: float) -> None:
+    """The Black Rose's PP on the turn's row, left of the Moon (a row of its own made the picture taller
+    than a phone shows beside the prompt); drawn after the mages' PP, as the board text lists them."""
+    pp = tr("{n} PP", n=f["rose_pp"])
+    text(d, (x1, 28), pp, MIN_FONT + 1, (240, 150, 160), "rm", bold=True)
+    x1 -= D.text_width(pp, MIN_FONT + 1) + 8
+    text(d, (x1, 28), tr("The Black Rose"), MIN_FONT + 1, (240, 150, 160), "rm", bold=True)
+    D.paste(img, D.disc(28, ROSE, D.INK, 2), x1 - D.text_width(tr("The Black Rose"), MIN_FONT + 1) - 36, 14)
+
+
+def _moon(f: dict) -> str:
+    return tr("Moon {n}", n=W.moon(f["moon"]))
 
 
 def _event_lines(f: dict) -> list[list[str]]:
     """Each Event space's name in the lines its third of the row holds."""
-    return [_wrap(W.event_name(e) if e else tr("empty"), MIN_FONT, EVENT_W - 34) for e in f["events"][:3]]
+    return [_wrap(W.event_name(e) if e else tr("empty"), MIN_FONT, EVENT_W - 38) for e in f["events"][:3]]
 
 
-EVENT_W = (WIDTH - 48 - 90) // 3 - 6
+EVENT_W = (WIDTH - 48 - 100) // 3 - 6
 
 
 def _events(img, d, f: dict, x0: int, y: int, x1: int) -> None:
     """The three Event spaces in one row after the word "Events"."""
-    label = tr("Events")
-    text(d, (x0, y + 15), label, MIN_FONT, D.CREAM, "lm", bold=True)
     left = x1 - 3 * EVENT_W - 12
     names = _event_lines(f)
-    h = 30 + LINE * (max(map(len, names), default=1) - 1)
+    h = 38 + LINE * (max(map(len, names), default=1) - 1)
+    text(d, (x0, y + h // 2), tr("Events"), MIN_FONT, D.CREAM, "lm", bold=True)
     for i, (e, lines) in enumerate(zip(f["events"][:3], names)):
         cx = left + i * (EVENT_W + 6)
         fill = (58, 30, 44) if e else (16, 48, 34)
         D.paste(img, D.rounded(EVENT_W, h, fill, (150, 96, 120) if e else D.FELT_LINE, 6, 1), cx, y)
-        text(d, (cx + 12, y + h // 2 + 1), str(i + 1), MIN_FONT, D.GOLD if e else D.DIM, "mm", bold=True)
+        text(d, (cx + 14, y + h // 2 + 1), str(i + 1), MIN_FONT, D.GOLD if e else D.DIM, "mm", bold=True)
         for k, ln in enumerate(lines):
-            text(d, (cx + 26, y + h // 2 + 1 + (k - (len(lines) - 1) / 2) * LINE), ln, MIN_FONT,
+            text(d, (cx + 30, y + h // 2 + 1 + (k - (len(lines) - 1) / 2) * LINE), ln, MIN_FONT,
                  D.CREAM if e else D.DIM, "lm")

@@ -78,8 +78,8 @@ def seat_view(**changes) -> dict:
 # Decoded pixels (mode, size, palette, pixels) of the hand-written views. Regenerate after a deliberate
 # drawing change (and bump picture.STYLE) with:  .venv/bin/python tests/present/test_blackrose_picture.py
 PINNED = {
-    "board": "11db8aa71171a5f66fcc9173c7a3528d02e49b1b1faa0429d0f2bd05bcc3c0d8",
-    "hand": "a33c264029a1181d999b0cbb3f4d88cc0a25c0e1c7dd17f3242ac07920ca3bb0",
+    "board": "aec7fa74e1b2b60623ec0ee77f575f9126c90f57bf901eaa00c21f0b247b262b",
+    "hand": "da7f941acd2b8ed9bebfe0f4d1ad114e7a11538842eef957c908ed80a6b86eaf",
 }
 
 
@@ -171,10 +171,14 @@ def test_the_hand_picture_shows_the_seats_own_spells():
     """Each card in hand, the readied spell and the studied card are drawn; without them the picture differs."""
     full = fresh(seat_view())
     for change in ({"hand": ["fireball.1", "jester_hat.2"]}, {"my_slots": []}, {"choice": {}}, {"quests": []},
-                   {"choice": {"kind": "prep", "ready": [["fireball.1", "s"]]}},
-                   {"my_slots": [{"slot": 1, "card": "destructive_bolt.2", "side": "s", "state": "ready"}]}):
+                   {"choice": {"kind": "prep", "ready": [["fireball.1", "s"]]}}):
         other = fresh(seat_view(**change))
         assert other[0] != full[0] and other[1] != full[1]
+    # the side a spell was readied with (a smaller hand: a full one leaves the Ready strip to the last line)
+    small = fresh(seat_view(hand=["fireball.1"]))
+    other = fresh(seat_view(hand=["fireball.1"],
+                            my_slots=[{"slot": 1, "card": "destructive_bolt.2", "side": "s", "state": "ready"}]))
+    assert other[0] != small[0] and other[1] != small[1]
     # the seat's picture is its spells, not the board: a public fact it does not draw leaves it alone
     assert fresh(seat_view(turn=6, pp={"p1": 9})) == full
     facts = H.facts_of(seat_view())
