@@ -62,6 +62,9 @@ class Doc:
     footer: Line = ()
     picture: bytes | None = None      # PNG, rendered from the same view only
     picture_key: str | None = None    # a hash of what the picture shows; equal key = identical picture
+    # The picture right above the footer and the buttons, after the sections: for a text longer than a
+    # phone's screen, so the picture stays beside what the reader must do (the text is above it).
+    picture_last: bool = False
 
 
 class Presenter(Protocol):

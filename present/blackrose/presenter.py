@@ -77,7 +77,9 @@ class BlackRosePresenter(BasePresenter):
                 Section(tr("The Lodge"), X.lodge_lines(v, names))]
 
     def board(self, v: dict, names: dict[str, str]) -> Doc:
-        doc = Doc(f"{self.emoji} {self.title}", self._board(v, names))
+        # The board's text runs past a phone's screen: its picture goes right above the waiting line and
+        # the buttons, so a phone shows them together (the newest message opens at its end).
+        doc = Doc(f"{self.emoji} {self.title}", self._board(v, names), picture_last=True)
         doc.footer = self.waiting(v, names) or ()
         return doc
 
@@ -86,7 +88,7 @@ class BlackRosePresenter(BasePresenter):
         # Own spells right after the turn line: a long message loses the later sections first (the Lodge's
         # room list, which the board and its picture show anyway), never the spells being chosen.
         secs.insert(1, Section(tr("Your spells"), self._mine(v, names)))
-        doc = Doc(f"{self.emoji} {self.title}", secs)
+        doc = Doc(f"{self.emoji} {self.title}", secs, picture_last=True)  # beside the prompt, as the board's
         if v.get("choice"):  # the prompt, and under it the texts of the spells it chooses among
             doc.footer = line(self.prompt(v), *deciding_runs(v))
         return doc
