@@ -107,9 +107,14 @@ def test_every_other_card_reads_as_plain_words(kind, ids, write):
 
 
 def test_mages_are_told_apart_by_their_stats_when_choosing_one():
+    """A button names the mage and school, short enough for a phone (~34 characters fit its 255 px; the
+    stats made it 60); each mage's stats are in the message above the buttons."""
     labels = [PRESENTER.label({"type": "mage", "mage": m}, {}, NAMES) for m in C.MAGES]
-    assert len(set(labels)) == len(labels)
-    assert labels[0] == "Play Nero: Destruction · hand 7 · move 2 · attack 2 · health 10"
+    assert len(set(labels)) == len(labels) and all(len(s) <= 34 for s in labels)
+    assert labels[0] == "Play Nero (Destruction)"
+    view = {"seats": ["p1", "p2"], "me": "p1", "mage": {}, "choice": {"kind": "pick_mage"}, "hand": []}
+    text = fmt.plain(PRESENTER.hand(view, NAMES))
+    assert all(T.mage_text(m).split(":")[0] in text for m in C.MAGES) and "hand limit 7" in text
 
 
 def _words_outside_the_catalog(text: str) -> str:
