@@ -173,3 +173,36 @@ def test_a_long_hand_names_the_spells_past_the_room_under_the_prompt():
     shown = [n for n in ("Fireball", "Gaze", "Ice Burst", "Jester Hat", "Maelstrom", "Meteor Swarm", "Ring of Fire")
              if n in footer]
     assert len(shown) == 7 and "/game card" in footer
+
+
+# ---- the picture beside the prompt ----------------------------------------------------------------------
+
+def _kinds(doc) -> list[str]:
+    """The message's parts in order: 'picture', 'footer', 'text', 'buttons'."""
+    from cogs.table import parts
+    from cogs.table.layout import layout
+    message = layout(doc, colour=0, picture=(b"png", "key"), picture_name="board.png",
+                     rows=[{"type": 1, "components": [{"type": 2, "style": 1, "label": "My hand",
+                                                       "custom_id": "x"}]}])
+    footer = fmt.md_line(doc.footer)
+    out = []
+    for c in message.view.to_components()[0]["components"]:
+        if c["type"] == parts.GALLERY:
+            out.append("picture")
+        elif c["type"] == parts.TEXT:
+            out.append("footer" if c["content"] == footer else "text")
+        elif c["type"] == 1:
+            out.append("buttons")
+    return out
+
+
+def test_the_board_and_hand_pictures_sit_right_above_the_prompt():
+    """The board's text runs past a phone's screen (2,245 px from the picture's top to the message's end
+    when the picture came first): the picture now follows the text, right above the waiting line or the
+    prompt and the buttons, so a phone shows them together."""
+    board = PRESENTER.board(public_view(decision={"about": "turn", "seats": ["p2"]}), NAMES)
+    assert board.footer  # "Waiting for Ben to act."
+    kinds = _kinds(board)
+    assert kinds[-3:] == ["picture", "footer", "buttons"] and kinds.count("text") >= 3, kinds
+    hand = PRESENTER.hand(seat_view(), NAMES)
+    assert _kinds(hand)[-3:] == ["picture", "footer", "buttons"]
