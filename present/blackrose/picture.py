@@ -1,13 +1,13 @@
 """Black Rose Wars pictures: the Lodge (19 hex rooms, Cells, mages, Evocations, instability, activation tokens)
-with the turn above it and the mages (PP, damage, where they stand, the Crown), the Black Rose and the Events
-below it, drawn from public view facts only (board_facts.py, which the board text reads too; the text also
+with the turn, the Black Rose's PP and the Moon above it and the mages (PP, damage, where they stand, the
+Crown) and the Events below it, drawn from public view facts only (board_facts.py, which the board text reads too; the text also
 lists each Evocation in full); a seat's view draws that seat's spells instead (hand_picture.py).
 
 Sized for a phone: the picture is WIDTH px wide, a phone shows it PHONE px wide, and every word is drawn at
 MIN_FONT px or more, so at least READABLE px tall there (tests check every word's size). It is at most
 MAX_RATIO times as tall as wide, so a phone shows it whole next to the prompt. Rooms carry the engine's own
 labels (X, A1-A6, B1-B12, engine/blackrose/board.py) and sit where its axial coordinates put them; a room's
-name wraps onto two lines under its label (a word too long for the hex is broken with a hyphen, never cut).
+name does not fit its hex at MIN_FONT, so the hex shows the code and the board text names the room.
 Seats are numbers 1..n in a seat colour, named by mage and, when the names are given, by player; the Black
 Rose's tokens are crimson. Every word goes through present/i18n.py, and the reading language is part of
 the picture's key."""
@@ -193,8 +193,7 @@ LAYOUT: list | None = None  # set to a list to record (text, size) of every word
 
 def _wrap(s: str, size: int, width: float) -> list[str]:
     """s in lines that fit `width`, broken at spaces; a word too long for a line is broken with a hyphen
-    (a room's name in a longer language), never cut. Two lines for every room name in every language
-    (tests check it)."""
+    (an Event's name in a longer language), never cut."""
     lines: list[str] = []
     for word in s.split():
         if lines and D.text_width(lines[-1] + " " + word, size) <= width:
