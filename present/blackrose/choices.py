@@ -439,8 +439,10 @@ LABELS = {
     "discard_spell": lambda a, v, n: tr("Discard my {spell}", spell=_slot_spell(v, a.get("slot"))),
     "discard_move": lambda a, v, n: tr("Move to {room}", room=room_with_models(v, a["to"], n)),
     "arm": _arm,
-    "discard": lambda a, v, n: tr("Discard {spell} to my Memories", spell=W.card_name(a["card"])),
-    "remove": lambda a, v, n: tr("Remove {spell} from my hand", spell=W.card_name(a["card"])),
+    # the prompt says where to (a phone's button holds ~34 characters): "discard a card to your Memories",
+    # "remove one spell from your hand"
+    "discard": lambda a, v, n: tr("Discard {x}", x=W.card_name(a["card"])),
+    "remove": lambda a, v, n: tr("Remove {x}", x=W.card_name(a["card"])),
     "ready": _ready,
     "unready": lambda a, v, n: tr("Take back the last spell I readied"),
     "confirm": lambda a, v, n: tr("Confirm my ready spells"),

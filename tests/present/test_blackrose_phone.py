@@ -206,3 +206,17 @@ def test_the_board_and_hand_pictures_sit_right_above_the_prompt():
     assert kinds[-3:] == ["picture", "footer", "buttons"] and kinds.count("text") >= 3, kinds
     hand = PRESENTER.hand(seat_view(), NAMES)
     assert _kinds(hand)[-3:] == ["picture", "footer", "buttons"]
+
+
+BUTTON_CHARS = 34  # about what a phone's button shows whole (255 px at 14 px, tests/support/phone.py)
+
+
+@pytest.mark.parametrize("action", [{"type": "discard", "card": "obscure_explosion.1"},
+                                    {"type": "remove", "card": "putrefying_poison.1"},
+                                    {"type": "mage", "mage": "tessa"}])
+def test_a_phone_shows_these_buttons_whole_with_the_rest_said_by_the_prompt(action):
+    """'Discard Obscure Explosion to my Memories' and 'Remove Putrefying Poison from my hand' were cut on a
+    phone; the prompt already says where the card goes ('discard a card to your Memories')."""
+    label = PRESENTER.label(action, seat_view(), NAMES)
+    assert len(label) <= BUTTON_CHARS and "…" not in label, label
+    assert label.split()[0] in ("Discard", "Remove", "Play")
