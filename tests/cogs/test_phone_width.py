@@ -32,7 +32,7 @@ FAILING_TODAY = {
     ("labels", "deadlies"): f"{TEXTS}: 'Take a random card from Bot 1 (2 cards)' and '🦥1 😡2 🦚3 … straight' "
                             "are cut",
     ("labels", "everrain"): f"{TEXTS}: 'Roll the Fate Die again (spend 1 supply)' is cut",
-    ("labels", "blackrose"): f"{TEXTS}: 84 labels, e.g. 'Keep Plot and Profane Mark, then remove a spell'",
+    ("labels", "blackrose"): f"{TEXTS}: 74 labels, e.g. 'Keep Plot and Profane Mark, then remove a spell'",
     ("uncut", "nevermore"): f"{TEXTS}: Nevermore's Magick texts are cut mid-word ('…shuffle the Resoluti…')",
 }
 
