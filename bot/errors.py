@@ -162,6 +162,12 @@ class OutOfDate(Refusal):
     text = mark("That choice was already made or is out of date.")
 
 
+class NotOffered(Refusal):
+    """A click naming a choice its menu or button did not offer (a forged interaction): nothing changes."""
+
+    text = mark("That choice isn't one this menu offered. Nothing was changed.")
+
+
 class AlreadyHandled(Refusal):
     text = mark("That click was already handled.")
 

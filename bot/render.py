@@ -15,7 +15,7 @@ from bot.table import LOG_SHOWN, Frame, Table
 from present import fmt, presenter
 from present.base import Bundle, Doc, Line, Name, Section, Strong, line, offered_bundles, prompt_labels
 from present.datawords import GAME_OPTION, GAME_OPTION_HELP, GAME_OPTION_VALUE, option_words, term
-from present.i18n import command, tr, trl, trn
+from present.i18n import command, lang, tr, trl, trn
 
 
 def minutes(seconds: int) -> str:
@@ -197,8 +197,14 @@ def rest_as_buttons(bundles: list[str], rest: list[str], budget: fmt.Budget = fm
 
 def choices(table: Table, seat_id: str, frame: Frame | None = None,
             policy: ChoicePolicy = PLAIN) -> Choices | None:
-    """The seat's prompt, or None when it has nothing to decide. `policy`: the game's (its cog's)."""
+    """The seat's prompt, or None when it has nothing to decide. `policy`: the game's (its cog's). Built once
+    per version and language: a click's check of what its component offered (cogs/table/components.py)
+    reuses the prompt the seat's message was built from."""
     frame = frame or table.frame()
+    return frame.memo(("choices", seat_id, lang(), id(policy)), lambda: _choices(table, seat_id, frame, policy))
+
+
+def _choices(table: Table, seat_id: str, frame: Frame, policy: ChoicePolicy) -> Choices | None:
     legal = frame.prompted(seat_id)
     if not legal:
         return None

@@ -31,6 +31,11 @@ class Name:
     text: str
 
 
+class Code(str):
+    """A block of preformatted lines (a map aligned in columns): a code block on Discord, whose font is
+    monospace on every client, and plain text in the terminal. A str, so any other reader shows its text."""
+
+
 Run = Union[str, Strong, Name]
 Line = tuple[Run, ...]
 
@@ -57,6 +62,9 @@ class Doc:
     footer: Line = ()
     picture: bytes | None = None      # PNG, rendered from the same view only
     picture_key: str | None = None    # a hash of what the picture shows; equal key = identical picture
+    # The picture right above the footer and the buttons, after the sections: for a text longer than a
+    # phone's screen, so the picture stays beside what the reader must do (the text is above it).
+    picture_last: bool = False
 
 
 class Presenter(Protocol):

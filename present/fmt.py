@@ -14,7 +14,7 @@ from functools import lru_cache
 
 from discord.utils import escape_markdown
 
-from present.base import Doc, Line, Name, Section, Strong
+from present.base import Code, Doc, Line, Name, Section, Strong
 
 # ---- Discord's limits: its numbers, written here once. cogs/, bot/render.py and the presenters that word
 # choices to fit read them from here. (tests/discord_spec/limits.py keeps its own copy: it checks what we send.)
@@ -80,7 +80,9 @@ def escape(text: str) -> str:
 def md_line(line: Line) -> str:
     out = []
     for run in line:
-        if isinstance(run, Strong):
+        if isinstance(run, Code):  # Discord's proportional font would skew columns spaced with spaces
+            out.append(f"```\n{run}\n```")
+        elif isinstance(run, Strong):
             out.append(f"**{escape(run.text)}**")
         elif isinstance(run, Name):
             out.append(escape(run.text))

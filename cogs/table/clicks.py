@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import io
 import logging
+from typing import Callable
 
 import discord
 
@@ -37,8 +38,10 @@ class Clicks:
         self.changes = changes
 
     async def move(self, interaction: discord.Interaction, table: Table, seat_id: str, prompt: str,
-                   pick: Pick) -> None:
-        """One click on a prompt: `pick` names the legal action (or the steps of one decision, all or none)."""
+                   pick: Pick, offered: Callable[[Table], bool] | None = None) -> None:
+        """One click on a prompt: `pick` names the legal action (or the steps of one decision, all or none).
+        `offered` says whether the clicked component offers what the click names on the live prompt: a
+        forged value (a legal action the menu did not list) is refused and changes nothing."""
         await self.answer.defer_if_busy(interaction, table)
         seat = table.seat(seat_id)
         async with self.service.locked(table):
@@ -46,8 +49,12 @@ class Clicks:
                 return
             in_dm = interaction.message is not None and interaction.message.id == seat.dm_message_id
             try:
+                if offered is not None and prompt == self.service.prompt_key(table, seat_id):
+                    self.service.require_holder(table, seat_id, interaction.user.id)
+                    if not offered(table):
+                        raise errors.NotOffered()
                 outcome = await self.service.click(table, seat_id, interaction.user.id, prompt, pick, interaction.id)
-            except (errors.NotYourChoices, errors.AlreadyHandled) as refusal:  # nothing of theirs to show
+            except (errors.NotYourChoices, errors.AlreadyHandled, errors.NotOffered) as refusal:  # nothing to show
                 return await self.answer.refusal(interaction, refusal)
             except errors.Refusal as refusal:
                 return await self.refuse_with_hand(interaction, table, seat_id, refusal, in_dm)

@@ -30,10 +30,11 @@ from collections.abc import Mapping
 
 import discord
 
-from bot import errors
+from bot import errors, render
 from bot.render import Choices, all_buttons, as_buttons
 from bot.table import Actor, Pick, Seat, Table
 from cogs.table import parts as P
+from cogs.table.games import policy
 from cogs.table.services import services_of
 from present import fmt
 from present.fmt import SELECT_SIZE
@@ -175,8 +176,16 @@ class PromptItem(HostItem):
         g = match.groupdict()
         return cls(int(g["game"]), g["seat"], g["prompt"], int(g.get("n") or 0))
 
-    async def move(self, interaction: discord.Interaction, pick: Pick) -> None:
-        await services_of(interaction).clicks.move(interaction, self.checked_table, self.checked_seat_id, self.prompt, pick)
+    async def move(self, interaction: discord.Interaction, pick: Pick, values: tuple[str, ...] = ()) -> None:
+        """Make the move; with `values` (a select's or an action button's), only if this very component
+        offers them on the live prompt (a forged value naming another legal action is refused)."""
+        offered = None
+        if values:
+            def offered(table: Table) -> bool:
+                choices = render.choices(table, self.checked_seat_id, policy=policy(table.game_key))
+                return set(values) <= offered_values(self.game, self.checked_seat_id, choices, self.custom_id)
+        await services_of(interaction).clicks.move(interaction, self.checked_table, self.checked_seat_id, self.prompt,
+                                                   pick, offered)
 
 
 class ActionButton(PromptItem, template=rf"rk:a:{GAME}:{SEAT}:{PROMPT}:(?P<n>\d{{1,4}})"):
@@ -189,7 +198,7 @@ class ActionButton(PromptItem, template=rf"rk:a:{GAME}:{SEAT}:{PROMPT}:(?P<n>\d{
         return P.button(cls.id_of(game, seat, prompt, index), label, style)
 
     async def handle(self, interaction: discord.Interaction) -> None:
-        await self.move(interaction, Pick((self.n,)))
+        await self.move(interaction, Pick((self.n,)), (self.custom_id,))
 
 
 class ActionSelect(PromptItem, template=rf"rk:s:{GAME}:{SEAT}:{PROMPT}:(?P<n>\d)"):
@@ -206,7 +215,7 @@ class ActionSelect(PromptItem, template=rf"rk:s:{GAME}:{SEAT}:{PROMPT}:(?P<n>\d)
 
     async def handle(self, interaction: discord.Interaction) -> None:
         values = values_of(interaction)[:SELECT_SIZE]
-        await self.move(interaction, Pick(tuple(index_of([v]) for v in values) or (-1,)))
+        await self.move(interaction, Pick(tuple(index_of([v]) for v in values) or (-1,)), tuple(values) or ("",))
 
 
 class BundleButton(PromptItem, template=rf"rk:b:{GAME}:{SEAT}:{PROMPT}:(?P<n>\d{{1,2}})"):
@@ -381,6 +390,18 @@ def choice_rows(game_id: int, seat: str, c: Choices | None, page: int = 0) -> li
         rows.append(P.row([PageButton.part(game_id, seat, c.key, nxt,
                                            tr("More… (page {n} of {total})", n=nxt + 1, total=total))]))
     return rows
+
+
+def offered_values(game_id: int, seat: str, c: Choices | None, custom_id: str) -> set[str]:
+    """What the component `custom_id` offers on the seat's prompt, on any of its pages: a select's option
+    values, or a button's own custom_id."""
+    out: set[str] = set()
+    for page in range(pages(len(c.labels)) if c is not None else 0):
+        for row in choice_rows(game_id, seat, c, page):
+            for part in row["components"]:
+                if part.get("custom_id") == custom_id:
+                    out |= {o["value"] for o in part.get("options") or ()} or {custom_id}
+    return out
 
 
 def board_rows(game_id: int, watch: str | None = None) -> list[dict]:

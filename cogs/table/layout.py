@@ -1,5 +1,6 @@
 """Docs laid out as Discord messages (Components V2): a Container with the title, the picture in a gallery,
-each section as a text block, the footer, and the message's action rows.
+each section as a text block, the footer, and the message's action rows (a Doc with `picture_last` has its
+picture after the sections, right above the footer).
 
 Discord allows 40 components and 4,000 characters of text in such a message. A running log loses its
 oldest lines first, with a line saying where the rest is (the Log button); anything else that would not
@@ -129,11 +130,12 @@ def layout(doc: Doc, *, colour: int, picture: tuple[bytes, str] | None = None, p
         merged = min(range(len(texts) - 1), key=lambda i: len(texts[i]) + len(texts[i + 1]))
         texts[merged:merged + 2] = [texts[merged] + "\n\n" + texts[merged + 1]]
     inside = [P.text(title)] if title else []
-    if picture is not None:
-        inside.append(P.gallery(f"attachment://{picture_name}"))
+    gallery = [P.gallery(f"attachment://{picture_name}")] if picture is not None else []
+    inside += [] if doc.picture_last else gallery
     inside += [P.text(fmt.clip(text, TEXT_MAX)) for text in texts]
     if extra:  # with Components V2 an attachment shows only where a component places it
         inside.append(P.file(f"attachment://{FULL_TEXT_FILE}"))
+    inside += gallery if doc.picture_last else []
     if footer:
         inside.append(P.text(footer))
     if parts:

@@ -228,12 +228,6 @@ def event_text(e: str) -> str:
     return tr("{event} ({how}): {effect}", event=W.event_name(e), how="; ".join(how), effect=event_effect(e))
 
 
-def mage_stats(mage: str) -> str:
-    m = C.MAGES[mage]
-    return tr("{school} · hand {hand} · move {move} · attack {attack} · health {health}",
-              school=W.school(m["school"]), hand=m["hand"], move=m["move"], attack=m["attack"], health=m["health"])
-
-
 def mage_text(mage: str) -> str:
     m = C.MAGES[mage]
     return tr("{mage}: favourite school {school}; hand limit {hand}, moves {move} rooms, attacks for {attack}, "

@@ -188,6 +188,13 @@ def _pick_label(view: dict, choice: dict, v, names) -> str:
             return tr("Keep {kept}, give {given} to {who}", kept=W.quest_name(keep), given=W.quest_name(other),
                       who=seat_name(names, to))
         return tr("Keep {kept}, discard {given} and lose 2 PP", kept=W.quest_name(keep), given=W.quest_name(other))
+    if key == "source" and isinstance(v, str) and ":" in v:  # a pile: short for a phone's button
+        pile, school = v.split(":", 1)
+        top = ((view.get("discards") or {}).get(school) or [None])[-1]
+        if pile == "deck":
+            return tr("Draw a {school} card", school=W.school(school))
+        if top and top.split(".")[0] in C.SPELLS:  # face up: a spell is in its own school's pile only
+            return tr("Take {x}", x=W.card_name(top))
     x = value_text(view, v, names)
     if key == "victim" and op == "room_sacrifice":
         return tr("1 damage to {x}", x=x)
@@ -294,7 +301,7 @@ def _cast(a: dict, view: dict, names: dict) -> str:
     if mode:
         return tr("Cast {spell}: {mode}", spell=spell, mode=mode)
     if sl and C.side_of(sl["card"], sl["side"]).get("type") in ("trap", "protection"):
-        return tr("Cast {spell}: arm it face down", spell=spell)
+        return tr("Arm {x}", x=spell)  # a Trap or Protection is cast face down: short enough for a phone's button
     return tr("Cast {spell}", spell=spell)
 
 
@@ -423,7 +430,9 @@ def _arm(a: dict, view: dict, names: dict) -> str:
 
 
 LABELS = {
-    "mage": lambda a, v, n: tr("Play {mage}: {stats}", mage=W.mage_name(a["mage"]), stats=T.mage_stats(a["mage"])),
+    # the stats are in the message above the buttons (presenter._deciding): a phone's button holds ~34 characters
+    "mage": lambda a, v, n: tr("Play {mage} ({school})", mage=W.mage_name(a["mage"]),
+                               school=W.school(C.MAGES[a["mage"]]["school"])),
     "school": lambda a, v, n: tr("{school}, starting Grimoire {n}", school=W.school(a["school"]),
                                  n=a["grimoire"] + 1),
     "discard_quest": lambda a, v, n: tr("Discard the Quest {quest} ({pp} PP)", quest=W.quest_name(a["quest"]),
@@ -441,8 +450,10 @@ LABELS = {
     "discard_spell": lambda a, v, n: tr("Discard my {spell}", spell=_slot_spell(v, a.get("slot"))),
     "discard_move": lambda a, v, n: tr("Move to {room}", room=room_with_models(v, a["to"], n)),
     "arm": _arm,
-    "discard": lambda a, v, n: tr("Discard {spell} to my Memories", spell=W.card_name(a["card"])),
-    "remove": lambda a, v, n: tr("Remove {spell} from my hand", spell=W.card_name(a["card"])),
+    # the prompt says where to (a phone's button holds ~34 characters): "discard a card to your Memories",
+    # "remove one spell from your hand"
+    "discard": lambda a, v, n: tr("Discard {x}", x=W.card_name(a["card"])),
+    "remove": lambda a, v, n: tr("Remove {x}", x=W.card_name(a["card"])),
     "ready": _ready,
     "unready": lambda a, v, n: tr("Take back the last spell I readied"),
     "confirm": lambda a, v, n: tr("Confirm my ready spells"),

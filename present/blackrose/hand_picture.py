@@ -1,10 +1,10 @@
-"""A Black Rose Wars seat's spells as a picture: every spell in hand, the spells readied in its slots (and
-those it is readying now, no longer shown in hand) and the cards it is studying, each as a strip with its
-name, school colour and one line per side: the side's type, target and range, then what it does (cut to
-the line; the message's text has every side in full). Drawn from that seat's own view: its private cards
-plus public facts, never another seat's. Sized like the board (picture.py): every word at least MIN_FONT
-px, so 11 px at Discord's inline width; words go through present/i18n.py and the reading language is in
-the key."""
+"""A Black Rose Wars seat's spells as a picture: the cards it is studying, every spell in hand, the spells
+readied in its slots (and those it is readying now, no longer shown in hand), each as a strip with its name,
+school colour and every side in full: the side's type, target and range, then what it does. Drawn from
+that seat's own view: its private cards plus public facts, never another seat's. Sized like the board
+(picture.py): every word at least MIN_FONT px, so READABLE px on a phone, and at most MAX_RATIO times as
+tall as wide: spells past that are named on a last line (`/game card` shows them; the message names what
+the seat decides among, with its texts), never cut. Words go through present/i18n.py and the reading language is in the key."""
 from __future__ import annotations
 
 from collections import Counter
@@ -17,16 +17,18 @@ from present import draw as D
 from present.blackrose import card_text as T
 from present.blackrose import choices as CH
 from present.blackrose import words as W
-from present.blackrose.picture import MIN_FONT, ROOM_FILL, seat_colour, text
-from present.i18n import lang, tr, trn
+from present.blackrose.picture import MAX_RATIO, MIN_FONT, ROOM_FILL, STYLE, _wrap, seat_colour, text
+from present.i18n import command, lang, tr, trn
 
 WIDTH = 800
 LEFT = 18
 STRIP_W = WIDTH - 2 * LEFT
-ROW = 20                     # one line of a side's text
-SIDE_LINES = 2               # a side's text wraps to this many lines (the message has it all)
-HEAD = 28                    # the strip's title row
+ROW = MIN_FONT + 6           # one line of a side's text
+HEAD = MIN_FONT + 16         # the strip's title row
 GAP = 8
+TOP = 62                     # the title row
+GROUP = 38                   # a group's title ("In hand")
+MAX_HEIGHT = round(WIDTH * MAX_RATIO)
 SCHOOL_FILL = {**{s: ROOM_FILL[c] for s, c in C.SCHOOL_COLOUR.items()}, "forgotten": (40, 30, 44)}
 
 
@@ -41,7 +43,7 @@ def facts_of(view: dict) -> dict:
     readying = [x for x in CH.readying(view) if _known(x[0])]  # on the Mage Sheet: shown as readying
     hand = Counter(c.split(".")[0] for c in CH.held(view) if _known(c))
     return {
-        "hand_of": seats.index(me) + 1 if me in seats else 0, "lang": lang(),
+        "hand_of": seats.index(me) + 1 if me in seats else 0, "lang": lang(), "style": STYLE,
         "mage": W.mage_name((view.get("mage") or {}).get(me, "")) if (view.get("mage") or {}).get(me) else "",
         "in_hand": sum(hand.values()),
         "hand": [dict(spell_facts(f"{sid}.1"), count=n) for sid, n in sorted(hand.items())],
@@ -81,35 +83,62 @@ def _slot(slot, state: str) -> str:
 # ---- drawing ---------------------------------------------------------------------------------------------
 
 def render(f: dict) -> Image.Image:
-    groups = [(tr("In hand"), f["hand"]), (tr("Ready"), f["ready"]), (tr("Readying now"), f["readying"]),
-              (tr("Studying"), f["look"])]
-    groups = [(t, [_tile(c) for c in cards]) for i, (t, cards) in enumerate(groups) if cards or i == 0]
-    height = 58 + sum(32 + (sum(t.height + GAP for t in tiles) if tiles else 26) for _, tiles in groups)
-    height += 30 * len(f["quests"]) + (30 if f["quests"] else 0) + 10
+    """The groups one under the other, the cards being studied first (what the seat decides on); a strip
+    that would make the picture taller than MAX_HEIGHT is named on the last line instead."""
+    groups = [(tr("Studying"), f["look"]), (tr("In hand"), f["hand"]), (tr("Ready"), f["ready"]),
+              (tr("Readying now"), f["readying"])]
+    groups = [(t, [(c["name"], _tile(c)) for c in cards]) for i, (t, cards) in enumerate(groups) if cards or i == 1]
+    quests = [_wrap(q, MIN_FONT, WIDTH - 2 * LEFT) for q in f["quests"]]
+    quest_h = (40 + sum(ROW * len(q) + 8 for q in quests)) if quests else 0
+    room = MAX_HEIGHT - TOP - quest_h - 16 - 3 * ROW  # three lines kept for naming what is left out
+    placed: list[tuple[str, list]] = []
+    left_out: list[str] = []
+    used = 0
+    for title, tiles in groups:
+        kept = []
+        for name, tile in tiles:
+            cost = tile.height + GAP + (0 if kept else GROUP)
+            if left_out or used + cost > room:
+                left_out.append(name)
+                continue
+            kept.append(tile)
+            used += cost
+        if kept or (not tiles and not left_out):
+            placed.append((title, kept))
+            used += 0 if kept else GROUP + ROW
+    more = _wrap(tr("Not drawn here: {spells}. {card} shows any card in full.", spells=", ".join(left_out),
+                    card=command("game card").strip("`")), MIN_FONT, WIDTH - 2 * LEFT) if left_out else []
+    height = TOP + used + quest_h + (ROW * len(more) + 12 if more else 0) + 10
     img, d = D.canvas(height, WIDTH)
     n = f["hand_of"]
-    D.paste(img, D.disc(28, seat_colour(n), D.INK, 2), LEFT, 16)
-    text(d, (LEFT + 14, 31), str(n), MIN_FONT, D.INK, "mm", bold=True)
+    D.paste(img, D.disc(34, seat_colour(n), D.INK, 2), LEFT, 13)
+    text(d, (LEFT + 17, 31), str(n), MIN_FONT, D.INK, "mm", bold=True)
     title = tr("{mage} · your spells", mage=f["mage"]) if f["mage"] else tr("Your spells")
-    text(d, (LEFT + 40, 30), title, MIN_FONT + 4, D.CREAM, "lm", bold=True)
-    text(d, (WIDTH - LEFT, 30), tr("{n} in hand", n=f["in_hand"]), MIN_FONT, D.MUTED, "rm")
-    y = 58
-    for title, tiles in groups:
-        text(d, (LEFT, y + 14), title, MIN_FONT + 1, D.GOLD, "lm", bold=True)
-        y += 32
+    count = tr("{n} in hand", n=f["in_hand"])
+    text(d, (WIDTH - LEFT, 30), count, MIN_FONT, D.MUTED, "rm")
+    text(d, (LEFT + 46, 30), D.fit(title, MIN_FONT + 4, WIDTH - 2 * LEFT - 64 - D.text_width(count, MIN_FONT)),
+         MIN_FONT + 4, D.CREAM, "lm", bold=True)
+    y = TOP
+    for title, tiles in placed:
+        text(d, (LEFT, y + GROUP // 2 - 2), title, MIN_FONT + 1, D.GOLD, "lm", bold=True)
+        y += GROUP
         if not tiles:
-            text(d, (LEFT, y + 10), tr("No spells in hand."), MIN_FONT, D.MUTED, "lm")
-            y += 26
+            text(d, (LEFT, y + ROW // 2), tr("No spells in hand."), MIN_FONT, D.MUTED, "lm")
+            y += ROW
         for tile in tiles:
             D.paste(img, D.shadow(tile.width, tile.height), LEFT - 4, y - 3)
             D.paste(img, tile, LEFT, y)
             y += tile.height + GAP
-    if f["quests"]:
-        text(d, (LEFT, y + 14), tr("Your Quests"), MIN_FONT + 1, D.GOLD, "lm", bold=True)
-        y += 30
-        for q in f["quests"]:
-            text(d, (LEFT, y + 12), D.fit(q, MIN_FONT, WIDTH - 2 * LEFT), MIN_FONT, D.CREAM, "lm")
-            y += 30
+    for i, ln in enumerate(more):
+        text(d, (LEFT, y + ROW // 2 + i * ROW), ln, MIN_FONT, D.CREAM, "lm")
+    y += ROW * len(more) + (12 if more else 0)
+    if quests:
+        text(d, (LEFT, y + GROUP // 2 - 2), tr("Your Quests"), MIN_FONT + 1, D.GOLD, "lm", bold=True)
+        y += 40
+        for lines in quests:
+            for i, ln in enumerate(lines):
+                text(d, (LEFT, y + ROW // 2 + i * ROW), ln, MIN_FONT, D.CREAM, "lm")
+            y += ROW * len(lines) + 8
     return img
 
 
@@ -118,25 +147,12 @@ def _tile(c: dict) -> Image.Image:
                        c.get("count", 1))
 
 
-def _lines(s: str, width: float) -> list[str]:
-    """s in at most SIDE_LINES lines of `width` px, the last shortened with '..' if it still does not fit."""
-    out, words = [], s.split()
-    while words and len(out) < SIDE_LINES:
-        cur = words.pop(0)
-        while words and D.text_width(cur + " " + words[0], MIN_FONT) <= width:
-            cur += " " + words.pop(0)
-        out.append(cur)
-    if words:
-        out[-1] = D.fit(out[-1] + " " + " ".join(words), MIN_FONT, width)
-    return [D.fit(x, MIN_FONT, width) for x in out]
-
-
 @lru_cache(maxsize=64)
 def _strip_tile(name: str, school: str, tag: str, sides: tuple, slot: str, count: int) -> Image.Image:
     """One spell as a wide strip: school band on the left, name and school on top, each side's text below
     its side chip (S / R, or a Room Trap's colour)."""
-    width = STRIP_W - 74
-    wrapped = [(key, _lines(line, width)) for key, line in sides]
+    width = STRIP_W - 78
+    wrapped = [(key, _wrap(line, MIN_FONT, width)) for key, line in sides]
     h = HEAD + sum(ROW * len(ls) + 4 for _, ls in wrapped) + 6
     colour = SCHOOL_FILL.get(school, (120, 110, 100))
     tile = D.rounded(STRIP_W, h, D.CREAM, D.INK, 9, 2).copy()
@@ -146,17 +162,18 @@ def _strip_tile(name: str, school: str, tag: str, sides: tuple, slot: str, count
     title = name if count == 1 else trn("{spell}, {n} copy", "{spell}, {n} copies", count, spell=name)
     right = slot or tag
     right_w = min(D.text_width(right, MIN_FONT), STRIP_W // 2)
-    text(d, (28, 15), D.fit(title, MIN_FONT + 2, STRIP_W - 60 - right_w), MIN_FONT + 2, D.INK, "lm", bold=True)
-    text(d, (STRIP_W - 10, 15), D.fit(right, MIN_FONT, STRIP_W // 2), MIN_FONT,
+    text(d, (28, HEAD // 2), D.fit(title, MIN_FONT + 2, STRIP_W - 60 - right_w), MIN_FONT + 2, D.INK, "lm",
+         bold=True)
+    text(d, (STRIP_W - 10, HEAD // 2), D.fit(right, MIN_FONT, STRIP_W // 2), MIN_FONT,
          (140, 90, 20) if slot else _darken(colour), "rm")
-    y = HEAD + 10
+    y = HEAD + ROW // 2 - 4
     for key, lines in wrapped:
         chip = D.GOLD if key in ("s", "r") else ROOM_FILL.get(key, (120, 120, 120))
-        tile.alpha_composite(D.rounded(26, 19, chip, D.INK, 5, 1), (28, y - 10))
+        tile.alpha_composite(D.rounded(30, 28, chip, D.INK, 5, 1), (28, y - 14))
         if key in ("s", "r"):
-            text(d, (41, y), W.side_name(key)[:1].upper(), MIN_FONT, D.INK, "mm", bold=True)
+            text(d, (43, y), W.side_name(key)[:1].upper(), MIN_FONT, D.INK, "mm", bold=True)
         for i, ln in enumerate(lines):
-            text(d, (62, y + i * ROW), ln, MIN_FONT, D.INK, "lm")
+            text(d, (66, y + i * ROW), ln, MIN_FONT, D.INK, "lm")
         y += ROW * len(lines) + 4
     return tile
 

@@ -5,13 +5,14 @@ Events addressed to one seat ("to") are that seat's private lines ("You draw …
 public and names only what the table may see: a Trap armed face down is "a spell", never its name."""
 from __future__ import annotations
 
+import re
 from typing import Callable
 
 from engine.blackrose import cards as C
 from present.base import Line, Name, Strong
 from present.blackrose import card_text as T
 from present.blackrose import words as W
-from present.i18n import join, tr, trl, trn
+from present.i18n import DEFAULT, join, reading, tr, trl, trn
 
 Runs = tuple
 
@@ -70,9 +71,43 @@ def _spell(card: str, side: str | None = None) -> str:
 
 # ---- public lines ----------------------------------------------------------------------------------------
 
+SECOND_PERSON = re.compile(r"\byou(?:r|rs|rself)?\b", re.IGNORECASE)
+
+
+def public_effect(effect: Callable[[], str]) -> str:
+    """A card's or a room's effect for a public line, or "" where its words speak to the player who plays it
+    ("your room", "you gain"): a public line speaks of players, never to them. The card's own words stay in
+    `/game card`, and what the effect does follows in the log as its own lines. Judged on the English
+    source text, so every language leaves out the same effects."""
+    with reading(DEFAULT):
+        addressed = SECOND_PERSON.search(effect())
+    return "" if addressed else effect()
+
+
 def _cast(ev, n):
+    effect = public_effect(lambda: T.effect(ev["card"], ev["side"]))
+    if not effect:
+        return say("{who} casts {spell}.", who=seat(n, ev["seat"]), spell=_spell(ev["card"], ev["side"]))
     return say("{who} casts {spell}: {effect}", who=seat(n, ev["seat"]), spell=_spell(ev["card"], ev["side"]),
-               effect=T.effect(ev["card"], ev["side"]))
+               effect=effect)
+
+
+def _quest(ev, n):
+    condition = public_effect(lambda: T.quest_condition(ev["quest"]))
+    if not condition:
+        return say("{who} completes the Quest {quest}.", who=seat(n, ev["seat"]), quest=W.quest_name(ev["quest"]))
+    return say("{who} completes the Quest {quest}: {condition}", who=seat(n, ev["seat"]),
+               quest=W.quest_name(ev["quest"]), condition=condition)
+
+
+def _activate(ev, n):
+    effect = public_effect(lambda: T.room_effect(ev.get("room_id", "")))
+    if ev.get("remote"):
+        return (say("{who} activates {room} from afar: {effect}", who=seat(n, ev["seat"]), room=room(ev),
+                    effect=effect) if effect else
+                say("{who} activates {room} from afar.", who=seat(n, ev["seat"]), room=room(ev)))
+    return (say("{who} activates {room}: {effect}", who=seat(n, ev["seat"]), room=room(ev), effect=effect)
+            if effect else say("{who} activates {room}.", who=seat(n, ev["seat"]), room=room(ev)))
 
 
 def _aim(ev, n):
@@ -90,11 +125,14 @@ def _trigger(ev, n):
     card, side = ev["card"], ev["side"]
     spell = W.card_name(card)
     kind = C.side_of(card, side).get("type")
-    effect = T.effect(card, side, ev.get("mode"), when=False)
+    effect = public_effect(lambda: T.effect(card, side, ev.get("mode"), when=False))
     owner = seat(n, ev["seat"])
     victim = ev.get("victim")
     if kind == "protection" or not victim or victim == ev["seat"]:
-        return say("{who}'s {spell} fires: {effect}", who=owner, spell=spell, effect=effect)
+        return (say("{who}'s {spell} fires: {effect}", who=owner, spell=spell, effect=effect) if effect else
+                say("{who}'s {spell} fires.", who=owner, spell=spell))
+    if not effect:
+        return say("{who}'s {spell} fires on {victim}.", who=owner, spell=spell, victim=model(ev, n, victim))
     return say("{who}'s {spell} fires on {victim}: {effect}", who=owner, spell=spell,
                victim=model(ev, n, victim), effect=effect)
 
@@ -272,8 +310,7 @@ PUBLIC: dict[str, Callable[[dict, dict], Line | None]] = {
     "first_player": lambda ev, n: say("{who} is First Player.", who=seat(n, ev["seat"])),
     "quest_discarded": lambda ev, n: say("{who} discards a Quest.", who=seat(n, ev["seat"])),
     "quest_drawn": lambda ev, n: say("{who} draws a Quest.", who=seat(n, ev["seat"])),
-    "quest": lambda ev, n: say("{who} completes the Quest {quest}: {condition}", who=seat(n, ev["seat"]),
-                               quest=W.quest_name(ev["quest"]), condition=T.quest_condition(ev["quest"])),
+    "quest": _quest,
     "quest_denied": lambda ev, n: say("{who} cannot complete that Quest this turn.", who=seat(n, ev["seat"])),
     "quest_stolen": lambda ev, n: say("{who} takes {victim}'s completed Quest {quest}.", who=seat(n, ev["seat"]),
                                       victim=seat(n, ev["victim"]), quest=W.quest_name(ev["quest"])),
@@ -304,11 +341,7 @@ PUBLIC: dict[str, Callable[[dict, dict], Line | None]] = {
     "moved": _moved,
     "attack": lambda ev, n: say("{who} attacks {target} for {n} damage.", who=model(ev, n, ev["seat"]),
                                 target=model(ev, n, ev["target"]), n=ev.get("n", 0)),
-    "activate": lambda ev, n: (say("{who} activates {room} from afar: {effect}", who=seat(n, ev["seat"]),
-                                   room=room(ev), effect=T.room_effect(ev.get("room_id", "")))
-                               if ev.get("remote") else
-                               say("{who} activates {room}: {effect}", who=seat(n, ev["seat"]), room=room(ev),
-                                   effect=T.room_effect(ev.get("room_id", "")))),
+    "activate": _activate,
     "room_copied": lambda ev, n: say("{room} becomes a copy of the {other} until the end of the turn.",
                                      room=room(ev), other=W.room_kind_name(ev.get("as_room", ""))),
     "cast": _cast,

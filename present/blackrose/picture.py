@@ -1,14 +1,16 @@
 """Black Rose Wars pictures: the Lodge (19 hex rooms, Cells, mages, Evocations, instability, activation tokens)
-beside the mages' panel (PP, damage, Evocations, Crown, Moon, Events), drawn from public view facts only
-(board_facts.py, which the board text reads too); a seat's view draws that seat's spells instead
-(hand_picture.py).
+with the turn, the Black Rose's PP and the Moon above it and the mages (PP, damage, where they stand, the
+Crown) and the Events below it, drawn from public view facts only (board_facts.py, which the board text reads too; the text also
+lists each Evocation in full); a seat's view draws that seat's spells instead (hand_picture.py).
 
-Designed for Discord's inline width: the picture is WIDTH px wide and every word is drawn at least MIN_FONT
-px, so shown 550 px wide (SHOWN) every label is at least 11 px tall (tests check the layout's font sizes).
-Rooms carry the engine's own labels (X, A1-A6, B1-B12, engine/blackrose/board.py) and sit where its axial
-coordinates put them. Seats are numbers 1..n in a seat colour, named by mage and, when the names are
-given, by player; the Black Rose's tokens are crimson. Every word goes through present/i18n.py, and the
-reading language is part of the picture's key."""
+Sized for a phone: the picture is WIDTH px wide, a phone shows it PHONE px wide, and every word is drawn at
+MIN_FONT px or more, so at least READABLE px tall there (tests check every word's size). It is at most
+MAX_RATIO times as tall as wide, so a phone shows it whole next to the prompt. Rooms carry the engine's own
+labels (X, A1-A6, B1-B12, engine/blackrose/board.py) and sit where its axial coordinates put them; a room's
+name does not fit its hex at MIN_FONT, so the hex shows the code and the board text names the room.
+Seats are numbers 1..n in a seat colour, named by mage and, when the names are given, by player; the Black
+Rose's tokens are crimson. Every word goes through present/i18n.py, and the reading language is part of
+the picture's key."""
 from __future__ import annotations
 
 import math
@@ -22,13 +24,20 @@ from present.blackrose import board_facts as F
 from present.blackrose import words as W
 from present.i18n import lang, tr
 
-WIDTH, HEIGHT = 800, 600
-SHOWN = 550                                   # Discord's inline width
-MIN_FONT = math.ceil(11 * WIDTH / SHOWN)      # 16: 11 px when shown SHOWN px wide
-S = 55                                        # hex size: centre to corner, in px
-BOARD_X, BOARD_Y = 284, 300                   # the Black Rose Room's centre
-CELL = 32                                     # a Cell's hex size (drawn smaller than a room)
-PANEL_X = 566
+WIDTH = 800
+# px: how wide Discord's mobile app shows a message's picture on a 400 px phone (the avatar, the container's
+# bar, border and padding take the rest: tests/support/phone.py lays it out)
+PHONE = 287
+READABLE = 9                                  # px: the smallest text a phone reader can read
+MIN_FONT = math.ceil(READABLE * WIDTH / PHONE)  # 26: 9 px when shown PHONE px wide
+MAX_RATIO = 1.3                               # height / width: a phone shows it whole beside the prompt
+STYLE = 4                                     # Black Rose Wars' own drawing version (in the key: see facts_of)
+S = 70                                        # hex size: centre to corner, in px
+HEAD = 80                                     # the turn, phase and whom the table waits for, above the Lodge
+BOARD_X, BOARD_Y = WIDTH // 2, HEAD + 356     # the Black Rose Room's centre
+CELL = 38                                     # a Cell's hex size (drawn smaller than a room)
+LODGE_BOTTOM = BOARD_Y + 356                  # below the lowest Cell
+SEAT_ROW = 78                                 # one mage in the list below the Lodge (two rows of text)
 
 SEAT_COLOUR = ((240, 132, 36), (64, 196, 232), (236, 96, 184), (246, 240, 224))
 ROSE = (196, 30, 62)
@@ -64,6 +73,7 @@ def facts_of(view: dict, names: dict | None = None) -> dict:
         s["player"] = (names or {}).get(s["seat"], "")
         del s["seat"]  # the seat id itself is never drawn
     f["lang"] = lang()
+    f["style"] = STYLE
     return f
 
 
@@ -84,8 +94,13 @@ def cell_hex(exits: list[str]) -> list[int] | None:
     return None
 
 
+def height_of(f: dict) -> int:
+    events = LINE * (max(map(len, _event_lines(f)), default=1) - 1)
+    return LODGE_BOTTOM + SEAT_ROW * -(-len(f["seats"]) // 2) + 46 + events
+
+
 def render(f: dict) -> Image.Image:
-    img, d = D.canvas(HEIGHT, WIDTH)
+    img, d = D.canvas(height_of(f), WIDTH)
     where: dict[str, list] = {}
     for s in f["seats"]:
         where.setdefault(s["at"], []).append(("mage", s["n"], str(s["n"])))
@@ -95,17 +110,17 @@ def render(f: dict) -> Image.Image:
         h = cell_hex(exits)
         if h:
             x, y = hex_xy(*h)
-            D.paste(img, _cell_tile(int(n), tr("Cell {n}", n=n)), x - CELL - 2, y - CELL - 2)
+            D.paste(img, _cell_tile(int(n), lang()), x - CELL - 2, y - CELL - 2)
             if any(s["n"] == int(n) and s["at"] == "cell" for s in f["seats"]):
                 _models(img, d, x, y + 12, [("mage", int(n), n)])
     for room in f["rooms"]:
         x, y = hex_xy(*B.HEX[room["label"]])
-        D.paste(img, _room_tile(room["label"], W.room_kind_name(room["room"]), room["colour"], room["token"],
-                                room["destroyed"], tr("destroyed")), x - S, y - S)
+        D.paste(img, _room_tile(room["label"], room["colour"], room["token"], room["destroyed"], lang()), x - S, y - S)
         if not room["destroyed"]:
-            _instability(img, d, x, y + 38, room["slots"], room["inst"])
-        _models(img, d, x, y + 16, where.get(room["label"], []))
-    _panel(img, d, f, PANEL_X, WIDTH - 14)
+            _instability(img, d, x, y + 36, room["slots"], room["inst"])
+        _models(img, d, x, y + 2, where.get(room["label"], []))
+    _head(img, d, f, 24, WIDTH - 24)
+    _mages(img, d, f, 24, LODGE_BOTTOM, WIDTH - 24)
     return img
 
 
@@ -136,33 +151,33 @@ def _lighter(c: tuple, k: float = .45) -> tuple:
     return tuple(round(v + (255 - v) * k) for v in c)
 
 
-NAME_FONT, LABEL_FONT = MIN_FONT, MIN_FONT + 2
+LABEL_FONT = MIN_FONT + 4
+LINE = MIN_FONT + 6                           # between two lines of a wrapped text
 
 
 @lru_cache(maxsize=128)  # ~50 KB each; a game uses 19-40
-def _room_tile(label: str, name: str, colour: str, token: str, destroyed: bool, ruined: str) -> Image.Image:
-    """One room's tile: its label (with the activation token beside it) and its name on up to two lines;
-    instability and models go on top. A sprite 2S x 2S centred on the hex; rooms change rarely, so most
-    pictures reuse every tile."""
+def _room_tile(label: str, colour: str, token: str, destroyed: bool, reading: str) -> Image.Image:
+    """One room's tile: its code (with the activation token beside it) in the room's colour; instability
+    and models go on top. A room's name does not fit a hex at a size a phone can read: the board text names
+    every room beside its code (text.lodge_lines), and `/game room` says what it does. A sprite 2S x 2S
+    centred on the hex; rooms change rarely, so most pictures reuse every tile (per reading language: it
+    picks the font)."""
     tile = Image.new("RGBA", (2 * S, 2 * S), (0, 0, 0, 0))
     d = ImageDraw.Draw(tile)
     x = y = S
     base = ROOM_FILL.get(colour, ROOM_FILL["grey"])
-    if destroyed:  # turned over: the ruined back of the tile, its label still there to target
+    if destroyed:  # turned over: the ruined back of the tile, crossed out, its code still there to target
         _paste_hex(tile, x, y, S - 2, RUIN, (94, 86, 80), 2)
-        text(d, (x, y - 31), label, LABEL_FONT, (200, 190, 178), "mm", bold=True)
-        text(d, (x, y - 8), D.fit(ruined, NAME_FONT, 2 * S - 12), NAME_FONT, (210, 200, 190), "mm")
-        text(d, (x, y + 12), D.fit(name, NAME_FONT, 2 * S - 14), NAME_FONT, (160, 150, 140), "mm")
+        d.line((x - 26, y - 6, x + 26, y + 40), fill=(120, 108, 100), width=4)
+        d.line((x + 26, y - 6, x - 26, y + 40), fill=(120, 108, 100), width=4)
+        text(d, (x, y - 36), label, LABEL_FONT, (200, 190, 178), "mm", bold=True)
         return tile
     _paste_hex(tile, x, y, S - 2, base, _lighter(base, .35), 2)
     width = D.text_width(label, LABEL_FONT)
-    lx = x - (9 if token != "none" else 0)
-    text(d, (lx, y - 32), label, LABEL_FONT, D.WHITE, "mm", bold=True)
+    lx = x - (10 if token != "none" else 0)
+    text(d, (lx, y - 36), label, LABEL_FONT, D.WHITE, "mm", bold=True)
     if token != "none":
-        _token(tile, round(lx + width / 2 + 10), y - 32, token == "ready", base)
-    lines = _wrap(name, NAME_FONT, 2 * S - 12)
-    for i, ln in enumerate(lines[:2]):
-        text(d, (x, y - 12 + i * 16 - (len(lines[:2]) - 1) * 8), ln, NAME_FONT, D.CREAM, "mm")
+        _token(tile, round(lx + width / 2 + 12), y - 36, token == "ready", base)
     return tile
 
 
@@ -170,22 +185,26 @@ def text(d, xy, s: str, size: int, fill=D.WHITE, anchor: str = "la", bold: bool 
     """Every word on the picture is drawn here, at MIN_FONT px or more (LAYOUT records them for the tests)."""
     if LAYOUT is not None:
         LAYOUT.append((s, size))
-    D.text(d, xy, s, size, fill, anchor, bold)
+    D.text(d, xy, s, size, fill, anchor, bold)  # which reports it to present/draw.py's `measured` too
 
 
 LAYOUT: list | None = None  # set to a list to record (text, size) of every word drawn
 
 
 def _wrap(s: str, size: int, width: float) -> list[str]:
-    """Up to two lines that fit `width`; a word too long for a line is shortened with '..'."""
-    if D.text_width(s, size) <= width or " " not in s:
-        return [D.fit(s, size, width)]
-    words = s.split()
-    for i in range(len(words) - 1, 0, -1):
-        a, b = " ".join(words[:i]), " ".join(words[i:])
-        if D.text_width(a, size) <= width:
-            return [a, D.fit(b, size, width)]
-    return [D.fit(words[0], size, width), D.fit(" ".join(words[1:]), size, width)]
+    """s in lines that fit `width`, broken at spaces; a word too long for a line is broken with a hyphen
+    (an Event's name in a longer language), never cut."""
+    lines: list[str] = []
+    for word in s.split():
+        if lines and D.text_width(lines[-1] + " " + word, size) <= width:
+            lines[-1] += " " + word
+            continue
+        while D.text_width(word, size) > width:
+            cut = max(k for k in range(2, len(word)) if D.text_width(word[:k] + "-", size) <= width or k == 2)
+            lines.append(word[:cut] + "-")
+            word = word[cut:]
+        lines.append(word)
+    return lines or [""]
 
 
 def _token(tile, x: int, y: int, ready: bool, base: tuple) -> None:
@@ -203,8 +222,8 @@ def _instability(img, d, x, y, slots: int, filled: list[int]) -> None:
         return
     most = max(set(filled), key=lambda n: (filled.count(n), n == 0))
     w = round(D.text_width(count, MIN_FONT)) + 12
-    D.paste(img, D.rounded(w, 20, seat_colour(most), D.GOLD if len(filled) >= slots else D.INK, 6,
-                           2 if len(filled) >= slots else 1), x - w / 2, y - 10)
+    D.paste(img, D.rounded(w, 30, seat_colour(most), D.GOLD if len(filled) >= slots else D.INK, 6,
+                           2 if len(filled) >= slots else 1), x - w / 2, y - 15)
     text(d, (x, y + 1), count, MIN_FONT, D.WHITE if most == 0 else D.INK, "mm", bold=True)
 
 
@@ -213,124 +232,133 @@ def _models(img, d, x, y, models: list) -> None:
     in one row; a crowd wider than the hex overlaps a little rather than shrink the numbers."""
     if not models:
         return
-    widths = [24 if k == "mage" else max(30, round(D.text_width(ident, MIN_FONT)) + 8) for k, _, ident in models]
+    widths = [32 if k == "mage" else max(36, round(D.text_width(ident, MIN_FONT)) + 10) for k, _, ident in models]
     full = sum(widths)
-    gap = 2 if full + 2 * (len(models) - 1) <= 2 * S - 10 else -max(0, (full - (2 * S - 10)) // max(1, len(models) - 1))
+    room = 2 * S - 16
+    gap = 2 if full + 2 * (len(models) - 1) <= room else -max(0, (full - room) // max(1, len(models) - 1))
     cx = x - (full + gap * (len(models) - 1)) / 2
     for (kind, n, ident), w in zip(models, widths):
         if kind == "mage":
-            D.paste(img, D.disc(24, seat_colour(n), D.INK, 2), cx, y - 12)
+            D.paste(img, D.disc(32, seat_colour(n), D.INK, 2), cx, y - 16)
         else:
-            D.paste(img, D.rounded(w, 22, seat_colour(n), D.INK, 5, 1), cx, y - 11)
+            D.paste(img, D.rounded(w, 30, seat_colour(n), D.INK, 5, 1), cx, y - 15)
         text(d, (cx + w / 2, y + 1), ident, MIN_FONT, D.INK, "mm", bold=True)
         cx += w + gap
 
 
 @lru_cache(maxsize=8)
-def _cell_tile(n: int, label: str) -> Image.Image:
+def _cell_tile(n: int, reading: str) -> Image.Image:
+    """Seat n's Cell: a dark hex rimmed in its colour, its number at the top ("Cell 1" is too wide for the
+    hex at a phone's size; the board text names the Cells). Per reading language, which picks the font."""
     tile = Image.new("RGBA", (2 * CELL + 4, 2 * CELL + 4), (0, 0, 0, 0))
     _paste_hex(tile, CELL + 2, CELL + 2, CELL, NIGHT, seat_colour(n), 3)
-    text(ImageDraw.Draw(tile), (CELL + 2, CELL - 12), D.fit(label, MIN_FONT, 2 * CELL - 8), MIN_FONT, seat_colour(n),
-         "mm", bold=True)
+    text(ImageDraw.Draw(tile), (CELL + 2, CELL - 16), str(n), MIN_FONT, seat_colour(n), "mm", bold=True)
     return tile
 
 
-# ---- the panel: turn, Moon, mages, the Black Rose, Events ------------------------------------------------
+# ---- above and below the Lodge: the turn; the mages, the Black Rose, the Events -----------------------------
 
-def _panel(img, d, f: dict, x0: int, x1: int) -> None:
-    D.paste(img, D.rounded(x1 - x0 + 8, HEIGHT - 24, (20, 56, 40), D.FELT_LINE, 12, 2), x0 - 4, 12)
-    x0, x1 = x0 + 8, x1 - 8
+def _head(img, d, f: dict, x0: int, x1: int) -> None:
+    """The turn and the Moon on the first row; the phase and whom the table waits for on the second."""
     title = tr("Game over") if f["over"] else tr("Game turn {n}", n=f["turn"]) if f["turn"] else tr("Setting up")
-    moon = tr("Moon {n}", n=W.moon(f["moon"]))
-    text(d, (x1, 34), moon, MIN_FONT, D.CREAM, "rm")
-    D.put_symbol(img, "moon", x1 - D.text_width(moon, MIN_FONT) - 12, 34, 20, (226, 222, 200))
-    text(d, (x0, 34), D.fit(title, MIN_FONT + 4, x1 - x0 - D.text_width(moon, MIN_FONT) - 30), MIN_FONT + 4, D.CREAM,
-         "lm", bold=True)
+    moon = _moon(f)
+    text(d, (x1, 28), moon, MIN_FONT + 1, D.CREAM, "rm")
+    D.put_symbol(img, "moon", x1 - D.text_width(moon, MIN_FONT + 1) - 16, 28, 26, (226, 222, 200))
+    text(d, (x0, 28), title, MIN_FONT + 4, D.CREAM, "lm", bold=True)
     who = {s["n"]: s["player"] or W.mage_name(s["mage"]) or tr("Seat {n}", n=s["n"]) for s in f["seats"]}
     if f["over"]:
         won = ", ".join(who.get(n, str(n)) for n in f["winners"])
-        sub = [tr("Grand Master: {who}", who=won) if won else tr("The Black Rose wins")]
+        sub = tr("Grand Master: {who}", who=won) if won else tr("The Black Rose wins")
     else:
-        sub = [phase_name(f["phase"])]
+        sub = phase_name(f["phase"])
         if f["waiting"]:
-            sub.append(tr("waiting for {who}", who=", ".join(who.get(n, str(n)) for n in f["waiting"])))
-    y = 60
-    for s in sub:
-        if s:
-            text(d, (x0, y), D.fit(s, MIN_FONT, x1 - x0), MIN_FONT, D.MUTED, "lm")
-            y += 20
-    y += 8
-    evo_room = HEIGHT - 96 - 24 - 4 * 50 - y  # what is left for Evocation lines above the Events
-    per_line = max(0, evo_room // 19)
-    for s in f["seats"]:
-        evos = [e for e in f["evos"] if e["owner"] == s["n"]]
-        y = _seat_rows(img, d, s, f, x0, y, x1)
-        shown = evos if len(evos) <= per_line else []
-        for e in shown:
-            line = tr("{id} {evo} in {room}", id=e["id"], evo=W.evo_kind_name(e["kind"]), room=e["at"])
-            if e["dmg"]:
-                line += f"  {e['dmg']}/{e['health']}"
-            text(d, (x0 + 30, y), D.fit(line, MIN_FONT, x1 - x0 - 30), MIN_FONT, D.MUTED, "lm")
-            y += 19
-        per_line -= len(shown)
-        if evos and not shown:  # too many to list one a line: their ids and rooms on one line
-            line = ", ".join(f"{e['id']} {e['at']}" for e in evos)
-            text(d, (x0 + 30, y), D.fit(line, MIN_FONT, x1 - x0 - 30), MIN_FONT, D.MUTED, "lm")
-            y += 19
-        y += 6
-    _rose_row(img, d, f, x0, y + 2, x1)
-    _events(img, d, f["events"], x0, HEIGHT - 108, x1)
+            waiting = tr("waiting for {who}", who=", ".join(who.get(n, str(n)) for n in f["waiting"]))
+            sub = f"{sub} · {waiting}" if sub else waiting
+    if sub:
+        text(d, (x0, 64), sub, MIN_FONT, D.MUTED, "lm")
+
+
+def _mages(img, d, f: dict, x0: int, y: int, x1: int) -> None:
+    """The mages two to a row, then the Events; the Black Rose on the turn's row."""
+    half = (x1 - x0) // 2
+    for i, s in enumerate(f["seats"]):
+        left = x0 + (i % 2) * (half + 12)
+        _seat_rows(img, d, s, f, left, y + (i // 2) * SEAT_ROW, left + half - 12)
+    y += SEAT_ROW * -(-len(f["seats"]) // 2)
+    _events(img, d, f, x0, y, x1)
+    _rose(img, d, f, x1 - D.text_width(_moon(f), MIN_FONT + 1) - 48)
 
 
 def _seat_rows(img, d, s: dict, f: dict, x0: int, y: int, x1: int) -> int:
     """Two rows per mage: seat disc, mage and player, PP; then where they stand and their damage."""
     n, colour = s["n"], seat_colour(s["n"])
     if n in f["waiting"]:
-        D.paste(img, D.disc(30, (0, 0, 0, 0), D.GOLD, 2), x0 - 3, y - 3)
-    D.paste(img, D.disc(24, colour, D.INK, 2), x0, y)
-    text(d, (x0 + 12, y + 13), str(n), MIN_FONT, D.INK, "mm", bold=True)
+        D.paste(img, D.disc(38, (0, 0, 0, 0), D.GOLD, 2), x0 - 3, y - 3)
+    D.paste(img, D.disc(32, colour, D.INK, 2), x0, y)
+    text(d, (x0 + 16, y + 17), str(n), MIN_FONT, D.INK, "mm", bold=True)
     pp = tr("{n} PP", n=s["pp"])
-    text(d, (x1, y + 12), pp, MIN_FONT + 1, D.GOLD, "rm", bold=True)
-    room_for_name = x1 - x0 - 32 - D.text_width(pp, MIN_FONT + 1) - (26 if f["crown"] == n else 6)
+    text(d, (x1, y + 16), pp, MIN_FONT + 1, D.GOLD, "rm", bold=True)
+    room_for_name = x1 - x0 - 40 - D.text_width(pp, MIN_FONT + 1) - (30 if f["crown"] == n else 6)
     mage = W.mage_name(s["mage"]) if s["mage"] else tr("Seat {n}", n=n)
     name = D.fit(mage, MIN_FONT + 1, room_for_name)
-    text(d, (x0 + 32, y + 12), name, MIN_FONT + 1, D.CREAM, "lm", bold=True)
+    text(d, (x0 + 40, y + 16), name, MIN_FONT + 1, D.CREAM, "lm", bold=True)
     if f["crown"] == n:
-        D.put_symbol(img, "crown", x0 + 32 + D.text_width(name, MIN_FONT + 1) + 13, y + 11, 20, D.GOLD)
-    y += 30
+        D.put_symbol(img, "crown", x0 + 40 + D.text_width(name, MIN_FONT + 1) + 15, y + 15, 24, D.GOLD)
+    y += 48
     where = tr("Cell") if s["at"] == "cell" else s["at"]
     damage = f"{sum(k for _, k in s['dmg'])}/{s['health']}" if s["health"] else ""
     right = " · ".join(x for x in (where, damage) if x)
     text(d, (x1, y), right, MIN_FONT, D.MUTED, "rm")
     if s["player"]:
-        text(d, (x0 + 32, y), D.fit(s["player"], MIN_FONT, x1 - x0 - 40 - D.text_width(right, MIN_FONT)),
+        text(d, (x0 + 40, y), D.fit(s["player"], MIN_FONT, x1 - x0 - 48 - D.text_width(right, MIN_FONT)),
              MIN_FONT, D.CREAM, "lm")
     if s["health"]:  # damage as a bar under the row, in the colours of whoever dealt it
-        _damage_bar(img, s, x0 + 32, y + 12, x1)
-    return y + 28
+        _damage_bar(img, s, x0 + 40, y + 17, x1)
+    return y + 36
 
 
 def _damage_bar(img, s: dict, x0: int, y: int, x1: int) -> None:
     pips = [src for src, k in s["dmg"] for _ in range(k)]
     total = max(s["health"], len(pips))
-    step = (x1 - x0) / total
+    step = min((x1 - x0) / total, 24)
     for i in range(total):
         fill = seat_colour(pips[i]) if i < len(pips) else (12, 40, 28)
         D.paste(img, D.rounded(max(3, round(step) - 2), 6, fill, None, 2, 0), x0 + i * step, y)
 
 
-def _rose_row(img, d, f: dict, x0: int, y: int, x1: int) -> None:
-    D.paste(img, D.disc(24, ROSE, D.INK, 2), x0, y)
-    text(d, (x0 + 32, y + 12), tr("The Black Rose"), MIN_FONT + 1, (240, 150, 160), "lm", bold=True)
-    text(d, (x1, y + 12), tr("{n} PP", n=f["rose_pp"]), MIN_FONT + 1, (240, 150, 160), "rm", bold=True)
+def _rose(img, d, f: dict, x1: float) -> None:
+    """The Black Rose's PP on the turn's row, left of the Moon (a row of its own made the picture taller
+    than a phone shows beside the prompt); drawn after the mages' PP, as the board text lists them."""
+    pp = tr("{n} PP", n=f["rose_pp"])
+    text(d, (x1, 28), pp, MIN_FONT + 1, (240, 150, 160), "rm", bold=True)
+    x1 -= D.text_width(pp, MIN_FONT + 1) + 8
+    text(d, (x1, 28), tr("The Black Rose"), MIN_FONT + 1, (240, 150, 160), "rm", bold=True)
+    D.paste(img, D.disc(28, ROSE, D.INK, 2), x1 - D.text_width(tr("The Black Rose"), MIN_FONT + 1) - 36, 14)
 
 
-def _events(img, d, events: list, x0: int, y: int, x1: int) -> None:
-    text(d, (x0, y), tr("Events"), MIN_FONT, D.CREAM, "lm", bold=True)
-    for i, e in enumerate(events[:3]):
-        top = y + 12 + i * 28
+def _moon(f: dict) -> str:
+    return tr("Moon {n}", n=W.moon(f["moon"]))
+
+
+def _event_lines(f: dict) -> list[list[str]]:
+    """Each Event space's name in the lines its third of the row holds."""
+    return [_wrap(W.event_name(e) if e else tr("empty"), MIN_FONT, EVENT_W - 38) for e in f["events"][:3]]
+
+
+EVENT_W = (WIDTH - 48 - 100) // 3 - 6
+
+
+def _events(img, d, f: dict, x0: int, y: int, x1: int) -> None:
+    """The three Event spaces in one row after the word "Events"."""
+    left = x1 - 3 * EVENT_W - 12
+    names = _event_lines(f)
+    h = 38 + LINE * (max(map(len, names), default=1) - 1)
+    text(d, (x0, y + h // 2), tr("Events"), MIN_FONT, D.CREAM, "lm", bold=True)
+    for i, (e, lines) in enumerate(zip(f["events"][:3], names)):
+        cx = left + i * (EVENT_W + 6)
         fill = (58, 30, 44) if e else (16, 48, 34)
-        D.paste(img, D.rounded(x1 - x0, 25, fill, (150, 96, 120) if e else D.FELT_LINE, 6, 1), x0, top)
-        text(d, (x0 + 12, top + 13), str(i + 1), MIN_FONT, D.GOLD if e else D.DIM, "mm", bold=True)
-        name = W.event_name(e) if e else tr("empty")
-        text(d, (x0 + 26, top + 13), D.fit(name, MIN_FONT, x1 - x0 - 32), MIN_FONT, D.CREAM if e else D.DIM, "lm")
+        D.paste(img, D.rounded(EVENT_W, h, fill, (150, 96, 120) if e else D.FELT_LINE, 6, 1), cx, y)
+        text(d, (cx + 14, y + h // 2 + 1), str(i + 1), MIN_FONT, D.GOLD if e else D.DIM, "mm", bold=True)
+        for k, ln in enumerate(lines):
+            text(d, (cx + 30, y + h // 2 + 1 + (k - (len(lines) - 1) / 2) * LINE), ln, MIN_FONT,
+                 D.CREAM if e else D.DIM, "lm")

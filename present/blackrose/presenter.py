@@ -13,7 +13,7 @@ from present.blackrose import log as L
 from present.blackrose import prompts as P
 from present.blackrose import text as X
 from present.blackrose import words as W
-from present.i18n import tr
+from present.i18n import command, tr, trn
 
 
 def _about(about: str) -> str:
@@ -30,6 +30,42 @@ def _about(about: str) -> str:
 # Decisions about the spells in hand (and no decision at all): the hand's spells are then written out in full.
 FULL_HAND = {"prep", "study", "quests", "hand_limits", None}
 HAND_PICKS = {"hand_card", "discard", "prot"}
+# The texts of the spells being chosen among go right under the prompt (a phone shows the picture above it
+# small): at most this many characters of a message's TEXT_MAX, the rest named, never cut mid-text.
+DECIDING_ROOM = fmt.TEXT_MAX // 3
+
+
+def choosing_among(v: dict) -> list[str]:
+    """The spells the seat is choosing among right now, one card per spell: the cards it studies, or its
+    hand while it readies spells, discards or picks from its hand; none for other decisions (a turn's ready
+    spells are on the Mage Sheet lines with their effects)."""
+    choice = v.get("choice") or {}
+    if choice.get("look"):
+        cards = choice["look"]
+    elif choice.get("kind") in ("prep", "hand_limits") or choice.get("key") in HAND_PICKS:
+        cards = CH.held(v)
+    else:
+        return []
+    return sorted({c.split(".")[0]: c for c in cards if c.split(".")[0] in C.SPELLS}.values(), key=W.card_name)
+
+
+def deciding_runs(v: dict) -> Line:
+    """The spells being chosen among, one compact line each (name, then each side's type, target and
+    effect), as runs to follow the prompt; past DECIDING_ROOM characters the rest are named with where to
+    read them."""
+    out: list = []
+    used, left = 0, []
+    for card in choosing_among(v):
+        sides = T.card_sides(card)
+        if left or used + len(sides) > DECIDING_ROOM:
+            left.append(W.card_name(card))
+            continue
+        used += len(sides)
+        out += ["\n", Strong(W.card_name(card)), " — ", sides]
+    if left:
+        out += ["\n", tr("Also: {spells} ({card} shows each in full).", spells=", ".join(left),
+                         card=command("game card").strip("`"))]
+    return tuple(out)
 
 
 class BlackRosePresenter(BasePresenter):
@@ -42,7 +78,9 @@ class BlackRosePresenter(BasePresenter):
                 Section(tr("The Lodge"), X.lodge_lines(v, names))]
 
     def board(self, v: dict, names: dict[str, str]) -> Doc:
-        doc = Doc(f"{self.emoji} {self.title}", self._board(v, names))
+        # The board's text runs past a phone's screen: its picture goes right above the waiting line and
+        # the buttons, so a phone shows them together (the newest message opens at its end).
+        doc = Doc(f"{self.emoji} {self.title}", self._board(v, names), picture_last=True)
         doc.footer = self.waiting(v, names) or ()
         return doc
 
@@ -51,9 +89,9 @@ class BlackRosePresenter(BasePresenter):
         # Own spells right after the turn line: a long message loses the later sections first (the Lodge's
         # room list, which the board and its picture show anyway), never the spells being chosen.
         secs.insert(1, Section(tr("Your spells"), self._mine(v, names)))
-        doc = Doc(f"{self.emoji} {self.title}", secs)
-        if v.get("choice"):
-            doc.footer = line(self.prompt(v))
+        doc = Doc(f"{self.emoji} {self.title}", secs, picture_last=True)  # beside the prompt, as the board's
+        if v.get("choice"):  # the prompt, and under it the texts of the spells it chooses among
+            doc.footer = line(self.prompt(v), *deciding_runs(v))
         return doc
 
     def _mine(self, v: dict, names: dict) -> list[Line]:
@@ -77,7 +115,8 @@ class BlackRosePresenter(BasePresenter):
         hand = v.get("hand") or []
         # The spells readied so far are on the Mage Sheet: "Readied so far" names them, not the hand line.
         mine.append(line(Strong(tr("Hand:")), " ", ", ".join(W.card_name(c) for c in CH.held(v)) or tr("empty")))
-        if kind in FULL_HAND or choice.get("key") in HAND_PICKS:  # every spell in full: nothing to look up
+        if (kind in FULL_HAND or choice.get("key") in HAND_PICKS) and not choosing_among(v):
+            # every spell in full: nothing to look up (while choosing among them, under the prompt instead)
             mine += [line("  ", T.card_text(c)) for c in sorted({c.split(".")[0]: c for c in hand}.values())]
         return mine
 
@@ -92,12 +131,14 @@ class BlackRosePresenter(BasePresenter):
             out += [line(tr("{school}, starting Grimoire {n}: {cards}", school=W.school(s), n=i + 1,
                             cards=T.grimoire_text(s, i)))
                     for s in C.SCHOOLS for i in range(len(C.GRIMOIRES.get(s, ())))]
-        look = {}  # spell -> its copies drawn: two copies are one text with their number
+        look = {}  # spell -> its copies drawn: two copies are one name with their number (texts: under the prompt)
         for c in choice.get("look") or ():
             look.setdefault(c.split(".")[0], []).append(c)
-        for same in look.values():
-            out.append(line(tr("Studying: {spell}", spell=T.card_text(same[0])) if len(same) == 1 else
-                            tr("Studying ({n} copies): {spell}", n=len(same), spell=T.card_text(same[0]))))
+        if look:
+            drawn = ", ".join(W.card_name(same[0]) if len(same) == 1 else
+                              trn("{spell}, {n} copy", "{spell}, {n} copies", len(same), spell=W.card_name(same[0]))
+                              for same in look.values())
+            out.append(line(tr("Studying: {spell}", spell=drawn)))
         if v.get("prepared"):  # the hand still holds them: they go on the Mage Sheet once every mage is ready
             out.append(line(tr("Your Preparation is set: {spells}. They go on your Mage Sheet when every mage has "
                                "prepared.", spells=", ".join(T.card_label(c, s) for c, s in v["prepared"]))))

@@ -4,7 +4,7 @@ board_facts.py (the picture draws the same facts)."""
 from __future__ import annotations
 
 from engine.blackrose import board as B
-from present.base import Line, Name, line
+from present.base import Code, Line, Name, line
 from present.blackrose import board_facts as F
 from present.blackrose import card_text as T
 from present.blackrose import choices as CH
@@ -73,12 +73,19 @@ def _slot_short(slot) -> str:
     return tr("Quick") if slot == "q" else str(slot)
 
 
+def lodge_map() -> str:
+    """The hex rows, each hex 6 characters wide and every other row shifted by half a hex."""
+    return "\n".join((" " * (5 - len(row)) * 3 + "   ".join(f"{lab:>3}" for lab in row)).rstrip() for row in ROWS)
+
+
+MAP_WIDTH = max(map(len, lodge_map().split("\n")))
+
+
 def lodge_lines(view: dict, names: dict) -> list[Line]:
-    """The Lodge as rows of room labels (centre row widest), then one line per room with what is in it."""
-    out = []
-    for row in ROWS:
-        pad = " " * (5 - len(row)) * 3
-        out.append(line(pad + "   ".join(f"{lab:>3}" for lab in row)))
+    """The Lodge as rows of room labels (centre row widest) in a code block, so they stay in their columns
+    in any font (MAP_WIDTH characters: a phone shows them on one line), then one line per room with what is
+    in it."""
+    out = [line(Code(lodge_map()))]
     f = F.facts(view)
     for room in sorted(f["rooms"], key=lambda r: B.ROOM_LABELS.index(r["label"])):
         lab = room["label"]

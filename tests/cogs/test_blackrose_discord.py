@@ -21,7 +21,6 @@ import re
 from bot import render
 from engine.blackrose import bot as brw_bot
 from engine.blackrose import cards as C
-from present.blackrose import card_text
 from present import fmt, presenter
 from tests.support.components import action_components, text_of
 from tests.present.board_pictures import PictureWatch, board_message
@@ -224,14 +223,13 @@ async def test_whole_black_rose_wars_game(simcord_env, make_bot):
         assert humans, "only bots are pending but nothing moved"
         seat = table.seat(humans[0])
         if seat.user_id == ann.id and data["stack"][-1]["k"] == "prep" and not prepared_in_dm:
-            # Her DM shows every spell she holds in full: school and both sides, nothing to look up.
+            # Her DM shows every spell she holds in full under the prompt: both sides, nothing to look up.
             dm = text_of(hand_dm(ann, seat))
             for card in data["hand"][seat.seat]:
                 spell = C.spell_of(card)
-                # "Fireball (Destruction) — Straight: Combat · a room, range 1 · Fire — ..."
-                assert f"{spell['name']} ({card_text.spell_school(card)}) — Straight: " in dm or \
-                    C.is_room_trap(card) and f"{spell['name']} ({card_text.spell_school(card)}) — In a " in dm, \
-                    (spell["name"], dm)
+                # "**Fireball** — Straight: Combat · a room, range 1 · Fire — ..."
+                assert f"{spell['name']}** — Straight: " in dm or \
+                    C.is_room_trap(card) and f"{spell['name']}** — In a " in dm, (spell["name"], dm)
             prepared_in_dm = True
         if (restarted and not timed_out and seat.user_id == ann.id
                 and table.state.view(None)["phase"] == "turn"):

@@ -107,9 +107,14 @@ def test_every_other_card_reads_as_plain_words(kind, ids, write):
 
 
 def test_mages_are_told_apart_by_their_stats_when_choosing_one():
+    """A button names the mage and school, short enough for a phone (~34 characters fit its 255 px; the
+    stats made it 60); each mage's stats are in the message above the buttons."""
     labels = [PRESENTER.label({"type": "mage", "mage": m}, {}, NAMES) for m in C.MAGES]
-    assert len(set(labels)) == len(labels)
-    assert labels[0] == "Play Nero: Destruction · hand 7 · move 2 · attack 2 · health 10"
+    assert len(set(labels)) == len(labels) and all(len(s) <= 34 for s in labels)
+    assert labels[0] == "Play Nero (Destruction)"
+    view = {"seats": ["p1", "p2"], "me": "p1", "mage": {}, "choice": {"kind": "pick_mage"}, "hand": []}
+    text = fmt.plain(PRESENTER.hand(view, NAMES))
+    assert all(T.mage_text(m).split(":")[0] in text for m in C.MAGES) and "hand limit 7" in text
 
 
 def _words_outside_the_catalog(text: str) -> str:
@@ -169,6 +174,24 @@ def test_every_event_of_seeded_games_makes_a_plain_line():
     assert len(kinds) > 40
 
 
+def test_public_lines_never_speak_to_a_player():
+    """A public line is read by the whole table: it says who did what, never "your colour" or "your room"
+    (a card's effect worded for its player is left out of it; the casting itself, the card named, stays)."""
+    casts = 0
+    for ev in seeded_events(4):
+        if ev.get("to"):
+            continue
+        said = PRESENTER.describe(ev, NAMES)
+        text = fmt.plain_line(said) if said else ""
+        assert not re.search(r"\byou(r|rs|rself)?\b", text, re.IGNORECASE), text
+        casts += ev["type"] == "cast"
+    assert casts > 20
+    assert line_of({"type": "cast", "seat": "p3", "card": "stone_claws.1", "side": "s"}) == \
+        "Cat casts Stone Claws (straight)."
+    assert line_of({"type": "cast", "seat": "p3", "card": "fireball.1", "side": "s"}).startswith(
+        "Cat casts Fireball (straight): No Protection can be triggered against it. Deal 3 damage")
+
+
 EVENTS = {  # one hand-made event per kind that seeded games rarely reach, with the facts the engine gives
     "cancelled": {"seat": "p1", "card": "fireball.1"},
     "extra_turn": {"seats": ["p1", "p2"]},
@@ -192,9 +215,9 @@ def line_of(ev: dict) -> str:
 
 
 def test_lines_say_who_did_what_to_whom_with_what_result():
-    assert line_of({"type": "trigger", "seat": "p2", "card": "profane_mark.1", "side": "grey", "victim": "p3"}) == (
-        "Ben's Profane Mark fires on Cat: Convert up to 2 damage on them to your colour. Gain 1 PP for each "
-        "damage converted. With nothing to convert, deal 3 damage instead.")
+    # the card's words speak to its player ("your colour"): a public line names the card, never "your"
+    assert line_of({"type": "trigger", "seat": "p2", "card": "profane_mark.1", "side": "grey", "victim": "p3"}) == \
+        "Ben's Profane Mark fires on Cat."
     assert line_of({"type": "aim", "seat": "p2", "card": "gaze.1", "side": "r", "model": "p1"}) == \
         "Ben aims Gaze at Ann."
     assert line_of({"type": "summon", "seat": "p1", "evo": "v3", "kind": "andromeda", "room": "A6",
@@ -491,14 +514,14 @@ def test_the_engine_tells_the_pusher_whom_the_push_moves():
 
 
 def test_two_copies_studied_read_once_with_their_number():
-    """Two copies of one spell among the 4 studied cards: its whole text once, saying two copies, not the
-    same long line twice."""
+    """Two copies of one spell among the 4 studied cards: named once with their number, and its whole text
+    once under the prompt, not the same long line twice."""
     view = {"me": "p1", "seats": ["p1", "p2"], "hand": [], "choice": {
         "kind": "study", "look": ["fireball.1", "fireball.2", "ice_burst.1", "gaze.1"], "drawn": 4}}
-    lines = [x for x in fmt.plain(PRESENTER.hand(view, NAMES)).splitlines() if x.startswith("Studying")]
-    assert len(lines) == 3
-    assert lines[0].startswith("Studying (2 copies): Fireball (")
-    assert lines[1].startswith("Studying: Ice Burst (") and lines[2].startswith("Studying: Gaze (")
+    text = fmt.plain(PRESENTER.hand(view, NAMES))
+    assert [x for x in text.splitlines() if x.startswith("Studying")] == ["Studying: Fireball, 2 copies, Ice Burst, Gaze"]
+    under = [x for x in text.splitlines() if x.startswith(("Fireball — ", "Ice Burst — ", "Gaze — "))]
+    assert [x.split(" — ")[0] for x in under] == ["Fireball", "Gaze", "Ice Burst"]
 
 
 def test_a_spell_to_ready_is_labelled_by_its_side_and_a_readied_copy_is_not_counted():
