@@ -143,6 +143,23 @@ def _whole_plays(v: dict) -> list[Bundle] | None:
     return out if out and len(out) <= most else None
 
 
+def _picked_task(v: dict, picked: list[str]) -> str:
+    """The hint once some cards are picked, naming only the buttons offered beside "Put back": the whole
+    plays left (when they fit as bundles, the picks are not offered one by one), or the picks and the Play
+    of the cards picked so far, whichever the rules allow now."""
+    more = legal_picks(picked, v.get("hand") or [])
+    if more and _whole_plays(v) is not None:
+        return mark("Picked {cards}: choose a play, or put back the last.")
+    playable = bool(kinds(picked))
+    if more and playable:
+        return mark("Picked {cards}: pick more, put back the last, or Play.")
+    if more:
+        return mark("Picked {cards}: pick more or put back the last.")
+    if playable:
+        return mark("Picked {cards}: Play, or put back the last.")
+    return mark("Picked {cards}: put back the last.")
+
+
 def _effect_word(c: str) -> str:
     return tr(_EFFECT_WORDS[c]) if c in _EFFECT_WORDS else sin(SUIT_OF[c])
 
@@ -274,7 +291,7 @@ class DeadliesPresenter(BasePresenter):
                 return tr("Your turn: choose a play (one card, or a same-suit set, a same-number set or a straight).")
             if not picked:
                 return tr("Your turn: pick a card (then more for a same-suit set, a same-number set or a straight).")
-            return tr("Picked {cards}: pick more, put back the last, or Play.", cards=names_of(picked))
+            return tr(_picked_task(v, picked), cards=names_of(picked))
         if v["phase"] == "top":
             return tr("Choose which card goes on top: only its effect happens.")
         e = v["effect"]

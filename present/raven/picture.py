@@ -7,7 +7,7 @@ from PIL import Image, ImageDraw
 from engine.raven.cards import RANK_OF, SPECIALISTS, SUIT_OF
 from present import draw as D
 from present.i18n import tr, trn
-from present.raven.presenter import special, suit_name, theme_title
+from present.raven.presenter import hand_number, special, suit_name, theme_title
 
 SUIT_COLOUR = {
     "raven": {"SH": (176, 118, 20), "SW": (40, 86, 164), "AX": (168, 38, 38), "WA": (18, 122, 124)},
@@ -31,7 +31,7 @@ def facts_of(view: dict) -> dict:
     """Exactly what the picture shows, with seats as numbers 1..n (the picture has no names)."""
     seats = view["seats"]
     num = {s: i + 1 for i, s in enumerate(seats)}
-    f = {"theme": view["theme"], "hand_no": view["hand_no"], "hands_total": view["hands_total"],
+    f = {"theme": view["theme"], "hand_no": hand_number(view), "hands_total": view["hands_total"],
          "trump": view.get("trump"), "phase": view["phase"], "n": len(seats)}
     if view.get("trick"):
         start = seats.index(view["leader"])
