@@ -26,7 +26,7 @@ from PIL import Image, ImageDraw, ImageFilter, ImageFont
 from present.i18n import DEFAULT, lang
 
 # Bump when the drawing changes: keys then change too, so a host never keeps an outdated picture.
-STYLE = 2
+STYLE = 3
 WIDTH = 800          # Discord shows ~400-520 px; 800 stays sharp when scaled down
 SS = 4               # supersampling factor for sprites
 
@@ -47,7 +47,8 @@ Colour = tuple
 
 LATIN_FONT = Path(__file__).with_name("fonts") / "DejaVuSansCondensed-Latin.ttf"
 SMALLEST = 10        # a text shrinks to fit its box, never below this size (then it is shortened)
-# A test sets this to a list to collect every text drawn: (text, size asked, size used, width, box width).
+# A test sets this to a list to collect every text drawn: (text, size asked, size used, width, box width (inf
+# for a text drawn without one), width of the picture it is drawn on).
 measured: list | None = None
 
 
@@ -72,8 +73,9 @@ def text(d: ImageDraw.ImageDraw, xy: tuple[float, float], s: str, size: int, fil
     if width is not None:
         while used > SMALLEST and text_width(s, used) > width:
             used -= 1
-        if measured is not None:
-            measured.append((s, size, used, text_width(s, used), width))
+    if measured is not None:
+        measured.append((s, size, used, text_width(s, used), math.inf if width is None else width, d.im.size[0]))
+    if width is not None:
         s = fit(s, used, width)
     # Aileron ships one weight; a hairline stroke in the same colour reads as bold.
     d.text(xy, s, font=font(used), fill=fill, anchor=anchor,

@@ -15,6 +15,8 @@ import engine
 from tests.engine.conformance import advanced
 from tests.engine.registry import keys
 from present import draw as D
+from present import phone as P
+from tests.present.i18n_games import NAMES
 
 # Every registered game that draws its board (Traits.pictures), but Black Rose Wars: its pictures have their
 # own tests (test_blackrose_picture.py).
@@ -30,7 +32,7 @@ play = advanced
 
 def fresh_draw(key: str, view: dict) -> tuple[bytes, str]:
     D._recent.clear()  # draw for real, not from the recent-pictures cache
-    return picture(key).draw(view)
+    return picture(key).draw(view, NAMES)
 
 
 # (game, players, seed, steps, reader) -> (sha256 of the decoded picture, sha256 of the PNG bytes).
@@ -40,24 +42,24 @@ def fresh_draw(key: str, view: dict) -> tuple[bytes, str]:
 # bump draw.STYLE) with:  .venv/bin/python tests/present/test_pictures.py
 RECORDED_ON = ("x86_64", "2.3.3")  # machine, zlib-ng version
 POSITIONS = {
-    ("raven", 4, 7, 40, None): ("f9ca4d6d35c8231d94361f5ce0bb2c3273ffd6088c59abdf71043b41f2be9add",
-                                "2c0f0575243b8d04c6af430a40e70fadd3af569a13fb5aac9d2dd275e5a024a7"),
-    ("raven", 4, 7, 40, "turn"): ("16d36dae74f78ab37d8a37821aa415f312d8d56f7f66b4038ceed310756c34cd",
-                                  "62b13d52fd0443a5dd4ce11df8fc87fe3f267ec52a6edba87b20d3e9440b491f"),
-    ("raven", 3, 5, 6, None): ("4d88f66aeae80cbebea54ca78b0b6374d31db89dbd6b633a9c70a57091df9223",
-                               "50c0946516498964c7abcf108c53c1cc3c546349fb81536a2c623e840c410e31"),
-    ("deadlies", 4, 7, 12, None): ("fe19947962c5ce2f3db418e2b4e511ed0e110fba546578e9559a56524cdb6d95",
-                                   "ce48757def7db927535d1d597e9c246443b21afe1dbd9ba30603ed8409b6f83a"),
-    ("deadlies", 4, 7, 12, "turn"): ("6e5ed42adca6cb573c3ec7a0d99eb5e97f26b8626acf27005c3f5e7abdff640f",
-                                     "78cd6e409c72823ae2bc7c57eb2c381d993d7e7a265e76ea9610ea61b9f1ac0f"),
-    ("nevermore", 4, 7, 3, None): ("d01367b61e483f95eb764a4a3b4da78fab88efc52dfb211bdde3f15c83f83fb8",
-                                   "7e426469560e07ff30a1e87f6e0b62e46d8e81433f223292a412af08952d65b4"),
-    ("nevermore", 4, 7, 3, "p1"): ("638f96ce1f54a07a0ec03073c16ec6ebf271a232ed58046a6c8a7805e8e3ea9d",
-                                   "cd99032d8a203b6f5f6e162a0a653e0c34915c322ea59c9ad8f1414b2d273cdd"),
-    ("everrain", 3, 7, 12, None): ("db1f66ef47e631a272aac62d07f21ca0666da60d350a8531a48e4f9fa103a4ca",
-                                   "7f135ff095baade76bedf9fc8e435d2fbd16acdb3d12a4d30dbeb5c09e90b22e"),
-    ("everrain", 3, 0, 18, "p3"): ("12ef5e81c75e949650af9d55df43f54cb0a766ff5d72ec829771abf4c406c2d4",
-                                   "86b77c0d5c5f7de9566a63b9227eac668789d448b40591f6bdc26df43fd49d2b"),
+    ("raven", 4, 7, 40, None): ("6f869a0848093f7b86f3fa3589640b1f5a569e64c2ea320935ec59b77630b279",
+                                "176a25430c62cd5b7a1de94c29d09ed0185d0baba3e183775868d7f6eff00c74"),
+    ("raven", 4, 7, 40, "turn"): ("1bd729e572b048588b62657450f052422b5eab73ae274fa991ecf1c3f660e211",
+                                  "3cb82855545684b529fd70ae19e7d0c9b2eb60adf36fdd1633cdc955753a0afd"),
+    ("raven", 3, 5, 6, None): ("c441322b91a95d6af1ca8d2ad579165f02f5a98b3a35ad6e3ee6063fd43aa2bf",
+                               "1721a3f7d01ef48e122f15759a6c6bd3f492eeb2605548f3c7473cd5a26021a5"),
+    ("deadlies", 4, 7, 12, None): ("745272a5bc711d9ea6078ac395fc6b89973b464b7247137859018ca2def87a43",
+                                   "3419a6ff8e235ff7a2e093dafe5cc92e343742fd3ae54e8191094725c20ce2db"),
+    ("deadlies", 4, 7, 12, "turn"): ("6ab3c14a437a0694ac25515c204ad67342c5ea79fa838f926ce049a977a4613b",
+                                     "96f8848b579e1629f7d6ce6cd96c42797101ae6f305715bb8772ac9e453d53cb"),
+    ("nevermore", 4, 7, 3, None): ("dc73c90fba69bd86dbfc1a5c48aa12b4e84661ad76ae07e8be2834efe5c213ac",
+                                   "c4985082a18e528620f124297f76d6e8ceecb89dfd862d89eaaf5cb4efbd7653"),
+    ("nevermore", 4, 7, 3, "p1"): ("ca092dd99e7a04428283354b2ceb82d2c77af9e3fc5144b9efd935c432c74973",
+                                   "96726bd29c267f50c78de6ae37512faa1c8e389fb5e7920c46e900f1fa12b282"),
+    ("everrain", 3, 7, 12, None): ("922bae6cbb66440f7fef1317de96265b5f3aa3f0c63c697a1e6da78c33ae087f",
+                                   "ee85638eb6301105bf8f9f41ac01eaf6e23fcd4605665c86ff31d5f335a65c40"),
+    ("everrain", 3, 0, 18, "p3"): ("a1eb69dec5ececef84ef5dd9bb4208688c5c4cbdc6a87eaacbc0d54f48fae5e0",
+                                   "a1788302fdb04e2cd509738c5f55136eecc6b4fbb455b62648d0f6afa4757419"),
 }
 
 
@@ -95,14 +97,14 @@ def test_drawing_twice_gives_the_same_bytes(pos):
 
 
 @pytest.mark.parametrize("game,players", [("raven", 4), ("deadlies", 5), ("nevermore", 4), ("everrain", 3)])
-def test_pictures_decode_at_discord_width_and_stay_small(game, players):
+def test_pictures_decode_at_phone_width_and_stay_small(game, players):
     st = play(game, players, 3, 25)
     for reader in (None, "p1", "p2"):
         png, key = fresh_draw(game, st.view(reader))
         img = Image.open(io.BytesIO(png))
         img.load()
         assert img.format == "PNG" and img.mode == "P"  # palette: small
-        assert img.width == D.WIDTH and 300 <= img.height <= 800
+        assert img.width == P.WIDTH and 200 <= img.height <= P.TALLEST  # phone-sized (present/phone.py)
         assert len(png) < 60_000
         assert len(key) == 16
 
