@@ -65,9 +65,9 @@ def main() -> None:
             seat = next(p for p in st.d["seats"] if st.d["story"]["facedown"][p])
         for code in ("en", *(TRANSLATED[1] if key == TRANSLATED[0] else ())):
             with reading(code):
-                # The Black Rose Wars board names each mage's player when given the names, as on Discord.
-                board, _ = pic.draw(st.view(None), NAMES) if key == "blackrose" else pic.draw(st.view(None))
-                hand, _ = pic.draw(st.view(seat))
+                # Pictures name the players when given the names, as on Discord.
+                board, _ = pic.draw(st.view(None), NAMES)
+                hand, _ = pic.draw(st.view(seat), NAMES) if key != "blackrose" else pic.draw(st.view(seat))
             suffix = "" if code == "en" else f".{code}"
             (OUT / f"{key}-board{suffix}.png").write_bytes(board)
             (OUT / f"{key}-hand{suffix}.png").write_bytes(hand)

@@ -79,7 +79,10 @@ def face(img: Image.Image, x: float, y: float, w: int, h: int, c: str, raised: b
     D.put_symbol(img, mark, x + w - 6 - size * .55, y + 8 + size * .6, int(size * 1.05), D.WHITE)
     D.put_symbol(img, mark, x + w / 2, y + h * .58, int(w * .46), colour)
     said = card_name(c) if c in SPECIAL else sin(SUIT_OF[c])
-    D.text(d, (x + w / 2, y + h - 7), said, 11, D.INK, "md", width=w - 6)
+    # A special card's name can be one long word ("Heiligenschein"): where it has no room, its mark (dove,
+    # skull, ring: one card each) tells it, and the hand's text names it.
+    if c not in SPECIAL or D.text_width(said, D.SMALLEST) <= w - 4:
+        D.text(d, (x + w / 2, y + h - 7), said, 11, D.INK, "md", width=w - 4)
 
 
 def back(img: Image.Image, x: float, y: float, w: int, h: int) -> None:
@@ -186,7 +189,7 @@ def _hand(img: Image.Image, d, f: dict, top: int) -> int:
         top += P.lines(d, (24, top), head, 14, D.GOLD if yours else D.CREAM, "lt", bold=True) + 4
         top += P.lines(d, (24, top), right, 14, D.CREAM, "lt", bold=True)
     top += 24  # a picked card is lifted into this gap
-    w, h = 60, 86
+    w, h = 62, 88
     if not hand:
         D.text(d, (24, top + 20), tr("No cards in hand."), 15, D.MUTED, "lm", width=P.ROOM)
         return top + 40

@@ -138,7 +138,7 @@ def face(img: Image.Image, x: float, y: float, w: int, h: int, name: str, raised
     D.paste(img, D.rounded(w - 10, h - 10, colour, (255, 255, 255, 120), 6, 1), x + 5, y + 5)
     D.put_symbol(img, SUIT_SYMBOL[name], x + w / 2, y + h * .42, int(w * .5), D.WHITE)
     d = ImageDraw.Draw(img)
-    D.text(d, (x + w / 2, y + h - 9), suit(name), 11, D.WHITE, "md", bold=True, width=w - 8)
+    D.text(d, (x + w / 2, y + h - 9), suit(name), 11, D.WHITE, "md", bold=True, width=w - 4)
     if new:
         D.text(d, (x + 9, y + 9), tr("new"), 11, D.GOLD, "lt", bold=True, width=w - 18)
 

@@ -122,7 +122,7 @@ def face(img: Image.Image, x: float, y: float, w: int, h: int, c: str, theme: st
         D.card(img, x, y, w, h, SPECIAL_FACE, D.GOLD)
         D.put_symbol(img, SPECIAL_SYMBOL[c], x + w / 2, y + h * .42, int(w * .6), D.GOLD)
         if w >= 50:  # a small card (a bid shown face up) has no room for its name: its mark tells it
-            D.text(ImageDraw.Draw(img), (x + w / 2, y + h - 8), special(c, theme), 11, D.GOLD, "md", width=w - 8)
+            D.text(ImageDraw.Draw(img), (x + w / 2, y + h - 8), special(c, theme), 11, D.GOLD, "md", width=w - 4)
         return
     suit, rank = SUIT_OF[c], RANK_OF[c]
     colour = SUIT_COLOUR[theme][suit]
