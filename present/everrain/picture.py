@@ -32,7 +32,7 @@ def facts_of(view: dict, names: dict[str, str] | None = None) -> dict:
         "act": view["act"], "track": view["track"], "length": view["length"], "ends": view["ends"],
         "round": view["round"], "phase": view["phase"],
         "active": seats.index(view["active"]) + 1 if view.get("active") in seats else None,
-        "ships": [[[[c["name"], c["role"], c["island"], c["port"]] for c in ships[s]["crew"]],
+        "ships": [[[[c["name"], c["island"], c["port"]] for c in ships[s]["crew"]],
                    ships[s]["supplies"], ships[s]["glory"]] for s in seats],
         "card": None if not card else [card["title"], card["deck"], card.get("skill"), card.get("target")],
         "roll": [view["roll"]["die"], view["roll"]["value"], view["roll"]["total"]] if view.get("roll") else None,
@@ -174,7 +174,7 @@ def _ship(img: Image.Image, d, f: dict, i: int, x: float, y: float, w: float, h:
     D.text(d, (x + 8, y + 23), tr("Supplies {n}", n=supplies) + " · " + tr("Glory {n}", n=glory), 11, D.MUTED, "lt",
            width=inside)
     skills = x + w - 6 - 31  # two skill badges at the right end of each crew line
-    for k, (name, _role, island, port) in enumerate(crew):
+    for k, (name, island, port) in enumerate(crew):
         cy = y + 48 + 15 * k
         D.text(d, (x + 8, cy), crew_name(name), 11, D.CREAM, "lm", bold=True, width=skills - x - 9)
         for j, (value, colour) in enumerate(((island, ISLAND), (port, PORT))):

@@ -183,7 +183,7 @@ def _trick(img: Image.Image, d, f: dict, top: int) -> int:
     return top + h + 24
 
 
-def _cells(n: int, top: float) -> list[tuple[float, float, float]]:
+def _cells(n: int) -> list[tuple[float, float, float]]:
     """(x, y, width) of n seat panels in rows of P.columns(n), the last row centred; rows are 0 high here."""
     cols = P.columns(n)
     w = P.ROOM / cols
@@ -202,7 +202,7 @@ def _bids(img: Image.Image, d, f: dict, top: int) -> int:
     top += P.lines(d, (P.WIDTH / 2, top), trn("Bidding: each seat sets aside {n} card",
                                              "Bidding: each seat sets aside {n} cards", size), 13, D.MUTED, "mt") + 8
     w, h, cell = 40, 56, 112
-    for i, (x, row, col) in enumerate(_cells(n, top)):
+    for i, (x, row, col) in enumerate(_cells(n)):
         y = top + row * cell
         cx = x + col / 2
         shown = f["shown"].get(str(i + 1))
@@ -227,7 +227,7 @@ def _bids(img: Image.Image, d, f: dict, top: int) -> int:
 def _seats(img: Image.Image, d, f: dict, top: int) -> int:
     """Every seat's panel: its player, score, tricks and cards, and its bid once face up."""
     n, cell = f["n"], 108
-    for i, (x, row, col) in enumerate(_cells(n, top)):
+    for i, (x, row, col) in enumerate(_cells(n)):
         y = top + row * cell
         won = (i + 1) in f.get("winners", ())
         turn = (i + 1) in f["turn"] or won
@@ -245,7 +245,7 @@ def _seats(img: Image.Image, d, f: dict, top: int) -> int:
         if f.get("cards") is not None:
             counts.append(trn("{n} card", "{n} cards", f["cards"][i]))
         together = " · ".join(counts)
-        rows = [together] if D.text_width(together, 11) <= inside else counts
+        rows = counts if D.text_width(together, 11) > inside else [together] if together else []
         for k, text in enumerate(rows):
             D.text(d, (cx, y + 50 + 14 * k), text, 11, D.MUTED, "mt", width=inside)
         # A bid once it is face up: a score leader's during the hand, everyone's once the hand is scored.
