@@ -5,7 +5,6 @@ one game's board and hand in German and in Brazilian Portuguese (<game>-board.<l
 """
 from __future__ import annotations
 
-import importlib
 import io
 import random
 import sys
@@ -16,7 +15,7 @@ sys.path.insert(0, str(ROOT))
 
 import engine  # noqa: E402
 from PIL import Image  # noqa: E402
-from present import draw  # noqa: E402
+from present import draw, presenter  # noqa: E402
 
 OUT = ROOT / "docs" / "pictures"
 NAMES = {"p1": "Ann", "p2": "Ben", "p3": "Cat", "p4": "Dan"}
@@ -58,16 +57,17 @@ def main() -> None:
     OUT.mkdir(parents=True, exist_ok=True)
     for key, (players, seed, done) in EXAMPLES.items():
         st = play_until(key, players, seed, done)
-        pic = importlib.import_module(f"present.{key}.picture")
+        drawer = presenter(key)
         # The hand of the seat to act, or for the Everrain the seat holding a face-down Story.
         seat = next(iter(st.pending()), "p1")
         if key == "everrain":
             seat = next(p for p in st.d["seats"] if st.d["story"]["facedown"][p])
         for code in ("en", *(TRANSLATED[1] if key == TRANSLATED[0] else ())):
             with reading(code):
-                # Pictures name the players when given the names, as on Discord.
-                board, _ = pic.draw(st.view(None), NAMES)
-                hand, _ = pic.draw(st.view(seat), NAMES) if key != "blackrose" else pic.draw(st.view(seat))
+                # Drawn as the host draws them (the presenter, given the table's names): a picture that names
+                # its players names them as the text beside it does.
+                board, _ = drawer.picture(st.view(None), NAMES)
+                hand, _ = drawer.picture(st.view(seat), NAMES)
             suffix = "" if code == "en" else f".{code}"
             (OUT / f"{key}-board{suffix}.png").write_bytes(board)
             (OUT / f"{key}-hand{suffix}.png").write_bytes(hand)

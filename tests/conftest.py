@@ -6,6 +6,7 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from tests import discord_spec, simcord_hook  # noqa: E402
+from tests.support.browser import browser, desktop_page, phone_page  # noqa: E402,F401  (fixtures)
 
 simcord_hook.install()  # every simcord test's requests are checked against Discord's specification
 
