@@ -113,7 +113,9 @@ def _play_label(kind: str, cards: list[str], top: str | None) -> str:
             return tr("{emoji} {suit} {run} straight", emoji=_emoji(shown), suit=sin(SUIT_OF[shown]),
                       run="–".join(str(NUM[c]) for c in ordered))
         return f"{_emoji(shown)} {sin(SUIT_OF[shown])} " + ", ".join(str(NUM[c]) for c in ordered)
-    return (" ".join(_emoji(c) + str(NUM[c]) for c in ordered) + " " + tr(_KIND[kind]))[:fmt.LABEL_LIMIT]
+    # a straight's cards run together (each starts with its suit's emoji): a seven-card one fits a phone's button
+    between = "" if kind == "straight" else " "
+    return (between.join(_emoji(c) + str(NUM[c]) for c in ordered) + " " + tr(_KIND[kind]))[:fmt.LABEL_LIMIT]
 
 
 def _whole_plays(v: dict) -> list[Bundle] | None:
@@ -344,9 +346,9 @@ class DeadliesPresenter(BasePresenter):
         if t == "show":
             return _short(tr("Show {card}: they draw 1", card=card(c)))
         if t == "wrath":
-            return _short(tr("Throw back {card}: they draw 2", card=card(c)))
+            return _short(tr("Return {card}: they draw 2", card=card(c)))
         if t == "steal":
-            return _short(tr("Take a random card from {player} ({cards})", player=seat, cards=held))
+            return _short(tr("Random card from {player} ({cards})", player=seat, cards=held))
         if t == "swap":
             return _short(tr("Trade hands with {player} ({cards})", player=seat, cards=held))
         if t == "lust":
