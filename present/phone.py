@@ -14,7 +14,7 @@ from PIL import Image, ImageDraw
 from present import draw as D
 from present.i18n import tr
 
-WIDTH = 440
+WIDTH = 318
 TALLEST = 1.3 * WIDTH
 ROOM = WIDTH - 48      # between the rims' margins (24 px each side)
 
