@@ -1,8 +1,10 @@
 """Drawing helpers for the card games' pictures (Raven, Nevermore, The Deadlies, The Everrain), sized for a
-phone: Discord shows a picture at most 400 px wide there, so these pictures are drawn WIDTH = 440 px wide
-and no text in them is smaller than draw.SMALLEST = 10 px: 10 x 400 / 440 = 9.1 px once scaled down (issue
-32). Shown whole on a desktop, they need no downscaling. Every picture stays at most TALLEST x WIDTH high,
-so a phone shows it beside its prompt.
+phone. Discord's mobile app shows a picture SHOWN = 287 px wide on a 400 px phone (the column after the avatar,
+less the container's accent bar, border and padding: tests/support/phone.py lays it out so), scaling it up or
+down to that width. A text reads at 9 px or more there when its size / picture width >= 9 / 287, so these
+pictures are drawn WIDTH = 318 px wide and no text in them is smaller than draw.SMALLEST = 10 px:
+10 x 287 / 318 = 9.0 px (issue 32). A desktop shows them whole, unscaled. Every picture stays at most
+TALLEST x WIDTH high (shown at most 574 px high on that phone, of its 860 px screen), so a phone shows it beside its prompt.
 
 Players are named as the text beside the picture names them (the table's names, part of the picture's facts
 and so of its key), shortened only where the room is fixed: the whole name, else its first word, else its
@@ -14,8 +16,9 @@ from PIL import Image, ImageDraw
 from present import draw as D
 from present.i18n import tr
 
-WIDTH = 318
-TALLEST = 1.3 * WIDTH
+SHOWN = 287       # px: a picture's width on a 400 px phone
+WIDTH = int(D.SMALLEST * SHOWN / 9)   # 318: the smallest text shown at 9 px
+TALLEST = 2 * WIDTH
 ROOM = WIDTH - 48      # between the rims' margins (24 px each side)
 
 

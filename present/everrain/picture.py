@@ -151,11 +151,11 @@ def _ships(img: Image.Image, d, f: dict, top: int) -> int:
         x += 16 + D.text_width(said, 11) + 14
     top += 22
     n = len(f["ships"])
-    cols = 1 if n == 1 else 3 if n in (3, 5) else 2
+    cols = 1 if n == 1 else 2  # three across leave a crew member no room for a name on a phone-sized picture
     width = P.ROOM / cols
     y = top
     for r in range(0, n, cols):
-        tallest = max(44 + 15 * max(1, len(f["ships"][i][0])) for i in range(r, min(n, r + cols)))
+        tallest = max(40 + 14 * max(1, len(f["ships"][i][0])) for i in range(r, min(n, r + cols)))
         for i in range(r, min(n, r + cols)):
             _ship(img, d, f, i, 24 + width * (i - r), y, width - 6, tallest)
         y += tallest + 6
@@ -175,7 +175,7 @@ def _ship(img: Image.Image, d, f: dict, i: int, x: float, y: float, w: float, h:
            width=inside)
     skills = x + w - 6 - 31  # two skill badges at the right end of each crew line
     for k, (name, island, port) in enumerate(crew):
-        cy = y + 48 + 15 * k
+        cy = y + 45 + 14 * k
         D.text(d, (x + 8, cy), crew_name(name), 11, D.CREAM, "lm", bold=True, width=skills - x - 9)
         for j, (value, colour) in enumerate(((island, ISLAND), (port, PORT))):
             cx = skills + 7 + 16 * j

@@ -157,16 +157,22 @@ def _hand(img: Image.Image, d, f: dict, top: int) -> int:
         top += P.lines(d, (24, top), head, 14, D.GOLD if waiting else D.CREAM, "lt", bold=True) + 4
         top += P.lines(d, (24, top), state, 14, D.CREAM, "lt", bold=True)
     top += 22  # a picked card is lifted into this gap
-    w, h = 64, 92
+    w, h, gap = 58, 84, 6
     n = len(f["hand"])
-    step = w + 8 if n <= 1 else min(w + 8, (P.ROOM - w) / (n - 1))
-    x = 24 + max(0, (P.ROOM - (w + step * (n - 1))) / 2)
-    for kind, picked, new in zip(f["hand"], f["picked"], f["arrived"]):
-        face(img, x, top, w, h, kind, picked, new)
-        x += step
+    # Cards side by side, never overlapping (a card's name is at its foot): four a row, more rows beyond.
+    per_row = max(1, int((P.ROOM + gap) // (w + gap)))
+    rows = -(-n // per_row)
+    per_row = -(-n // rows) if n else per_row
+    cards = list(zip(f["hand"], f["picked"], f["arrived"]))
+    for r in range(rows):
+        row = cards[r * per_row:(r + 1) * per_row]
+        x = 24 + (P.ROOM - (w * len(row) + gap * (len(row) - 1))) / 2
+        for kind, picked, new in row:
+            face(img, x, top + r * (h + 16), w, h, kind, picked, new)
+            x += w + gap
     if not n:
         D.text(d, (24, top + 30), tr("No cards in hand."), 15, D.MUTED, "lm", width=P.ROOM)
-    top += h + 12 if n else 60
+    top += rows * (h + 16) - 4 if n else 60
     if not f["magick"]:
         return top
     D.text(d, (24, top), tr("Magick"), 12, D.MUTED, "lt", width=P.ROOM)

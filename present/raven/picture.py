@@ -201,7 +201,7 @@ def _bids(img: Image.Image, d, f: dict, top: int) -> int:
     n, size = f["n"], f["bid_size"]
     top += P.lines(d, (P.WIDTH / 2, top), trn("Bidding: each seat sets aside {n} card",
                                              "Bidding: each seat sets aside {n} cards", size), 13, D.MUTED, "mt") + 8
-    w, h, cell = 40, 56, 112
+    w, h, cell = 40, 56, 104
     for i, (x, row, col) in enumerate(_cells(n)):
         y = top + row * cell
         cx = x + col / 2
@@ -226,7 +226,7 @@ def _bids(img: Image.Image, d, f: dict, top: int) -> int:
 
 def _seats(img: Image.Image, d, f: dict, top: int) -> int:
     """Every seat's panel: its player, score, tricks and cards, and its bid once face up."""
-    n, cell = f["n"], 108
+    n, cell = f["n"], 100
     for i, (x, row, col) in enumerate(_cells(n)):
         y = top + row * cell
         won = (i + 1) in f.get("winners", ())
@@ -259,36 +259,33 @@ def _seats(img: Image.Image, d, f: dict, top: int) -> int:
 
 
 def _hand(img: Image.Image, d, f: dict, top: int) -> int:
-    """The reader's hand (in rows when long: each card's corner must show), its bid set aside at the right."""
+    """The reader's bid set aside (once there is one), then their hand (in rows when long: each card's corner
+    must show)."""
     hand, bid, theme = f["hand"], f["bid"], f["theme"]
     doing = (" · " + tr("set aside {n} more", n=f["bid_to_go"])) if f.get("bid_to_go") and f["my_turn"] else ""
     head = tr("Your hand") + (doing or (" · " + tr("your turn") if f["my_turn"] else ""))
     top += P.lines(d, (24, top), head, 14, D.GOLD if f["my_turn"] else D.CREAM, "lt", bold=True) + 10
     w, h = 56, 80
-    bid_w = w + 24 * (len(bid) - 1) if bid else 0
-    right = P.WIDTH - 24 - (bid_w + 14 if bid else 0)
-    bottom = top + h
-    if bid:
-        y = top
-        for said in [tr("Your bid: {n}", n=f["bid_value"])] + ([tr("taken {n}", n=f["taken"])] if "taken" in f else []):
-            D.text(d, (P.WIDTH - 24, y), said, 12, D.CREAM, "rt", bold=True, width=max(bid_w, 100))
-            y += 16
-        y += 4
+    if bid:  # the bid set aside: its cards at the right of a row of its own, so the hand below has every column
+        bid_w = w + 24 * (len(bid) - 1)
+        said = [tr("Your bid: {n}", n=f["bid_value"])] + ([tr("taken {n}", n=f["taken"])] if "taken" in f else [])
+        for k, text in enumerate(said):
+            D.text(d, (24, top + 8 + 18 * k), text, 13, D.CREAM, "lt", bold=True, width=P.ROOM - bid_w - 14)
         x = P.WIDTH - 24 - bid_w
         for c in bid:
-            face(img, x, y, w, h - 10, c, theme)
+            face(img, x, top, w, h - 10, c, theme)
             x += 24
-        bottom = y + h - 10
+        top += h
     if not hand:
-        D.text(d, (24, top + 30), tr("No cards in hand."), 15, D.MUTED, "lm", width=right - 24)
-        return max(bottom, top + 40)
-    per_row = max(1, int((right - 24 - w) / 24) + 1)  # a card's corner (its rank) stays 24 px wide
+        D.text(d, (24, top + 30), tr("No cards in hand."), 15, D.MUTED, "lm", width=P.ROOM)
+        return top + 40
+    per_row = max(1, int((P.ROOM - w) / 24) + 1)  # a card's corner (its rank) stays 24 px wide
     rows = -(-len(hand) // per_row)
     per_row = -(-len(hand) // rows)
     for r in range(rows):
         row = hand[r * per_row:(r + 1) * per_row]
-        x, step = _row_x(len(row), w, 6, 24, right)
+        x, step = _row_x(len(row), w, 6)
         for c in row:
             face(img, x, top + r * (h + 8), w, h, c, theme)
             x += step
-    return max(bottom, top + rows * (h + 8) - 8)
+    return top + rows * (h + 8) - 8

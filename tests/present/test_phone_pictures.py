@@ -2,9 +2,10 @@
 drawn along the way, present/draw.py `measured` recording each text drawn):
 
 - players are called by the names the text beside the picture uses, never "Seat n" / "Ship n";
-- every text is at least 9 px high once the picture is shown 400 px wide (a phone): size x min(1, 400 /
-  picture width) >= 9;
-- a picture is at most 1.3 times as high as it is wide, so a phone shows it next to its prompt;
+- every text is at least 9 px high once the picture is shown as a 400 px phone shows it, 287 px wide
+  (present/phone.py SHOWN; scaled up or down to it): size x 287 / picture width >= 9;
+- a picture is at most twice as high as it is wide (at most 574 px high on that phone), so a phone shows
+  it next to its prompt;
 - nothing is cut: a text fits its box, and only a player's name may be shortened ('..')."""
 from __future__ import annotations
 
@@ -13,10 +14,11 @@ import re
 import pytest
 
 from present import draw as D
+from present import phone as P
 from present.i18n import DEFAULT
 from tests.present.i18n_games import NAMES, play
 
-PHONE, READABLE, TALLEST = 400, 9, 1.3
+READABLE, TALLEST = 9, P.TALLEST / P.WIDTH
 # Long names too, so shortening shows; whole seeded games at the biggest tables and at the i18n tests' ones.
 LONG = {**NAMES, "p2": "Benedict Cumberbatch", "p4": "Maximiliana Featherstonehaugh"}
 SETUPS = {("raven", 6, 2, None), ("raven", 4, 3, (("length", "short"),)), ("nevermore", 6, 2, None),
@@ -63,9 +65,10 @@ def test_pictures_name_the_players_as_the_text_does(games, setup):
 @pytest.mark.parametrize("setup", SETUP_IDS, ids=lambda s: f"{s[0]}-{s[1]}")
 def test_every_text_reads_at_least_9_px_on_a_phone(games, setup):
     read, _sizes, _names = games[setup]
-    small = sorted({(round(used * min(1, PHONE / width), 1), text, used, width)
-                    for text, _asked, used, _w, _box, width in read.drawn if used * min(1, PHONE / width) < READABLE})
-    assert not small, f"{len(small)} texts under {READABLE} px at {PHONE} px (px, text, size, picture width): {small[:5]}"
+    small = sorted({(round(used * P.SHOWN / width, 1), text, used, width)
+                    for text, _asked, used, _w, _box, width in read.drawn if used * P.SHOWN / width < READABLE})
+    assert not small, (f"{len(small)} texts under {READABLE} px shown {P.SHOWN} px wide (px, text, size, picture "
+                       f"width): {small[:5]}")
 
 
 @pytest.mark.parametrize("setup", SETUP_IDS, ids=lambda s: f"{s[0]}-{s[1]}")
