@@ -152,12 +152,13 @@ def _ships(img: Image.Image, d, f: dict, top: int) -> int:
     top += 22
     n = len(f["ships"])
     cols = 1 if n == 1 else 2  # three across leave a crew member no room for a name on a phone-sized picture
-    width = P.ROOM / cols
+    left = 16  # the panels reach 8 px nearer the rim than the rest: a long crew name keeps its room
+    width = (P.WIDTH - 2 * left) / cols
     y = top
     for r in range(0, n, cols):
         tallest = max(40 + 14 * max(1, len(f["ships"][i][0])) for i in range(r, min(n, r + cols)))
         for i in range(r, min(n, r + cols)):
-            _ship(img, d, f, i, 24 + width * (i - r), y, width - 6, tallest)
+            _ship(img, d, f, i, left + width * (i - r) + 3, y, width - 6, tallest)
         y += tallest + 6
     return y - 6
 

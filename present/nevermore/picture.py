@@ -157,7 +157,7 @@ def _hand(img: Image.Image, d, f: dict, top: int) -> int:
         top += P.lines(d, (24, top), head, 14, D.GOLD if waiting else D.CREAM, "lt", bold=True) + 4
         top += P.lines(d, (24, top), state, 14, D.CREAM, "lt", bold=True)
     top += 22  # a picked card is lifted into this gap
-    w, h, gap = 58, 84, 6
+    w, h, gap = 62, 88, 6
     n = len(f["hand"])
     # Cards side by side, never overlapping (a card's name is at its foot): four a row, more rows beyond.
     per_row = max(1, int((P.ROOM + gap) // (w + gap)))

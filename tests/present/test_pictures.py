@@ -54,12 +54,12 @@ POSITIONS = {
                                      "50b122cced49776baf04619981fd4bd7ee15892df99ef9c1cfaf47d51aa68286"),
     ("nevermore", 4, 7, 3, None): ("ac6ca744ea720cd4ead23dc893352e781d26ec3583e1bb6f1738aff3f39ece6f",
                                    "7c40988865b7fb717af4b9e21c05aebbebea993931f1c0c009165b87ac902ec4"),
-    ("nevermore", 4, 7, 3, "p1"): ("37962f8b0fd37624225544082b77446b421a1444480f7d09b0144c968361faab",
-                                   "71fb40ef34ab37d5ef7644ac35d635049b7dbf524718df42d58c5488730e80a3"),
-    ("everrain", 3, 7, 12, None): ("13fbae974c86c293b40838392dfc26d900ced7e593ae94c33baffb9b791db97c",
-                                   "0d11dedd5d841a6efe934c79b15b8410bcfc4888ede30e36e5cf43fc2d53dcbe"),
-    ("everrain", 3, 0, 18, "p3"): ("04c9be9392b3cdbf26686d83cb431650bb06f8a4a0c07cc063b3fcd28cb005f4",
-                                   "81e955fec2c4ee6df0f32ea52947fa99f939f65e590787c5e6cee92dfc1e4cd5"),
+    ("nevermore", 4, 7, 3, "p1"): ("b3361fecc54c1151edcbde12473382bd00d9e06eb1e1bd9f43e137be9a3cd44c",
+                                   "eef513553e2e75df54e41c81711f51c9dab05cc64d4a69d093b8dbf614396347"),
+    ("everrain", 3, 7, 12, None): ("bd8bc5a45a605d09969726a49a2fe37c1cbac8346a612b3b1b6586f7ceece139",
+                                   "04cdaf750feb6fdd1d4a7f07bcac4d2756ada143d3336a1f7a2a6ba5e184f82f"),
+    ("everrain", 3, 0, 18, "p3"): ("204938b8c667b1d058aaf0c706e19f88bcee24519cbe43564da85f8d364154d0",
+                                   "850faef8df7bfe7c473a60358c82eb9060e28141a19527cfe65d7a1b42ebe80f"),
 }
 
 
