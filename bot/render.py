@@ -66,8 +66,12 @@ def full_log(table: Table, reader: str | None, actions: list[dict]) -> list[Line
     return out
 
 
-def _log(table: Table, reader: str | None) -> Section:
-    return Section(tr("Recent"), [line("› ", *said) for said in log_lines(table, reader)], trim="start")
+def _log(table: Table, reader: str | None, shown: list[Section]) -> Section:
+    """The recent log under a message's `shown` sections, leaving out lines they show already (The Everrain's
+    board tells its last story in full: the same lines twice read as if it happened twice)."""
+    already = {said for section in shown for said in section.lines}
+    return Section(tr("Recent"), [line("› ", *said) for said in log_lines(table, reader) if said not in already],
+                   trim="start")
 
 
 # ---- boards
@@ -93,7 +97,7 @@ def board_doc(table: Table, frame: Frame | None = None) -> Doc:
     frame = frame or table.frame()
     doc = presenter(table.game_key).board(frame.view(None), table.names)
     doc.title = tr("{title} · table #{id}", title=doc.title, id=table.id)
-    doc.sections.append(_log(table, None))
+    doc.sections.append(_log(table, None, doc.sections))
     foot = list(waiting(table, frame))
     if table.status in ("active", "paused") and not table.started.over:
         foot += trl(" · timer {time} · use {button} for your cards", time=minutes(table.turn_seconds),
@@ -125,7 +129,7 @@ def hand_doc(table: Table, seat_id: str, where: str = "", private: bool = False,
     head = trl("🃏 your seat: {name}", name=Strong(seat.name)) + ((" " + where,) if where else ())
     doc.sections.insert(0, Section("", [head]))
     if not private:  # the DM leaves the log to the board and the Log button: old lines scrolling away would edit it
-        doc.sections.append(_log(table, seat_id))
+        doc.sections.append(_log(table, seat_id, doc.sections))
     if not frame.prompted(seat_id):
         quiet = private and table.status == "active" and not table.started.over  # paused/over: say so
         doc.footer = (line(tr("Not your move. The board is in the channel; I'll message you when it's your turn."))

@@ -128,8 +128,8 @@ class Bundle:
 class BasePresenter:
     """Shared defaults a game's presenter may inherit (it need not: the Protocol above is the contract).
 
-    picture() calls present/<key>/picture.py `draw(view)` when that module exists, so a game gains pictures
-    by adding the module."""
+    picture() calls present/<key>/picture.py `draw(view, names)` when that module exists, so a game gains
+    pictures by adding the module."""
 
     key = ""
     emoji = "🎲"
@@ -148,7 +148,7 @@ class BasePresenter:
 
     def picture(self, view: View, names: dict[str, str] | None = None) -> tuple[bytes, str] | None:
         draw = self._drawer()
-        return draw(view) if draw is not None else None
+        return draw(view, names) if draw is not None else None
 
     def prompt(self, view: View) -> str:
         return tr("Choose your move…")

@@ -26,7 +26,7 @@ from PIL import Image, ImageDraw, ImageFilter, ImageFont
 from present.i18n import DEFAULT, lang
 
 # Bump when the drawing changes: keys then change too, so a host never keeps an outdated picture.
-STYLE = 2
+STYLE = 3
 WIDTH = 800          # Discord shows ~400-520 px; 800 stays sharp when scaled down
 SS = 4               # supersampling factor for sprites
 

@@ -113,7 +113,9 @@ def _play_label(kind: str, cards: list[str], top: str | None) -> str:
             return tr("{emoji} {suit} {run} straight", emoji=_emoji(shown), suit=sin(SUIT_OF[shown]),
                       run="–".join(str(NUM[c]) for c in ordered))
         return f"{_emoji(shown)} {sin(SUIT_OF[shown])} " + ", ".join(str(NUM[c]) for c in ordered)
-    return (" ".join(_emoji(c) + str(NUM[c]) for c in ordered) + " " + tr(_KIND[kind]))[:fmt.LABEL_LIMIT]
+    # a straight's cards run together (each starts with its suit's emoji): a seven-card one fits a phone's button
+    between = "" if kind == "straight" else " "
+    return (between.join(_emoji(c) + str(NUM[c]) for c in ordered) + " " + tr(_KIND[kind]))[:fmt.LABEL_LIMIT]
 
 
 def _whole_plays(v: dict) -> list[Bundle] | None:
@@ -141,6 +143,23 @@ def _whole_plays(v: dict) -> list[Bundle] | None:
         out += [Bundle(_play_label(kind, cards, top),
                        steps + (({"type": "top", "card": top},) if top else ())) for top in tops]
     return out if out and len(out) <= most else None
+
+
+def _picked_task(v: dict, picked: list[str]) -> str:
+    """The hint once some cards are picked, naming only the buttons offered beside "Put back": the whole
+    plays left (when they fit as bundles, the picks are not offered one by one), or the picks and the Play
+    of the cards picked so far, whichever the rules allow now."""
+    more = legal_picks(picked, v.get("hand") or [])
+    if more and _whole_plays(v) is not None:
+        return mark("Picked {cards}: choose a play, or put back the last.")
+    playable = bool(kinds(picked))
+    if more and playable:
+        return mark("Picked {cards}: pick more, put back the last, or Play.")
+    if more:
+        return mark("Picked {cards}: pick more or put back the last.")
+    if playable:
+        return mark("Picked {cards}: Play, or put back the last.")
+    return mark("Picked {cards}: put back the last.")
 
 
 def _effect_word(c: str) -> str:
@@ -274,7 +293,7 @@ class DeadliesPresenter(BasePresenter):
                 return tr("Your turn: choose a play (one card, or a same-suit set, a same-number set or a straight).")
             if not picked:
                 return tr("Your turn: pick a card (then more for a same-suit set, a same-number set or a straight).")
-            return tr("Picked {cards}: pick more, put back the last, or Play.", cards=names_of(picked))
+            return tr(_picked_task(v, picked), cards=names_of(picked))
         if v["phase"] == "top":
             return tr("Choose which card goes on top: only its effect happens.")
         e = v["effect"]
@@ -327,9 +346,9 @@ class DeadliesPresenter(BasePresenter):
         if t == "show":
             return _short(tr("Show {card}: they draw 1", card=card(c)))
         if t == "wrath":
-            return _short(tr("Throw back {card}: they draw 2", card=card(c)))
+            return _short(tr("Return {card}: they draw 2", card=card(c)))
         if t == "steal":
-            return _short(tr("Take a random card from {player} ({cards})", player=seat, cards=held))
+            return _short(tr("Random card from {player} ({cards})", player=seat, cards=held))
         if t == "swap":
             return _short(tr("Trade hands with {player} ({cards})", player=seat, cards=held))
         if t == "lust":

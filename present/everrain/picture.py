@@ -1,13 +1,15 @@
 """The Everrain pictures: the voyage (the Discovery Track with the Act ends and the fleet's position, the
 card being resolved and any roll) and every ship's crew with its Island and Port skills, supplies and
 glory. A seat's view adds only that seat's own face-down Story cards (number, title, type) under its
-crew; a seat holding none gets the board's picture and key."""
+crew; a seat holding none gets the board's picture and key. Drawn from view facts and the players' names
+only, phone-sized (present/phone.py): a crew member's role is on its card (`/game card`), not here."""
 from __future__ import annotations
 
 from PIL import Image
 
 from present import draw as D
-from present.everrain.presenter import _card_title, _deck, _skill, act_name, crew_name, role
+from present import phone as P
+from present.everrain.presenter import _card_title, _deck, _skill, act_name, crew_name
 from present.i18n import tr
 
 SEA = (30, 64, 92)
@@ -18,11 +20,11 @@ ISLAND, PORT = (64, 150, 90), (196, 120, 48)
 ROMAN = {1: "I", 2: "II", 3: "III"}
 
 
-def draw(view: dict) -> tuple[bytes, str] | None:
-    return D.cached("everrain", facts_of(view), render)
+def draw(view: dict, names: dict[str, str] | None = None) -> tuple[bytes, str] | None:
+    return D.cached("everrain", facts_of(view, names), render)
 
 
-def facts_of(view: dict) -> dict:
+def facts_of(view: dict, names: dict[str, str] | None = None) -> dict:
     seats = view["seats"]
     ships = view["ships"]
     card = view.get("card")
@@ -30,11 +32,12 @@ def facts_of(view: dict) -> dict:
         "act": view["act"], "track": view["track"], "length": view["length"], "ends": view["ends"],
         "round": view["round"], "phase": view["phase"],
         "active": seats.index(view["active"]) + 1 if view.get("active") in seats else None,
-        "ships": [[[[c["name"], c["role"], c["island"], c["port"]] for c in ships[s]["crew"]],
+        "ships": [[[[c["name"], c["island"], c["port"]] for c in ships[s]["crew"]],
                    ships[s]["supplies"], ships[s]["glory"]] for s in seats],
         "card": None if not card else [card["title"], card["deck"], card.get("skill"), card.get("target")],
         "roll": [view["roll"]["die"], view["roll"]["value"], view["roll"]["total"]] if view.get("roll") else None,
         "tester": view["tester"]["name"] if view.get("tester") else None,
+        "names": P.names_of(seats, names),
     }
     me = view.get("seat")
     mine = ships.get(me, {}).get("my_stories") if me is not None else None
@@ -45,105 +48,139 @@ def facts_of(view: dict) -> dict:
 
 
 def render(f: dict) -> Image.Image:
-    n = len(f["ships"])
-    img, d = D.canvas(268 + 92 * n + (64 if "stories" in f else 0))
-    # The sea: a dark-blue chart laid on the table; the voyage runs across it.
-    D.paste(img, D.rounded(D.WIDTH - 28, 226, SEA, WAVE, 14, 2), 14, 14)
-    act = tr("Act {act}: {name}", act=ROMAN[f["act"]], name=act_name(f["act"])) if f["act"] in ROMAN else ""
-    D.banner(d, 38, tr("The Everrain") + f" · {act}", tr("Round {n}", n=f["round"]))
-    _track(img, d, f, 104)
-    _card(img, d, f, 164)
-    top = 256
-    for i, ship in enumerate(f["ships"]):
-        _ship(img, d, f, i, ship, top + 92 * i)
+    img, d = P.canvas()
+    # The sea: a dark-blue chart laid on the table, the voyage across it (as tall as its texts wrap to).
+    bottom = _sea(None, None, f)
+    D.paste(img, D.rounded(P.WIDTH - 28, bottom - 14, SEA, WAVE, 14, 2), 14, 14)
+    _sea(img, d, f)
+    y = _ships(img, d, f, bottom + 12)
     if "stories" in f:
-        _stories(img, d, f, top + 92 * n + 4)
-    return img
+        y = _stories(img, d, f, y + 14)
+    return P.done(img, y)
 
 
-def _stories(img: Image.Image, d, f: dict, y: int) -> None:
+def _sea(img: Image.Image | None, d, f: dict) -> int:
+    """The title, the track and the card in play; gives the sea's bottom. Without `img`, measures only."""
+    act = tr("Act {act}: {name}", act=ROMAN[f["act"]], name=act_name(f["act"])) if f["act"] in ROMAN else ""
+    title, right = tr("The Everrain") + f" · {act}", tr("Round {n}", n=f["round"])
+    y = P.header(d, 26, title, right) if d is not None else 26 + P.header_height(title, right)
+    y += 34
+    if img is not None:
+        _track(img, d, f, y)
+    return _card(img, d, f, y + 38) + 12
+
+
+def _stories(img: Image.Image, d, f: dict, y: int) -> int:
     """The reader's own face-down Story cards: their backs show the type, the reader knows the rest."""
-    D.text(d, (24, y + 26), tr("Your Stories (Ship {n})", n=f["me"]), 15, D.GOLD, "lm", bold=True, width=168)
-    x, w = 200, 140
-    for number, title, deck in f["stories"][:4]:
-        D.paste(img, D.rounded(w, 52, DECK_COLOUR.get(deck, SEA_DARK), D.GOLD, 8, 1), x, y)
-        D.text(d, (x + 8, y + 5), tr("Story {n}", n=number), 14, D.WHITE, "lt", bold=True, width=w - 14)
-        lines, size = D.wrap(_card_title(title), 13, w - 14)
-        for k, text in enumerate(lines):  # one line at 13 px, or two (a long title in a longer language)
-            D.text(d, (x + 8, y + (26 if len(lines) == 1 else 22 + 13 * k)), text, size, D.CREAM, "lt", width=w - 14)
-        x += w + 6
-    if len(f["stories"]) > 4:
-        D.text(d, (x, y + 26), f"+{len(f['stories']) - 4}", 14, D.CREAM, "lm", width=D.WIDTH - 24 - x)
+    D.text(d, (24, y), tr("Your Stories"), 12, D.GOLD, "lt", bold=True, width=P.ROOM)
+    y += 18
+    w = (P.ROOM - 6) / 2
+    for r in range(0, len(f["stories"]), 2):
+        row = f["stories"][r:r + 2]
+        said = [tr("Story {n}", n=number) + " · " + _card_title(title) for number, title, _deck in row]
+        h = max(P.lines_height(s, 11, w - 14) for s in said) + 12
+        for k, ((_n, _t, deck), text) in enumerate(zip(row, said)):
+            x = 24 + k * (w + 6)
+            D.paste(img, D.rounded(int(w), h, DECK_COLOUR.get(deck, SEA_DARK), D.GOLD, 8, 1), x, y)
+            P.lines(d, (x + 8, y + 6), text, 11, D.WHITE, "lt", width=w - 14)
+        y += h + 6
+    return y - 6
 
 
 def _track(img: Image.Image, d, f: dict, y: int) -> None:
     """Spaces 0..length; the Act ends are islands; the ship sits on the fleet's space."""
     length = f["length"]
-    left, right = 40, D.WIDTH - 40
+    left, right = 40, P.WIDTH - 40
     step = (right - left) / length
     d.line((left, y, right, y), fill=WAVE, width=3)
+    every = 1 if step >= 24 else 2 if step >= 12 else 4  # space numbers never crowd one another
     for i in range(length + 1):
         x = left + step * i
         end = i in f["ends"]
         passed = i <= f["track"]
-        size = 26 if end else 14
+        size = 18 if end else 9
         fill = ISLAND if end else (D.CREAM if passed else SEA_DARK)
         D.paste(img, D.disc(size, fill, D.CREAM if end else WAVE, 2), x - size / 2, y - size / 2)
         if end:
             act = f["ends"].index(i) + 1
-            D.text(d, (x, y + 20), tr("Act {act}", act=ROMAN[act]), 13, D.CREAM, "mt", width=max(2 * step, 60))
-        elif i % 2 == 0 or length <= 12:
-            D.text(d, (x, y + 14), str(i), 12, D.MUTED, "mt", width=2 * step)
-    sx = left + step * f["track"]
-    D.put_symbol(img, "ship", sx, y - 30, 34, D.GOLD)
+            D.text(d, (x, y + 14), tr("Act {act}", act=ROMAN[act]), 11, D.CREAM, "mt", width=max(3 * step, 40))
+        elif i % every == 0 and all(abs(i - e) > 1 for e in f["ends"]):
+            D.text(d, (x, y + 10), str(i), 10, D.MUTED, "mt", width=2 * step)
+    D.put_symbol(img, "ship", left + step * f["track"], y - 20, 26, D.GOLD)
 
 
-def _card(img: Image.Image, d, f: dict, y: int) -> None:
+def _card(img: Image.Image | None, d, f: dict, y: int) -> int:
+    """The card being resolved: its deck and title, its test (or "a choice") and any roll, one under another;
+    gives the y under it. Without `img`, measures only."""
     card = f["card"]
     if not card:
         msg = tr("The voyage is over.") if f["phase"] == "over" else tr("Choosing where to sail next.")
-        D.text(d, (D.WIDTH / 2, y + 30), msg, 17, D.MUTED, "mm", width=D.WIDTH - 80)
-        return
+        if d is not None:
+            P.lines(d, (P.WIDTH / 2, y), msg, 14, D.MUTED, "mt")
+        return y + P.lines_height(msg, 14)
     title, deck, skill, target = card
-    colour = DECK_COLOUR.get(deck, SEA_DARK)
-    D.paste(img, D.rounded(D.WIDTH - 80, 60, colour, D.CREAM, 10, 2), 40, y)
-    D.text(d, (56, y + 10), _deck(deck), 13, D.CREAM, "lt", width=380)
-    D.text(d, (56, y + 30), _card_title(title), 19, D.WHITE, "lt", bold=True, width=380)
-    test = tr("{skill} test, target {target}", skill=_skill(skill), target=target) if skill else tr("A choice")
-    D.text(d, (D.WIDTH - 56, y + 10), test, 15, D.CREAM, "rt", bold=True, width=300)
+    rows = [(_deck(deck), 11, D.CREAM, False), (_card_title(title), 15, D.WHITE, True),
+            (tr("{skill} test, target {target}", skill=_skill(skill), target=target) if skill else tr("A choice"),
+             12, D.CREAM, True)]
     if f["roll"]:
         die, value, total = f["roll"]
         rolled = (tr("{crew}: rolled {die} + {value} = {total}", crew=crew_name(f["tester"]), die=die, value=value,
                      total=total) if f["tester"] else tr("rolled {die} + {value} = {total}", die=die, value=value,
                                                          total=total))
-        D.text(d, (D.WIDTH - 56, y + 34), rolled, 15, D.GOLD if total >= target else D.CREAM, "rt", width=300)
+        rows.append((rolled, 12, D.GOLD if total >= target else D.CREAM, False))
     elif f["tester"]:
-        D.text(d, (D.WIDTH - 56, y + 34), tr("Testing: {crew}", crew=crew_name(f["tester"])), 15, D.CREAM, "rt",
-               width=300)
+        rows.append((tr("Testing: {crew}", crew=crew_name(f["tester"])), 12, D.CREAM, False))
+    inside = P.ROOM - 24
+    height = sum(P.lines_height(text, size, inside) + 4 for text, size, _c, _b in rows) + 12
+    if img is not None:
+        D.paste(img, D.rounded(P.ROOM, height, DECK_COLOUR.get(deck, SEA_DARK), D.CREAM, 10, 2), 24, y)
+        top = y + 8
+        for text, size, fill, bold in rows:
+            top += P.lines(d, (36, top), text, size, fill, "lt", width=inside, bold=bold) + 4
+    return y + height
 
 
-def _ship(img: Image.Image, d, f: dict, i: int, ship: list, y: int) -> None:
-    crew, supplies, glory = ship
+def _ships(img: Image.Image, d, f: dict, top: int) -> int:
+    """Every ship's panel (two or three a row): its player, supplies and glory, and each crew member's Island
+    and Port skills, coloured as the key above them says. Gives the y under them."""
+    x = 24
+    for skill, colour in (("island", ISLAND), ("port", PORT)):
+        D.paste(img, D.disc(12, colour), x, top + 1)
+        said = _skill(skill)
+        D.text(d, (x + 16, top + 7), said, 11, D.MUTED, "lm", width=P.ROOM / 2 - 24)
+        x += 16 + D.text_width(said, 11) + 14
+    top += 22
+    n = len(f["ships"])
+    cols = 1 if n == 1 else 2  # three across leave a crew member no room for a name on a phone-sized picture
+    left = 16  # the panels reach 8 px nearer the rim than the rest: a long crew name keeps its room
+    width = (P.WIDTH - 2 * left) / cols
+    y = top
+    for r in range(0, n, cols):
+        tallest = max(40 + 14 * max(1, len(f["ships"][i][0])) for i in range(r, min(n, r + cols)))
+        for i in range(r, min(n, r + cols)):
+            _ship(img, d, f, i, left + width * (i - r) + 3, y, width - 6, tallest)
+        y += tallest + 6
+    return y - 6
+
+
+def _ship(img: Image.Image, d, f: dict, i: int, x: float, y: float, w: float, h: int) -> None:
+    crew, supplies, glory = f["ships"][i]
     active = f["active"] == i + 1
-    D.text(d, (24, y + 12), tr("Ship {n}", n=i + 1), 17, D.GOLD if active else D.CREAM, "lt", bold=True,
-           width=76 if active else 100)
-    D.text(d, (24, y + 38), tr("Supplies {n}", n=supplies), 14, D.MUTED, "lt", width=100)
-    D.text(d, (24, y + 58), tr("Glory {n}", n=glory), 14, D.MUTED, "lt", width=100)
+    D.paste(img, D.rounded(int(w), h, D.FELT_DARK, D.GOLD if active else D.FELT_LINE, 10, 3 if active else 1), x, y)
+    inside = w - 16
     if active:
-        D.put_symbol(img, "ship", 112, y + 20, 20, D.GOLD)
-    x, w, h = 130, 124, 80
-    for name, trade, island, port in crew[:5]:
-        D.card(img, x, y + 2, w, h, D.PAPER, D.GOLD if active else D.INK)
-        D.text(d, (x + 8, y + 9), crew_name(name), 14, D.INK, "lt", bold=True, width=w - 14)
-        D.text(d, (x + 8, y + 28), role(trade), 12, (90, 80, 70), "lt", width=w - 14)
-        # i18n: a crew card's two skills, abbreviated to fit a small card (Island, Port)
-        _pips(img, d, x + 8, y + 54, tr("Isl"), island, ISLAND)
-        _pips(img, d, x + 8, y + 70, tr("Port"), port, PORT)
-        x += w + 4
-
-
-def _pips(img: Image.Image, d, x: float, y: float, what: str, value: int, colour) -> None:
-    D.text(d, (x, y), what, 11, (90, 80, 70), "lm", width=30)
-    for k in range(3):
-        D.paste(img, D.disc(11, colour if k < value else D.PAPER, colour, 1), x + 32 + 14 * k, y - 6)
-    D.text(d, (x + 32 + 14 * 3 + 2, y), str(value), 12, D.INK, "lm", bold=True, width=12)
+        D.put_symbol(img, "ship", x + w - 16, y + 13, 15, D.GOLD)
+    P.name(d, (x + 8, y + 6), P.seat_name(f, i + 1), 13, D.GOLD if active else D.CREAM, "lt",
+           width=inside - (18 if active else 0))
+    D.text(d, (x + 8, y + 23), tr("Supplies {n}", n=supplies) + " · " + tr("Glory {n}", n=glory), 11, D.MUTED, "lt",
+           width=inside)
+    skills = x + w - 6 - 31  # two skill badges at the right end of each crew line
+    for k, (name, island, port) in enumerate(crew):
+        cy = y + 45 + 14 * k
+        D.text(d, (x + 8, cy), crew_name(name), 11, D.CREAM, "lm", bold=True, width=skills - x - 9)
+        for j, (value, colour) in enumerate(((island, ISLAND), (port, PORT))):
+            cx = skills + 7 + 16 * j
+            D.paste(img, D.disc(14, colour), cx - 7, cy - 7)
+            D.text(d, (cx, cy), str(value), 10, D.WHITE, "mm", bold=True, width=12)
+    if not crew:
+        D.text(d, (x + 8, y + 48), tr("nobody aboard"), 11, D.MUTED, "lm", width=inside)

@@ -258,7 +258,7 @@ class EverrainPresenter(BasePresenter):
                     return fmt.label(f"{crew_name(c['name'])} ({role(c['role'])}), {_skill(skill)} {c[skill]}")
             return action["crew"]
         if kind == "reroll":
-            return tr("Roll the Fate Die again (spend 1 supply)")
+            return tr("Reroll the Fate Die (1 supply)")
         if kind == "accept":
             return tr("Accept the failure")
         if kind == "option":

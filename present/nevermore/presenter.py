@@ -198,8 +198,7 @@ class NevermorePresenter(BasePresenter):
             rows = []
             for c in v["magick_cards"]:
                 sp = C.spec(c, me["raven"])
-                said = text(NEVERMORE_TEXT, sp["text"])
-                said = said if c in playable else _short(said, 70)
+                said = text(NEVERMORE_TEXT, sp["text"])  # whole: a few cards, and a cut rule reads wrong
                 deck = tr("Light") if sp["deck"] == "light" else tr("Shadow")
                 rows.append(line(f"• {'▶️ ' if c in playable else ''}{magick(sp['name'])} ({deck}): {said}"))
             out.append(Section(tr("Your Magick"), rows))

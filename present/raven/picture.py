@@ -1,13 +1,15 @@
 """Raven pictures: the table (trick, trump, every seat's score and tricks) from the public view, and a
-seat's hand with its bid and the trick it plays to from that seat's view. Drawn from view facts only."""
+seat's hand with its bid and the trick it plays to from that seat's view. Drawn from view facts and the
+players' names only, phone-sized (present/phone.py)."""
 from __future__ import annotations
 
 from PIL import Image, ImageDraw
 
 from engine.raven.cards import RANK_OF, SPECIALISTS, SUIT_OF
 from present import draw as D
+from present import phone as P
 from present.i18n import tr, trn
-from present.raven.presenter import special, suit_name, theme_title
+from present.raven.presenter import hand_number, special, suit_name, theme_title
 
 SUIT_COLOUR = {
     "raven": {"SH": (176, 118, 20), "SW": (40, 86, 164), "AX": (168, 38, 38), "WA": (18, 122, 124)},
@@ -22,17 +24,17 @@ SPECIAL_FACE = (44, 34, 58)
 BACK = (92, 40, 48)
 
 
-def draw(view: dict) -> tuple[bytes, str] | None:
-    facts = facts_of(view)
+def draw(view: dict, names: dict[str, str] | None = None) -> tuple[bytes, str] | None:
+    facts = facts_of(view, names)
     return D.cached("raven", facts, render)
 
 
-def facts_of(view: dict) -> dict:
-    """Exactly what the picture shows, with seats as numbers 1..n (the picture has no names)."""
+def facts_of(view: dict, names: dict[str, str] | None = None) -> dict:
+    """Exactly what the picture shows, with seats as numbers 1..n and their players' names."""
     seats = view["seats"]
     num = {s: i + 1 for i, s in enumerate(seats)}
-    f = {"theme": view["theme"], "hand_no": view["hand_no"], "hands_total": view["hands_total"],
-         "trump": view.get("trump"), "phase": view["phase"], "n": len(seats)}
+    f = {"theme": view["theme"], "hand_no": hand_number(view), "hands_total": view["hands_total"],
+         "trump": view.get("trump"), "phase": view["phase"], "n": len(seats), "names": P.names_of(seats, names)}
     if view.get("trick"):
         start = seats.index(view["leader"])
         f["trick"] = [[num[seats[(start + i) % len(seats)]], c] for i, c in enumerate(view["trick"])]
@@ -75,26 +77,21 @@ def facts_of(view: dict) -> dict:
 
 
 def render(f: dict) -> Image.Image:
-    mine = "me" in f
-    height = 500 if mine else 450
-    img, d = D.canvas(height)
+    img, d = P.canvas()
     title = (tr("Ravenclaw round") if f["trump"] is None and f["hand_no"] else
              tr("Hand {n} of {total}", n=f["hand_no"], total=f["hands_total"]))
     if f["phase"] == "over":
         title = tr("Game over")
-    room = _trump(img, d, f)
-    D.text(d, (24, 32), f"{theme_title(f['theme'])} · {title}", 22, D.CREAM, "lm", bold=True, width=room)
+    y = P.header(d, 20, f"{theme_title(f['theme'])} · {title}")
+    y = _trump(img, d, f, y) + 10
     if f.get("trick"):
-        _trick(img, d, f, 64)
+        y = _trick(img, d, f, y)
     elif "bids" in f:
-        _bids(img, d, f, 70)
+        y = _bids(img, d, f, y)
     else:
-        D.text(d, (D.WIDTH / 2, 170), _idle(f), 20, D.MUTED, "mm", width=D.WIDTH - 48)
-    if mine:
-        _hand(img, d, f, 290)
-    else:
-        _seats(img, d, f, 310)
-    return img
+        y += P.lines(d, (P.WIDTH / 2, y + 8), _idle(f), 15, D.MUTED, "mt") + 16
+    y = (_hand if "me" in f else _seats)(img, d, f, y + 12)
+    return P.done(img, y)
 
 
 def _idle(f: dict) -> str:
@@ -105,22 +102,16 @@ def _idle(f: dict) -> str:
     return tr("Waiting for the first card.")
 
 
-def _trump(img: Image.Image, d, f: dict) -> float:
-    """The trump at the top right; gives the width left for the title on the same row."""
-    right = D.WIDTH - 24
-    most = (D.WIDTH - 48) * 0.45
+def _trump(img: Image.Image, d, f: dict, y: int) -> int:
+    """The trump under the title, its suit's mark in a disc; gives the y under it."""
     if f["trump"] is None:
-        said = tr("Only the {raven} is trump", raven=special("RAVEN", f["theme"]))
-        width = min(D.text_width(said, 18), most)
-        D.text(d, (right, 32), said, 18, D.GOLD, "rm", width=width)
-        return D.WIDTH - 48 - width - 16
+        return y + P.lines(d, (24, y), tr("Only the {raven} is trump", raven=special("RAVEN", f["theme"])), 14,
+                           D.GOLD, "lt")
+    D.paste(img, D.disc(24, D.CREAM), 24, y - 3)
+    D.put_symbol(img, SUIT_SYMBOL[f["theme"]][f["trump"]], 36, y + 9, 16, SUIT_COLOUR[f["theme"]][f["trump"]])
     said = tr("Trump: {suit}", suit=suit_name(f["trump"], f["theme"], emoji=False))
-    width = min(D.text_width(said, 18), most - 38)
-    D.text(d, (right, 32), said, 18, D.GOLD, "rm", width=width)
-    x = right - width - 22
-    D.paste(img, D.disc(30, D.CREAM), x - 15, 17)
-    D.put_symbol(img, SUIT_SYMBOL[f["theme"]][f["trump"]], x, 32, 20, SUIT_COLOUR[f["theme"]][f["trump"]])
-    return D.WIDTH - 48 - width - 38 - 16
+    D.text(d, (56, y + 9), said, 14, D.GOLD, "lm", width=P.ROOM - 32)
+    return y + 22
 
 
 def face(img: Image.Image, x: float, y: float, w: int, h: int, c: str, theme: str, raised: bool = False) -> None:
@@ -130,8 +121,8 @@ def face(img: Image.Image, x: float, y: float, w: int, h: int, c: str, theme: st
     if c in SPECIALISTS:
         D.card(img, x, y, w, h, SPECIAL_FACE, D.GOLD)
         D.put_symbol(img, SPECIAL_SYMBOL[c], x + w / 2, y + h * .42, int(w * .6), D.GOLD)
-        size = max(11, w // 7)
-        D.text(ImageDraw.Draw(img), (x + w / 2, y + h - 8), special(c, theme), size, D.GOLD, "md", width=w - 8)
+        if w >= 50:  # a small card (a bid shown face up) has no room for its name: its mark tells it
+            D.text(ImageDraw.Draw(img), (x + w / 2, y + h - 8), special(c, theme), 11, D.GOLD, "md", width=w - 4)
         return
     suit, rank = SUIT_OF[c], RANK_OF[c]
     colour = SUIT_COLOUR[theme][suit]
@@ -151,7 +142,7 @@ def back(img: Image.Image, x: float, y: float, w: int, h: int) -> None:
     D.put_symbol(img, "bird", x + w / 2, y + h / 2, int(w * .5), (200, 160, 150))
 
 
-def _row_x(n: int, w: int, gap: int, left: int = 24, right: int = D.WIDTH - 24) -> tuple[float, float]:
+def _row_x(n: int, w: int, gap: int, left: float = 24, right: float = P.WIDTH - 24) -> tuple[float, float]:
     """Start x and step for n cards of width w centred in [left, right], overlapping when they must."""
     room = right - left
     step = w + gap if n <= 1 else min(w + gap, (room - w) / (n - 1))
@@ -159,116 +150,142 @@ def _row_x(n: int, w: int, gap: int, left: int = 24, right: int = D.WIDTH - 24) 
     return left + (room - used) / 2, step
 
 
-def _trick(img: Image.Image, d, f: dict, top: int) -> None:
-    cards = f["trick"]
-    w, h = 96, 136
-    x, step = _row_x(len(cards) + len(f.get("to_play", ())), w, 22, 40, D.WIDTH - 40)
-    what = tr("Last trick") if "winner" in f else tr("The trick")
+def _trick(img: Image.Image, d, f: dict, top: int) -> int:
+    """The trick (or the last one, with its winner), each card over its player's name, and an empty place
+    for each seat still to play; gives the y under it."""
+    cards, theme = f["trick"], f["theme"]
+    w, h = 64, 90
+    x, step = _row_x(len(cards) + len(f.get("to_play", ())), w, 10)
+    if "winner" in f:
+        what = tr("Last trick · won by {name}", name=P.seat_name(f, f["winner"]))
+    else:
+        what = tr("The trick")
     if f.get("called"):
-        what += " · " + tr("{suit} called", suit=suit_name(f["called"], f["theme"], emoji=False))
+        what += " · " + tr("{suit} called", suit=suit_name(f["called"], theme, emoji=False))
     elif f.get("led"):
-        what += " · " + tr("{suit} led", suit=suit_name(f["led"], f["theme"], emoji=False))
-    D.text(d, (D.WIDTH / 2, top + 6), what, 16, D.MUTED, "mt", width=D.WIDTH - 48)
-    room = max(step, w) + 8  # a seat's caption may use the gap beside its card
+        what += " · " + tr("{suit} led", suit=suit_name(f["led"], theme, emoji=False))
+    top += P.lines(d, (P.WIDTH / 2, top), what, 13, D.MUTED, "mt") + 8
+    room = max(step, w) - 2
     for seat, c in cards:
-        face(img, x, top + 34, w, h, c, f["theme"], raised=False)
+        face(img, x, top, w, h, c, theme)
         won = f.get("winner") == seat
-        said = tr("Seat {n} wins", n=seat) if won else tr("Seat {n}", n=seat)
-        D.text(d, (x + w / 2, top + 34 + h + 10), said, 16, D.GOLD if won else D.CREAM, "mt", bold=won, width=room)
+        P.name(d, (x + w / 2, top + h + 6), P.seat_name(f, seat), 12, D.GOLD if won else D.CREAM, width=room,
+               bold=won)
         x += step
     for i, seat in enumerate(f.get("to_play", ())):
         nxt = i == 0
-        D.paste(img, D.rounded(w, h, D.FELT_DARK, D.GOLD if nxt else D.FELT_LINE, 9, 2), x, top + 34)
+        D.paste(img, D.rounded(w, h, D.FELT_DARK, D.GOLD if nxt else D.FELT_LINE, 9, 2), x, top)
         if nxt:
-            D.text(d, (x + w / 2, top + 34 + h / 2), tr("to play"), 15, D.GOLD, "mm", width=w - 8)
-        D.text(d, (x + w / 2, top + 34 + h + 10), tr("Seat {n}", n=seat), 16, D.GOLD if nxt else D.MUTED, "mt",
-               width=room)
+            P.lines(d, (x + w / 2, top + h / 2 - 7), tr("to play"), 12, D.GOLD, "mt", width=w - 6)
+        P.name(d, (x + w / 2, top + h + 6), P.seat_name(f, seat), 12, D.GOLD if nxt else D.MUTED, width=room,
+               bold=nxt)
         x += step
+    return top + h + 24
 
 
-def _bids(img: Image.Image, d, f: dict, top: int) -> None:
+def _cells(n: int) -> list[tuple[float, float, float]]:
+    """(x, y, width) of n seat panels in rows of P.columns(n), the last row centred; rows are 0 high here."""
+    cols = P.columns(n)
+    w = P.ROOM / cols
+    out = []
+    for i in range(n):
+        row, col = divmod(i, cols)
+        in_row = min(cols, n - row * cols)
+        out.append((24 + (P.ROOM - w * in_row) / 2 + w * col, row, w))
+    return out
+
+
+def _bids(img: Image.Image, d, f: dict, top: int) -> int:
     """Bidding: each seat's places for its bid, filled face down (face up for a score leader) as it
     sets cards aside."""
     n, size = f["n"], f["bid_size"]
-    D.text(d, (D.WIDTH / 2, top), trn("Bidding: each seat sets aside {n} card", "Bidding: each seat sets aside {n} cards",
-                                      size), 16, D.MUTED, "mt", width=D.WIDTH - 48)
-    col = (D.WIDTH - 48) / n
-    w, h = 56, 80
-    step = min(w + 6, (col - 20 - w) / max(1, size - 1))
-    for i in range(n):
-        cx = 24 + col * i + col / 2
+    top += P.lines(d, (P.WIDTH / 2, top), trn("Bidding: each seat sets aside {n} card",
+                                             "Bidding: each seat sets aside {n} cards", size), 13, D.MUTED, "mt") + 8
+    w, h, cell = 40, 56, 104
+    for i, (x, row, col) in enumerate(_cells(n)):
+        y = top + row * cell
+        cx = x + col / 2
         shown = f["shown"].get(str(i + 1))
         count = f["bids"][i]
-        x = cx - (w + step * (size - 1)) / 2
+        step = min(w + 4, (col - 16 - w) / max(1, size - 1))
+        px = cx - (w + step * (size - 1)) / 2
         for k in range(size):
             if shown and k < len(shown):
-                face(img, x, top + 34, w, h, shown[k], f["theme"])
+                face(img, px, y, w, h, shown[k], f["theme"])
             elif k < count:
-                back(img, x, top + 34, w, h)
+                back(img, px, y, w, h)
             else:
-                D.paste(img, D.rounded(w, h, D.FELT_DARK, D.FELT_LINE, 8, 1), x, top + 34)
-            x += step
+                D.paste(img, D.rounded(w, h, D.FELT_DARK, D.FELT_LINE, 8, 1), px, y)
+            px += step
         turn = (i + 1) in f["turn"]
-        D.text(d, (cx, top + 34 + h + 12), tr("Seat {n}", n=i + 1), 15, D.GOLD if turn else D.CREAM, "mt", bold=turn,
-               width=col - 8)
-        D.text(d, (cx, top + 34 + h + 32), tr("{done} of {size} set aside", done=count, size=size), 13, D.MUTED,
-               "mt", width=col - 8)
+        P.name(d, (cx, y + h + 8), P.seat_name(f, i + 1), 13, D.GOLD if turn else D.CREAM, width=col - 8, bold=turn)
+        P.lines(d, (cx, y + h + 28), tr("{done} of {size} set aside", done=count, size=size), 11, D.MUTED, "mt",
+                width=col - 8)
+    return top + cell * -(-n // P.columns(n))
 
 
-def _seats(img: Image.Image, d, f: dict, top: int) -> None:
-    n = f["n"]
-    col = (D.WIDTH - 48) / n
-    for i in range(n):
-        x = 24 + col * i
+def _seats(img: Image.Image, d, f: dict, top: int) -> int:
+    """Every seat's panel: its player, score, tricks and cards, and its bid once face up."""
+    n, cell = f["n"], 100
+    for i, (x, row, col) in enumerate(_cells(n)):
+        y = top + row * cell
         won = (i + 1) in f.get("winners", ())
         turn = (i + 1) in f["turn"] or won
-        D.paste(img, D.rounded(int(col) - 8, 122, D.FELT_DARK, D.GOLD if turn else D.FELT_LINE, 10,
-                               3 if turn else 1), x + 4, top)
-        cx = x + col / 2
-        inside = col - 20
-        D.text(d, (cx, top + 12), tr("Seat {n} wins", n=i + 1) if won else tr("Seat {n}", n=i + 1), 17,
-               D.GOLD if turn else D.CREAM, "mt", bold=True, width=inside)
-        score = f["scores"][i]
-        D.text(d, (cx, top + 38), trn("{n} pt", "{n} pts", score), 20,
-               D.WHITE, "mt", bold=True, width=inside)
+        D.paste(img, D.rounded(int(col) - 6, cell - 8, D.FELT_DARK, D.GOLD if turn else D.FELT_LINE, 10,
+                               3 if turn else 1), x + 3, y)
+        cx, inside = x + col / 2, col - 16
+        who = P.seat_name(f, i + 1)
+        if won:
+            who = P.wins(who, inside, 14)
+        P.name(d, (cx, y + 8), who, 14, D.GOLD if turn else D.CREAM, width=inside)
+        D.text(d, (cx, y + 28), trn("{n} pt", "{n} pts", f["scores"][i]), 16, D.WHITE, "mt", bold=True, width=inside)
         counts = []
         if f.get("tricks") is not None:
             counts.append(trn("{n} trick", "{n} tricks", f["tricks"][i]))
         if f.get("cards") is not None:
             counts.append(trn("{n} card", "{n} cards", f["cards"][i]))
-        together = "  ".join(counts)
-        lines = [together] if D.text_width(together, 14) <= inside else counts
-        for k, text in enumerate(lines):
-            D.text(d, (cx, top + 66 + 18 * k), text, 14, D.MUTED, "mt", width=inside)
+        together = " · ".join(counts)
+        rows = counts if D.text_width(together, 11) > inside else [together] if together else []
+        for k, text in enumerate(rows):
+            D.text(d, (cx, y + 50 + 14 * k), text, 11, D.MUTED, "mt", width=inside)
         # A bid once it is face up: a score leader's during the hand, everyone's once the hand is scored.
         bid = f.get("bid_values", [None] * n)[i]
         if bid is not None:
             made = (i + 1) in f.get("made", ())
             text = tr("bid {n}", n=bid) + (f" · +{f['points'][i]}" if "points" in f else "")
-            D.text(d, (cx, top + 66 + 18 * len(lines) + 2), text, 15, D.GOLD if made else D.CREAM, "mt",
-                   bold=made, width=inside)
+            D.text(d, (cx, y + 52 + 14 * len(rows)), text, 12, D.GOLD if made else D.CREAM, "mt", bold=made,
+                   width=inside)
+    return top + cell * -(-n // P.columns(n)) - 8
 
 
-def _hand(img: Image.Image, d, f: dict, top: int) -> None:
-    hand, bid = f["hand"], f["bid"]
+def _hand(img: Image.Image, d, f: dict, top: int) -> int:
+    """The reader's bid set aside (once there is one), then their hand (in rows when long: each card's corner
+    must show)."""
+    hand, bid, theme = f["hand"], f["bid"], f["theme"]
     doing = (" · " + tr("set aside {n} more", n=f["bid_to_go"])) if f.get("bid_to_go") and f["my_turn"] else ""
-    head = tr("Your hand (Seat {n})", n=f["me"]) + (doing or (" · " + tr("your turn") if f["my_turn"] else ""))
-    right = ""
-    if bid:
-        right = tr("Your bid: {n}", n=f["bid_value"]) + (" · " + tr("taken {n}", n=f["taken"]) if "taken" in f else "")
-        D.text(d, (D.WIDTH - 24, top), right, 18, D.CREAM, "rt", bold=True, width=(D.WIDTH - 48) * 0.4)
-    left = D.WIDTH - 48 - (min(D.text_width(right, 18), (D.WIDTH - 48) * 0.4) + 16 if right else 0)
-    D.text(d, (24, top), head, 18, D.GOLD if f["my_turn"] else D.CREAM, "lt", bold=True, width=left)
-    w, h = 82, 118
-    bid_room = (len(bid) * 48 + 60) if bid else 0
-    if hand:
-        x, step = _row_x(len(hand), w, 8, 24, D.WIDTH - 24 - bid_room)
-        for c in hand:
-            face(img, x, top + 44, w, h, c, f["theme"])
+    head = tr("Your hand") + (doing or (" · " + tr("your turn") if f["my_turn"] else ""))
+    top += P.lines(d, (24, top), head, 14, D.GOLD if f["my_turn"] else D.CREAM, "lt", bold=True) + 10
+    w, h = 56, 80
+    if bid:  # the bid set aside: its cards at the right of a row of its own, so the hand below has every column
+        bid_w = w + 24 * (len(bid) - 1)
+        said = [tr("Your bid: {n}", n=f["bid_value"])] + ([tr("taken {n}", n=f["taken"])] if "taken" in f else [])
+        for k, text in enumerate(said):
+            D.text(d, (24, top + 8 + 18 * k), text, 13, D.CREAM, "lt", bold=True, width=P.ROOM - bid_w - 14)
+        x = P.WIDTH - 24 - bid_w
+        for c in bid:
+            face(img, x, top, w, h - 10, c, theme)
+            x += 24
+        top += h
+    if not hand:
+        D.text(d, (24, top + 30), tr("No cards in hand."), 15, D.MUTED, "lm", width=P.ROOM)
+        return top + 40
+    per_row = max(1, int((P.ROOM - w) / 24) + 1)  # a card's corner (its rank) stays 24 px wide
+    rows = -(-len(hand) // per_row)
+    per_row = -(-len(hand) // rows)
+    for r in range(rows):
+        row = hand[r * per_row:(r + 1) * per_row]
+        x, step = _row_x(len(row), w, 6)
+        for c in row:
+            face(img, x, top + r * (h + 8), w, h, c, theme)
             x += step
-    else:
-        D.text(d, (24, top + 90), tr("No cards in hand."), 18, D.MUTED, "lm", width=D.WIDTH - 48)
-    x = D.WIDTH - 24 - (len(bid) - 1) * 48 - w
-    for c in bid:
-        face(img, x, top + 44 + 20, w, h - 20, c, f["theme"])
-        x += 48
+    return top + rows * (h + 8) - 8

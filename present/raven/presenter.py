@@ -130,6 +130,12 @@ def _scored(last: dict, seats: list[str], names: dict) -> Section:
     return Section(tr("Hand {n} scored", n=last["hand"]), rows)
 
 
+def hand_number(view: dict) -> int:
+    """The hand the board and picture name: the one being played, or the first before its deal (the
+    engine counts 0 then)."""
+    return max(view["hand_no"], 1)
+
+
 class RavenPresenter(BasePresenter):
     key = "raven"
     emoji = "🪶"  # not the Raven card's own mark, which names a card
@@ -163,7 +169,7 @@ class RavenPresenter(BasePresenter):
 
     def _title(self, view: dict) -> str:
         return f"{self.emoji} {theme_title(view['theme'])} · " + tr(
-            "hand {n}/{total}", n=max(view["hand_no"], 1), total=view["hands_total"])
+            "hand {n}/{total}", n=hand_number(view), total=view["hands_total"])
 
     def board(self, view: dict, names: dict[str, str]) -> Doc:
         return Doc(self._title(view), self._sections(view, names), self.waiting(view, names) or ())

@@ -47,3 +47,28 @@ def test_only_public_lines_keep_just_what_the_board_shows():
     for n in range(50):
         table.log(None, {"type": "play", "n": n})
     assert [e["n"] for _, e in table.logs["log"]] == list(range(50 - LOG_SHOWN, 50))
+
+
+
+def test_the_everrain_board_does_not_repeat_its_last_story_in_the_recent_log():
+    """The board tells the last story read in full; its Recent log showed the same lines again below it."""
+    import engine
+    from bot.render import board_doc, hand_doc
+
+    seats = [Seat(f"p{i}", 100 + i, f"player {i}") for i in (1, 2, 3)]
+    table = Table(1, 1, 1, "everrain", "active", 1, {"length": 16}, 60, 4, seats)
+    table.state = engine.GAMES["everrain"].new([s.seat for s in seats], 4, {"length": 16})
+    rng, stories = random.Random(4), 0
+    while not table.state.over:
+        pending = table.state.pending()
+        seat = sorted(pending)[0]
+        for event in table.state.act(seat, rng.choice(pending[seat])):
+            table.log(event.get("to"), event)
+        table.touch()
+        for doc in (board_doc(table), hand_doc(table, "p1")):
+            recent = next(s for s in doc.sections if s.title == "Recent")
+            above = {said for s in doc.sections if s is not recent for said in s.lines}
+            told = [said for said in recent.lines if said[1:] in above]
+            assert not told, told
+        stories += any(s.title.startswith("📜 Last story read") for s in board_doc(table).sections)
+    assert stories > 5

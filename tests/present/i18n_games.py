@@ -13,7 +13,7 @@ from present import fmt, presenter
 from present.base import offered_bundles
 from present.i18n import reading
 
-NAMES = {"p1": "Ann", "p2": "Ben", "p3": "Cat", "p4": "Dov", "p5": "Eve"}
+NAMES = {"p1": "Ann", "p2": "Ben", "p3": "Cat", "p4": "Dov", "p5": "Eve", "p6": "Fay"}
 # (players, seed, options) of the seeded whole game played for a game, where the default (as many players
 # as the game takes, seed 1, its default settings) is not the one wanted.
 SETUPS = {"raven": (4, 3, {"length": "short"}), "nevermore": (4, 5, None), "deadlies": (4, 2, None),
@@ -43,18 +43,21 @@ class Read:
     texts: list = field(default_factory=list)      # (where, text): text is a str, a Line or a Doc
     labels: list = field(default_factory=list)     # (where, label)
     prompts: list = field(default_factory=list)    # (where, prompt)
-    drawn: list = field(default_factory=list)      # D.measured rows: (text, size asked, size used, width, box)
+    drawn: list = field(default_factory=list)      # D.measured rows: (text, size asked, size used, width, box,
+    #                                                picture width)
     moves: int = 0
     ended: bool = False  # the game was played to its end (not stopped at the move limit)
 
 
-def play(key: str, code: str, players: int, seed: int, options: dict | None, limit: int = 4000) -> Read:
+def play(key: str, code: str, players: int, seed: int, options: dict | None, limit: int = 4000,
+         names: dict[str, str] | None = None) -> Read:
     """Play one seeded game to its end (random legal moves, the first pending seat acting) and collect,
     rendered in `code`, what its readers were shown along the way: after every move the board, and the hand
-    of every seat that must act and of the first seat (so a seat that only watches is read too)."""
+    of every seat that must act and of the first seat (so a seat that only watches is read too). The players
+    are named from NAMES unless `names` says otherwise."""
     game, p = engine.GAMES[key], presenter(key)
     seats = [f"p{i + 1}" for i in range(players)]
-    names = {s: NAMES[s] for s in seats}
+    names = {s: (names or NAMES)[s] for s in seats}
     state, rng = game.new(seats, seed, options), random.Random(seed)
     out = Read()
     D.measured, D._recent = out.drawn, {}
@@ -86,7 +89,7 @@ def _read(out: Read, p, state, seats: list[str], names: dict, pictures: bool) ->
     if waiting:
         out.texts.append(("waiting", waiting))
     if pictures:
-        p.picture(public)
+        p.picture(public, names)
     pending = state.pending() if not state.over else {}
     for seat in seats:
         if seat not in pending and seat != seats[0]:  # the seats that act, and one that watches
@@ -94,7 +97,7 @@ def _read(out: Read, p, state, seats: list[str], names: dict, pictures: bool) ->
         view = state.view(seat)
         out.texts.append((f"hand {seat}", p.hand(view, names)))
         if pictures:
-            p.picture(view)
+            p.picture(view, names)
         legal = pending.get(seat)
         if not legal:
             continue

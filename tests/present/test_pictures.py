@@ -15,6 +15,8 @@ import engine
 from tests.engine.conformance import advanced
 from tests.engine.registry import keys
 from present import draw as D
+from present import phone as P
+from tests.present.i18n_games import NAMES
 
 # Every registered game that draws its board (Traits.pictures), but Black Rose Wars: its pictures have their
 # own tests (test_blackrose_picture.py).
@@ -30,7 +32,7 @@ play = advanced
 
 def fresh_draw(key: str, view: dict) -> tuple[bytes, str]:
     D._recent.clear()  # draw for real, not from the recent-pictures cache
-    return picture(key).draw(view)
+    return picture(key).draw(view, NAMES)
 
 
 # (game, players, seed, steps, reader) -> (sha256 of the decoded picture, sha256 of the PNG bytes).
@@ -40,24 +42,24 @@ def fresh_draw(key: str, view: dict) -> tuple[bytes, str]:
 # bump draw.STYLE) with:  .venv/bin/python tests/present/test_pictures.py
 RECORDED_ON = ("x86_64", "2.3.3")  # machine, zlib-ng version
 POSITIONS = {
-    ("raven", 4, 7, 40, None): ("f9ca4d6d35c8231d94361f5ce0bb2c3273ffd6088c59abdf71043b41f2be9add",
-                                "2c0f0575243b8d04c6af430a40e70fadd3af569a13fb5aac9d2dd275e5a024a7"),
-    ("raven", 4, 7, 40, "turn"): ("16d36dae74f78ab37d8a37821aa415f312d8d56f7f66b4038ceed310756c34cd",
-                                  "62b13d52fd0443a5dd4ce11df8fc87fe3f267ec52a6edba87b20d3e9440b491f"),
-    ("raven", 3, 5, 6, None): ("4d88f66aeae80cbebea54ca78b0b6374d31db89dbd6b633a9c70a57091df9223",
-                               "50c0946516498964c7abcf108c53c1cc3c546349fb81536a2c623e840c410e31"),
-    ("deadlies", 4, 7, 12, None): ("fe19947962c5ce2f3db418e2b4e511ed0e110fba546578e9559a56524cdb6d95",
-                                   "ce48757def7db927535d1d597e9c246443b21afe1dbd9ba30603ed8409b6f83a"),
-    ("deadlies", 4, 7, 12, "turn"): ("6e5ed42adca6cb573c3ec7a0d99eb5e97f26b8626acf27005c3f5e7abdff640f",
-                                     "78cd6e409c72823ae2bc7c57eb2c381d993d7e7a265e76ea9610ea61b9f1ac0f"),
-    ("nevermore", 4, 7, 3, None): ("d01367b61e483f95eb764a4a3b4da78fab88efc52dfb211bdde3f15c83f83fb8",
-                                   "7e426469560e07ff30a1e87f6e0b62e46d8e81433f223292a412af08952d65b4"),
-    ("nevermore", 4, 7, 3, "p1"): ("638f96ce1f54a07a0ec03073c16ec6ebf271a232ed58046a6c8a7805e8e3ea9d",
-                                   "cd99032d8a203b6f5f6e162a0a653e0c34915c322ea59c9ad8f1414b2d273cdd"),
-    ("everrain", 3, 7, 12, None): ("db1f66ef47e631a272aac62d07f21ca0666da60d350a8531a48e4f9fa103a4ca",
-                                   "7f135ff095baade76bedf9fc8e435d2fbd16acdb3d12a4d30dbeb5c09e90b22e"),
-    ("everrain", 3, 0, 18, "p3"): ("12ef5e81c75e949650af9d55df43f54cb0a766ff5d72ec829771abf4c406c2d4",
-                                   "86b77c0d5c5f7de9566a63b9227eac668789d448b40591f6bdc26df43fd49d2b"),
+    ("raven", 4, 7, 40, None): ("22d4c909e14b3d01767e51c856a14295afb595adec58aa79d52a8159613dc577",
+                                "ef4ed21801878f6dec2e423a2af60b4a2a5a04081884d4f403a82cf462e1fae0"),
+    ("raven", 4, 7, 40, "turn"): ("2dbb4e41b6f721728c973143dde075d5059c114f96423d2e0f5bdc71317e6b90",
+                                  "fa13da2fd0f1ef2bebe268fc294fe7acf7d9a93c791e155a599d3c2d8f0a0dbb"),
+    ("raven", 3, 5, 6, None): ("213f0dc57cbcf082c1f27a6dd6ae5e75829308e86422d0f27d74df8c0ff0a900",
+                               "98cae874a03ff2c772da0c54892c1597dcb2eb7c9857d5f3f41e75026b78ed23"),
+    ("deadlies", 4, 7, 12, None): ("e195dd4b75a45af92ea195dd8dc9ee97da1ab357f4cad59c41341e7be3a474df",
+                                   "a1cd9b838f88f1158f440b97f374285b53a4fa08bb41949dd5811d01ea872a51"),
+    ("deadlies", 4, 7, 12, "turn"): ("872e1903ddc7f44c4882fd8e41404fb41e73a6d98616eb62926c981fb47a13d5",
+                                     "50b122cced49776baf04619981fd4bd7ee15892df99ef9c1cfaf47d51aa68286"),
+    ("nevermore", 4, 7, 3, None): ("ac6ca744ea720cd4ead23dc893352e781d26ec3583e1bb6f1738aff3f39ece6f",
+                                   "7c40988865b7fb717af4b9e21c05aebbebea993931f1c0c009165b87ac902ec4"),
+    ("nevermore", 4, 7, 3, "p1"): ("b3361fecc54c1151edcbde12473382bd00d9e06eb1e1bd9f43e137be9a3cd44c",
+                                   "eef513553e2e75df54e41c81711f51c9dab05cc64d4a69d093b8dbf614396347"),
+    ("everrain", 3, 7, 12, None): ("bd8bc5a45a605d09969726a49a2fe37c1cbac8346a612b3b1b6586f7ceece139",
+                                   "04cdaf750feb6fdd1d4a7f07bcac4d2756ada143d3336a1f7a2a6ba5e184f82f"),
+    ("everrain", 3, 0, 18, "p3"): ("204938b8c667b1d058aaf0c706e19f88bcee24519cbe43564da85f8d364154d0",
+                                   "850faef8df7bfe7c473a60358c82eb9060e28141a19527cfe65d7a1b42ebe80f"),
 }
 
 
@@ -95,14 +97,14 @@ def test_drawing_twice_gives_the_same_bytes(pos):
 
 
 @pytest.mark.parametrize("game,players", [("raven", 4), ("deadlies", 5), ("nevermore", 4), ("everrain", 3)])
-def test_pictures_decode_at_discord_width_and_stay_small(game, players):
+def test_pictures_decode_at_phone_width_and_stay_small(game, players):
     st = play(game, players, 3, 25)
     for reader in (None, "p1", "p2"):
         png, key = fresh_draw(game, st.view(reader))
         img = Image.open(io.BytesIO(png))
         img.load()
         assert img.format == "PNG" and img.mode == "P"  # palette: small
-        assert img.width == D.WIDTH and 300 <= img.height <= 800
+        assert img.width == P.WIDTH and 200 <= img.height <= P.TALLEST  # phone-sized (present/phone.py)
         assert len(png) < 60_000
         assert len(key) == 16
 
