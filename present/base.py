@@ -62,9 +62,10 @@ class Doc:
     footer: Line = ()
     picture: bytes | None = None      # PNG, rendered from the same view only
     picture_key: str | None = None    # a hash of what the picture shows; equal key = identical picture
-    # The picture right above the footer and the buttons, after the sections: for a text longer than a
-    # phone's screen, so the picture stays beside what the reader must do (the text is above it).
-    picture_last: bool = False
+    # The picture right above the footer and the buttons, after the sections: a board's text is often longer
+    # than a phone's screen, and the picture must stay beside what the reader must do (issue 32), so this is
+    # every game's layout; False puts it first (a short message whose picture is its point).
+    picture_last: bool = True
 
 
 class Presenter(Protocol):
