@@ -117,6 +117,21 @@ def random_choice(rng: random.Random, message: dict, state, seat: str, names: di
     return comp, (rng.choice(values) if values else None)
 
 
+ASK_ME = "ask me"  # the words of an "Arm X — ask me (its condition is shown)" choice
+
+
+def asking_choice(rng: random.Random, message: dict, state, seat: str, names: dict) -> tuple[dict, str | None]:
+    """random_choice, but a Trap or Protection is always armed "ask me" when that is offered, and an armed
+    spell's window is answered at random: the player who wants to react, so that windows open."""
+    for comp, values in controls(message, state.pending()[seat]):
+        if comp["type"] == 2 and ASK_ME in (comp.get("label") or ""):
+            return comp, None
+        asking = [o["value"] for o in comp.get("options") or () if ASK_ME in o["label"] and o["value"] in (values or ())]
+        if asking:
+            return comp, rng.choice(asking)
+    return random_choice(rng, message, state, seat, names)
+
+
 @dataclass
 class Figures:
     clicks: dict[str, int] = field(default_factory=dict)        # user name -> clicks (a menu costs 2)
@@ -126,6 +141,7 @@ class Figures:
     most_live: int = 0                                            # most live DM messages one player had at once
     refused: list[str] = field(default_factory=list)              # answers that were not a move accepted
     my_hand_checks: int = 0
+    forced_clicked: int = 0                                       # lone moves the host left to the player
     turn: int = 0
     over: bool = False
     steps: int = 0
@@ -211,6 +227,7 @@ class Table:
                 (forced if held else ready).append((user, live[-1], seat["seat"]))
             if not ready and forced and time.monotonic() - waited_since > 6.0:
                 ready = forced  # the host did not play it: the player does
+                f.forced_clicked += 1
             if ready:
                 break
             if time.monotonic() - waited_since > stuck_after:
