@@ -7,8 +7,8 @@ Policies: "random" clicks uniformly among the controls the DM prompt offers (a m
 uniform pick in it; never a take-back nor a standing-order setting: tests/e2e/brw_players.py); "bot" clicks
 the component that makes engine/blackrose/bot.py's choice (the bundle its steps make, as
 bench/bench_clicks.py maps it, else the action's button or menu option); "ask" is "random" that always
-arms a Trap or Protection "ask me" where offered (a player who wants to react: windows open). A move the host plays by itself
-(a forced move, bench_clicks.forced) is left to the host. Printed per game: play time (first hand DM to game
+arms a Trap or Protection "ask me" where offered (a player who wants to react: windows open). A move the
+host plays by itself (a forced move, bench_clicks.forced) is left to the host. Printed per game: play time (first hand DM to game
 over, wall clock), time the board showed a reaction window's waiting line, windows opened, empty reaction
 prompts seen on any path (DMs, My hand pressed by every human in each window, every click's answer), stale
 live buttons (quiet moments where a player had more than one DM message with move buttons; most at once),
@@ -41,34 +41,33 @@ GAME = GAMES["blackrose"]
 UNMAPPED = [0]  # bot choices no offered component makes (then a random control is clicked)
 
 
+def offered(comps: list[dict], kind: str, n: int) -> tuple[dict, str | None] | None:
+    """The component (and select value) that sends choice n of a kind: "a" a legal action, "b" a bundle."""
+    for c in comps:
+        head, _, last = c["custom_id"].rpartition(":")
+        if c["type"] == 2 and head.startswith(f"rk:{kind}:") and last == str(n):
+            return c, None
+        if c["type"] == 3 and c["custom_id"].startswith(f"rk:{'s' if kind == 'a' else 'b'}:") \
+                and str(n) in [o["value"] for o in c["options"]]:
+            return c, str(n)
+    return None
+
+
 def bot_policy(rng: random.Random, message: dict, state, seat: str, names: dict):
-    """The component that makes the bot's choice: its bundle, else its button or menu option."""
+    """The component that makes the bot's choice: the bundle its steps make, else its button or menu option,
+    else the first bundle starting with it."""
     view, legal = state.view(seat), state.pending()[seat]
     action = bot_choice(GAME, view, legal, rng)
     cog = policy("blackrose")
     with fmt.fitting(cog.budget):
         found = cog.bundles(presenter("blackrose"), view, legal, names)
     comps = action_components(message)
-    if found:
-        n = _bundle_of(GAME, state, seat, action, found[0], random.Random(rng.random()))
-        if n is not None:
-            for c in comps:
-                if c["custom_id"] == c["custom_id"].rsplit(":", 1)[0] + f":{n}" and c["custom_id"].startswith("rk:b:") \
-                        and c["type"] == 2:
-                    return c, None
-                if c["custom_id"].startswith("rk:b:") and c["type"] == 3 and str(n) in [o["value"] for o in c["options"]]:
-                    return c, str(n)
-    i = legal.index(action)
-    for c in comps:
-        if c["custom_id"] == c["custom_id"].rsplit(":", 1)[0] + f":{i}" and c["custom_id"].startswith("rk:a:"):
-            return c, None
-        if c["custom_id"].startswith("rk:s:") and str(i) in [o["value"] for o in c["options"]]:
-            return c, str(i)
-    if found:  # offered only inside a bundle: the first bundle starting with it
-        n = next((k for k, b in enumerate(found[0]) if b.steps and b.steps[0] == action), None)
-        for c in comps:
-            if n is not None and c["custom_id"].startswith("rk:b:") and c["custom_id"].endswith(f":{n}"):
-                return c, None
+    bundle = _bundle_of(GAME, state, seat, action, found[0], random.Random(rng.random())) if found else None
+    first = next((k for k, b in enumerate(found[0]) if b.steps and b.steps[0] == action), None) if found else None
+    pick = (bundle is not None and offered(comps, "b", bundle)) or offered(comps, "a", legal.index(action)) \
+        or (first is not None and offered(comps, "b", first))
+    if pick:
+        return pick
     UNMAPPED[0] += 1
     return random_choice(rng, message, state, seat, names)
 
@@ -84,7 +83,8 @@ async def one_game(seed: int, chooser: str) -> dict:
     fake = await FakeDiscord().start()
     with tempfile.TemporaryDirectory() as tmp:
         db_path = str(Path(tmp) / "rookery.sqlite3")
-        env = {**fake.env(), "ROOKERY_DB": db_path, "ROOKERY_GUILD_ID": str(fake.guild_id), "ROOKERY_TIMER_POLL": "1"}
+        env = {**fake.env(), "ROOKERY_DB": db_path, "ROOKERY_GUILD_ID": str(fake.guild_id),
+               "ROOKERY_TIMER_POLL": "1"}
         bot = BotProcess(ROOKERY, env=env, cwd=str(ROOT), fake=fake)
         try:
             await bot.start()
@@ -104,7 +104,8 @@ async def one_game(seed: int, chooser: str) -> dict:
                     "stale_steps": f.stale_steps, "most_live": f.most_live, "turns": f.turn, "over": f.over,
                     "clicks": sum(f.clicks.values()), "interactions": sum(f.interactions.values()),
                     "per_human": {k: v for k, v in f.clicks.items()}, "refused": f.refused[:3],
-                    "my_hand": f.my_hand_checks, "forced_clicked": f.forced_clicked, "traceback": "Traceback" in bot.output()}
+                    "my_hand": f.my_hand_checks, "forced_clicked": f.forced_clicked,
+                    "traceback": "Traceback" in bot.output()}
         finally:
             await bot.kill()
             await fake.stop()
@@ -126,7 +127,8 @@ def main() -> None:
                   f"(most at once {r['most_live']}), Game Turns {r['turns']}, finished {r['over']}, "
                   f"clicks per human per Game Turn {per_turn:.1f} ({r['interactions']} interactions, "
                   f"{r['clicks']} clicks: {r['per_human']}), My hand presses {r['my_hand']}, "
-                  f"lone moves clicked {r['forced_clicked']}, bot choices not offered {UNMAPPED[0]}, refused {r['refused']}, traceback {r['traceback']}")
+                  f"lone moves clicked {r['forced_clicked']}, "
+                  f"bot choices not offered {UNMAPPED[0]}, refused {r['refused']}, traceback {r['traceback']}")
             if r["empty_seen"]:
                 print("   empty prompts:", json.dumps(r["empty_seen"])[:600])
 

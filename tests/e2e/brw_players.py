@@ -126,7 +126,8 @@ def asking_choice(rng: random.Random, message: dict, state, seat: str, names: di
     for comp, values in controls(message, state.pending()[seat]):
         if comp["type"] == 2 and ASK_ME in (comp.get("label") or ""):
             return comp, None
-        asking = [o["value"] for o in comp.get("options") or () if ASK_ME in o["label"] and o["value"] in (values or ())]
+        asking = [o["value"] for o in comp.get("options") or ()
+                  if ASK_ME in o["label"] and o["value"] in (values or ())]
         if asking:
             return comp, rng.choice(asking)
     return random_choice(rng, message, state, seat, names)
