@@ -8,11 +8,13 @@ uniform pick in it; never a take-back nor a standing-order setting: tests/e2e/br
 the component that makes engine/blackrose/bot.py's choice (the bundle its steps make, as
 bench/bench_clicks.py maps it, else the action's button or menu option); "ask" is "random" that always
 arms a Trap or Protection "ask me" where offered (a player who wants to react: windows open). A move the
-host plays by itself (a forced move, bench_clicks.forced) is left to the host. Printed per game: play time (first hand DM to game
-over, wall clock), time the board showed a reaction window's waiting line, windows opened, empty reaction
-prompts seen on any path (DMs, My hand pressed by every human in each window, every click's answer), stale
-live buttons (quiet moments where a player had more than one DM message with move buttons; most at once),
-clicks per human per Game Turn (a button 1, a menu 2).
+host plays by itself (a forced move, bench_clicks.forced) is left to the host; one it leaves for 6 s is
+clicked (counted). Printed per game: play time (first hand DM to game over, wall clock), time the board
+showed a reaction window's waiting line (My hand pressed by every human in each window is part of it),
+windows opened, empty reaction prompts seen on any path (DMs, My hand, every click's answer), stale live
+buttons (quiet moments where a player had more than one DM message with move buttons; most at once),
+clicks per human per Game Turn (a button 1, a menu 2; Game Turns: the engine's turn at the end, as
+bench_clicks counts them).
 """
 from __future__ import annotations
 
