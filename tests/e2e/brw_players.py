@@ -142,6 +142,7 @@ class Figures:
     most_live: int = 0                                            # most live DM messages one player had at once
     refused: list[str] = field(default_factory=list)              # answers that were not a move accepted
     my_hand_checks: int = 0
+    hands_at: int = -1                                            # the move count at the last My hand presses
     forced_clicked: int = 0                                       # lone moves the host left to the player
     turn: int = 0
     over: bool = False
@@ -152,10 +153,11 @@ class Table:
     """A started three-human Black Rose Wars table and its quick players."""
 
     def __init__(self, fake, db_path: str, users: list, games_channel, seed: int,
-                 choose: Callable = random_choice, skip: Callable | None = None) -> None:
+                 choose: Callable = random_choice, skip: Callable | None = None, my_hand_every: int = 0) -> None:
         self.fake, self.db_path, self.users, self.channel = fake, db_path, users, games_channel
         self.rng = random.Random(seed)
         self.choose, self.skip = choose, skip  # skip(state, seat, legal): a move the host plays itself
+        self.my_hand_every = my_hand_every  # every that many moves, every human presses My hand too
         self.game = GAMES["blackrose"]
         self.figures = Figures()
         self.recorder = Recorder(fake)
@@ -209,8 +211,11 @@ class Table:
                 f.over = True
                 return False
             decision = state.view(None).get("decision") or {}
-            if decision.get("about") == "reactions" and decision.get("id") not in f.windows:
+            window = decision.get("about") == "reactions" and decision.get("id") not in f.windows
+            if window:
                 f.windows.add(decision.get("id"))
+            if window or (self.my_hand_every and f.steps % self.my_hand_every == 0 and f.steps != f.hands_at):
+                f.hands_at = f.steps
                 await self.my_hands()
             seats = {s["seat"]: s for s in json.loads(row["seats"])}
             names = {s: seat["name"] for s, seat in seats.items()}
