@@ -17,7 +17,7 @@ from present import draw as D
 from present.blackrose import card_text as T
 from present.blackrose import choices as CH
 from present.blackrose import words as W
-from present.blackrose.picture import MAX_RATIO, MIN_FONT, ROOM_FILL, STYLE, _wrap, seat_colour, text
+from present.blackrose.picture import MIN_FONT, ROOM_FILL, STYLE, _wrap, seat_colour, text
 from present.i18n import command, lang, tr, trn
 
 WIDTH = 800
@@ -28,7 +28,10 @@ HEAD = MIN_FONT + 16         # the strip's title row
 GAP = 8
 TOP = 62                     # the title row
 GROUP = 38                   # a group's title ("In hand")
-MAX_HEIGHT = round(WIDTH * MAX_RATIO)
+# Lower than the board's MAX_RATIO: a phone shows the hand's picture, its prompt and up to BUTTONS buttons
+# (cogs/blackrose.py) on one screen; the spells' texts are in the message above the picture.
+HAND_RATIO = 0.8
+MAX_HEIGHT = round(WIDTH * HAND_RATIO)
 SCHOOL_FILL = {**{s: ROOM_FILL[c] for s, c in C.SCHOOL_COLOUR.items()}, "forgotten": (40, 30, 44)}
 
 

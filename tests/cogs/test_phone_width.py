@@ -27,12 +27,9 @@ FAILING_TODAY = {
        (("raven", "3.9"), ("nevermore", "4.3"), ("deadlies", "3.9"), ("everrain", "3.9"))},
     **{("whole", g): f"{PHONES}: the board runs {board} px from its picture's top to its end (screen: 860 px)"
        for g, board in (("raven", 935), ("nevermore", 1123), ("deadlies", 1036), ("everrain", 2327))},
-    ("whole", "blackrose"): f"{PHONES}: a hand DM runs 1,937 px from its picture's top to its end (the spells' texts "
-                            "and up to 16 buttons under it; the board fits)",
     ("labels", "deadlies"): f"{TEXTS}: 'Take a random card from Bot 1 (2 cards)' and '🦥1 😡2 🦚3 … straight' "
                             "are cut",
     ("labels", "everrain"): f"{TEXTS}: 'Roll the Fate Die again (spend 1 supply)' is cut",
-    ("labels", "blackrose"): f"{TEXTS}: 74 labels, e.g. 'Keep Plot and Profane Mark, then remove a spell'",
     ("uncut", "nevermore"): f"{TEXTS}: Nevermore's Magick texts are cut mid-word ('…shuffle the Resoluti…')",
 }
 
