@@ -21,10 +21,8 @@ from cogs.table.layout import layout
 from cogs.table.services import services_of
 from present import fmt
 from present.blackrose import catalog
+from present.blackrose.bundles import BUTTONS, PHONE  # noqa: F401  (BUTTONS: the tests read it here)
 from present.i18n import mark
-
-
-BUTTONS = 10
 
 
 class BlackRoseCog(GameCog, name="Black Rose Wars"):
@@ -33,10 +31,10 @@ class BlackRoseCog(GameCog, name="Black Rose Wars"):
     dm_picture = True
     # Labels worded for a phone's button (present/fmt.py PHONE_BUTTON): never clipped, the rest said in the
     # message above the buttons (a room by its code, a spell's text under "Your spells"). More than two
-    # choices with a longer label are a menu, whose options a phone shows wider (PHONE_OPTION).
-    # At most BUTTONS buttons (one a row, at a phone's width) go under the hand's picture and prompt, so that
-    # a phone shows them on one screen (860 px); more choices are a menu.
-    budget = fmt.Budget(few=2, buttons=BUTTONS, short=fmt.PHONE_BUTTON, grid=BUTTONS)
+    # choices with a longer label are a menu, whose options a phone shows wider (PHONE_OPTION). At most
+    # BUTTONS buttons (one a row, at a phone's width) go under the hand's picture and prompt, so that a phone
+    # shows them on one screen (860 px); more choices are a menu.
+    budget = PHONE
 
     @classmethod
     def game_commands(cls) -> list[app_commands.Command]:

@@ -55,7 +55,10 @@ from present.i18n import tr
 
 # How many bundles fit is the Black Rose Wars cog's budget (present.fmt.budget()): `menu`, offered_bundles'
 # limit (one menu: past it the host offers the steps as they are); `grid`, bundles and the rest all buttons;
-# `short`, a label that fits a button.
+# `short`, a label that fits a button. The cog's is PHONE (cogs/blackrose.py): a phone shows the hand's
+# picture, its prompt and at most BUTTONS buttons (one a row) on one screen, each label whole.
+BUTTONS = 10
+PHONE = fmt.Budget(few=2, buttons=BUTTONS, short=fmt.PHONE_BUTTON, grid=BUTTONS)
 
 
 def bundles(view: dict, legal: list[dict], names: dict | None = None) -> list[Bundle] | None:
@@ -309,7 +312,8 @@ def prep_offered(view: dict) -> tuple[bool, bool, bool]:
     legal = [{"type": "ready", "card": c, "side": x, "step": True} for c in left
              for x in (("s",) if C.is_room_trap(c) else ("s", "r"))]
     confirm = [{"type": "confirm", "step": True}] if len(ready) == 2 else []
-    found = _prep(view, legal + confirm + [{"type": "unready", "step": True}]) or ()
+    with fmt.fitting(PHONE):  # as the cog offers them (the prompt must not promise a bundle it lacks)
+        found = _prep(view, legal + confirm + [{"type": "unready", "step": True}]) or ()
     kinds = {b.steps[-1]["type"] for b in found if len(b.steps) == 2}
     arrows = {_arrow(a) for a in legal} - {T.card_label(a["card"], a["side"]) for a in legal}
     return "ready" in kinds, "confirm" in kinds, any(x in b.label for b in found for x in arrows)

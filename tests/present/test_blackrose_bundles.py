@@ -11,6 +11,7 @@ from engine.blackrose import GAME
 from engine.blackrose import bot as brw_bot
 from engine.blackrose import cards as C
 from engine.core import IllegalAction
+from present import fmt
 from present.base import offered_bundles
 from present.blackrose.prompts import prompt as worded_prompt  # (the placeholder is shorter)
 from present.blackrose import bundles as BU
@@ -263,8 +264,12 @@ def test_the_last_two_ready_spells_are_one_click_in_either_order_and_side():
     # One readied: each spell alone, or with the confirmation (a Preparation of 2), never two at once.
     one = BU.bundles(three_left, legal[:4] + legal[5:])
     assert [b.steps[1] for b in one if len(b.steps) == 2] == [{"type": "confirm", "step": True}] * 4
-    # The prompt says the last two go at once (and what the arrows mean) only where they do.
-    assert "both at once (↑ straight side, ↓ reverse side)" in worded_prompt(view)
+    # The prompt says the last two go at once only where the cog offers them: within its phone budget (at
+    # most BUTTONS buttons) the 4 spells alone, the 4 then confirm, the take-back: no room for the 8 pairs.
+    with fmt.fitting(BU.PHONE):
+        phone = BU.bundles(view, legal)
+    assert not any(b.steps[-1].get("last") for b in phone) and "both at once" not in worded_prompt(view)
+    assert "(↑ straight side, ↓ reverse side)" in worded_prompt(view)  # "Meteor Swarm ↑, then confirm"
     assert "both at once" not in worded_prompt(three_left)
     long = dict(view, hand=["fireball.1", "ice_burst.1", "change_past_future.1", "disfiguring_mutation.1"])
     long_legal = [dict(a, card={"meteor_swarm.1": "change_past_future.1",
@@ -277,7 +282,7 @@ def test_the_last_two_ready_spells_are_one_click_in_either_order_and_side():
     worded = [b.label for b in BU.bundles(short, [dict(a, card=swap[a["card"]]) if "card" in a else a
                                                   for a in legal]) if b.steps[-1].get("last")]
     assert "Gaze (straight), then Plot (reverse)" in worded and not any("↑" in x for x in worded)
-    assert worded_prompt(short).endswith("one by one or both at once, or confirm these 2 spells")
+    assert worded_prompt(short).endswith("or confirm these 2 spells")
 
 
 def test_a_third_spell_can_be_readied_and_confirmed_in_one_click():
