@@ -26,7 +26,8 @@ def test_short_labels_fit_buttons_read_apart_and_name_their_choice():
             continue
         shortened += 1
         # (a Study's "…, remove 1" keeps are a menu beside the pairs' buttons: an option holds a little more)
-        assert all(len(s) <= (fmt.PHONE_OPTION if a.get("then") else fmt.BUDGET.short) for a, s in zip(legal, said)), said
+        room = [fmt.PHONE_OPTION if a.get("then") else fmt.BUDGET.short for a in legal]
+        assert all(len(s) <= most for s, most in zip(said, room)), said
         for a, s in zip(legal, said):
             if a["type"] == "target" and not s.startswith("Target "):  # the prompt asks for the target
                 assert "target" in P.prompt(view), P.prompt(view)
