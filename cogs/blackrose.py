@@ -29,11 +29,8 @@ class BlackRoseCog(GameCog, name="Black Rose Wars"):
     key = "blackrose"
     colour = 0x8B0A1A  # the rose's dark red
     dm_picture = True
-    # Labels worded for a phone's button (present/fmt.py PHONE_BUTTON): never clipped, the rest said in the
-    # message above the buttons (a room by its code, a spell's text under "Your spells"). More than two
-    # choices with a longer label are a menu, whose options a phone shows wider (PHONE_OPTION). At most
-    # BUTTONS buttons (one a row, at a phone's width) go under the hand's picture and prompt, so that a phone
-    # shows them on one screen (860 px); more choices are a menu.
+    # The default numbers of buttons and label length: present/blackrose/bundles.py PHONE says why (a phone's
+    # own would cost more clicks a Game Turn than issue 33 allows).
     budget = PHONE
 
     @classmethod

@@ -55,10 +55,15 @@ from present.i18n import tr
 
 # How many bundles fit is the Black Rose Wars cog's budget (present.fmt.budget()): `menu`, offered_bundles'
 # limit (one menu: past it the host offers the steps as they are); `grid`, bundles and the rest all buttons;
-# `short`, a label that fits a button. The cog's is PHONE (cogs/blackrose.py): a phone shows the hand's
-# picture, its prompt and at most BUTTONS buttons (one a row) on one screen, each label whole.
-BUTTONS = 10
-PHONE = fmt.Budget(few=2, buttons=BUTTONS, short=fmt.PHONE_BUTTON, grid=BUTTONS)
+# `short`, a label that fits a button. The cog's is PHONE (cogs/blackrose.py). Why not a phone's own numbers
+# (at most 10 buttons, 34 characters, so a hand's picture, prompt and buttons fit one 860 px screen): priced
+# with them, a Game Turn costs 17.2 clicks with the bench's bot and 22.2 with a player clicking uniformly
+# among what is offered (bench/bench_clicks.py, 6 seeds), over issue 33's 15; with 34-character labels alone,
+# 13.1 and 15.6. So the cog keeps the default numbers (13.0 and 14.7), and its labels are worded short where
+# they can be (rooms by code, spells' texts in the message); a few labels of 35-40 characters still lose their end on a
+# phone, and a hand with many choices runs past one screen (tests/cogs/test_phone_width.py marks both).
+PHONE = fmt.Budget()
+BUTTONS = PHONE.buttons
 
 
 def bundles(view: dict, legal: list[dict], names: dict | None = None) -> list[Bundle] | None:
