@@ -81,6 +81,24 @@ except ImportError:  # an older revision (--before): the presenter's compose()
 NAMED = "names" in inspect.signature(offered_bundles).parameters  # (not in an older revision's)
 
 try:
+    from present import fmt  # noqa: E402
+    _FITTING = hasattr(fmt, "fitting")
+except ImportError:
+    _FITTING = False
+
+
+def _budgeted(fn):
+    """fn priced with the budget the choices are worded for (the game cog's inside play(); today's only)."""
+    if not _FITTING or "budget" not in inspect.signature(fn).parameters:
+        return fn
+    return lambda *a: fn(*a, fmt.budget())
+
+
+as_buttons = _budgeted(as_buttons)
+all_buttons = _budgeted(all_buttons)
+rest_as_buttons = _budgeted(rest_as_buttons)
+
+try:
     from present.base import prompt_labels  # noqa: E402
 except ImportError:  # an older revision (--before): one label at a time
     def prompt_labels(p, view, legal, names):
@@ -192,6 +210,17 @@ def random_choice(shown, view, legal: list[dict], names: dict, offered, undo: se
 
 def play(key: str, players: int, seed: int, now: bool, autoplay: bool = False,
          chooser: str = "bot") -> tuple[int, int, int]:
+    """play_priced, inside the game cog's budget when pricing today's host (a cog words and offers its
+    choices within its own budget: cogs/table/games.py GameCog.budget)."""
+    budget = getattr(policy(key), "budget", None) if (policy and now and _FITTING) else None
+    if budget is None:
+        return play_priced(key, players, seed, now, autoplay, chooser)
+    with fmt.fitting(budget):
+        return play_priced(key, players, seed, now, autoplay, chooser)
+
+
+def play_priced(key: str, players: int, seed: int, now: bool, autoplay: bool = False,
+                chooser: str = "bot") -> tuple[int, int, int]:
     """(decisions, clicks, choices) over all seats of one game, priced the way the host offers it `now` (with
     every member's `/game autoplay` on, if `autoplay`) or before; choices: the decisions that cost a click.
     chooser "bot": every seat plays the game's bot; "random": every seat clicks uniformly among what the

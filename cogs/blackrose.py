@@ -21,6 +21,7 @@ from cogs.table.layout import layout
 from cogs.table.services import services_of
 from present import fmt
 from present.blackrose import catalog
+from present.blackrose.bundles import BUTTONS, PHONE  # noqa: F401  (BUTTONS: the tests read it here)
 from present.i18n import mark
 
 
@@ -28,6 +29,9 @@ class BlackRoseCog(GameCog, name="Black Rose Wars"):
     key = "blackrose"
     colour = 0x8B0A1A  # the rose's dark red
     dm_picture = True
+    # The default numbers of buttons and label length: present/blackrose/bundles.py PHONE says why (a phone's
+    # own would cost more clicks a Game Turn than issue 33 allows).
+    budget = PHONE
 
     @classmethod
     def game_commands(cls) -> list[app_commands.Command]:

@@ -132,9 +132,12 @@ class Lobbies:
             return selects
         own, rest = selects[:SELECT_ROWS - 1], selects[SELECT_ROWS - 1:]
         shown = " · ".join(placeholder for _, placeholder, _, _ in rest)
+        more = tr("more settings: {which}", which=shown)
+        if len(more) > fmt.PHONE_PLACEHOLDER:  # a phone would cut it: the lobby's Options line says each value
+            more = tr("more settings")
         entries = [(f"{render.option_label(name) if name != 'turn_seconds' else timer}: {label}", f"{name}={value}")
                    for name, _, choices, _ in rest for label, value in choices]
-        return [*own, (MORE, tr("more settings: {which}", which=shown), entries, None)]
+        return [*own, (MORE, more, entries, None)]
 
     async def message(self, table: Table) -> Message:
         """The lobby in the server's language: who sits, the settings, and (while open) its components."""

@@ -44,6 +44,9 @@ class Budget:
 
 
 BUDGET = Budget()
+# What a phone shows whole (issue 32, tests/cogs/test_phone_width.py): a button's label about 34 characters
+# (255 px of 14 px text), a select's placeholder about 30 (16 px text), an option about 42 (the sheet's width).
+PHONE_BUTTON, PHONE_PLACEHOLDER, PHONE_OPTION = 34, 30, 42
 _BUDGET: ContextVar[Budget] = ContextVar("budget", default=BUDGET)
 
 

@@ -55,7 +55,15 @@ from present.i18n import tr
 
 # How many bundles fit is the Black Rose Wars cog's budget (present.fmt.budget()): `menu`, offered_bundles'
 # limit (one menu: past it the host offers the steps as they are); `grid`, bundles and the rest all buttons;
-# `short`, a label that fits a button.
+# `short`, a label that fits a button. The cog's is PHONE (cogs/blackrose.py). Why not a phone's own numbers
+# (at most 10 buttons, 34 characters, so a hand's picture, prompt and buttons fit one 860 px screen): priced
+# with them, a Game Turn costs 17.2 clicks with the bench's bot and 22.2 with a player clicking uniformly
+# among what is offered (bench/bench_clicks.py, 6 seeds), over issue 33's 15; with 34-character labels alone,
+# 13.1 and 15.6. So the cog keeps the default numbers (13.0 and 14.7), and its labels are worded short where
+# they can be (rooms by code, spells' texts in the message); a few labels of 35-40 characters still lose their end on a
+# phone, and a hand with many choices runs past one screen (tests/cogs/test_phone_width.py marks both).
+PHONE = fmt.Budget()
+BUTTONS = PHONE.buttons
 
 
 def bundles(view: dict, legal: list[dict], names: dict | None = None) -> list[Bundle] | None:
@@ -227,14 +235,19 @@ def _discard_moves(view: dict, legal: list[dict], names: dict | None = None) -> 
     for a in legal:
         for r in exits:
             step = {"type": "discard_move", "slot": a["slot"], "to": r, "step": True}
-            out.append(Bundle(_discard_move_label(view, step, CH.room_name(view, r), [x["slot"] for x in legal]),
-                              (a, step)))
+            out.append(Bundle(_discard_move_label(view, step, r, [x["slot"] for x in legal]), (a, step)))
     return out if len(out) <= fmt.budget().menu else None
 
 
 def _discard_move_label(view: dict, step: dict, room: str, among: list[int] | None = None) -> str:
+    """"Discard Fireball, go to A3": the room by its code (the board names it), a spell held twice by its
+    slot's number or "Quick" (as a cast names it)."""
     mine = [i for i, sl in enumerate(view.get("my_slots") or ()) if sl["state"] in ("ready", "armed")]
     spell = CH.slot_spell_name(view, step["slot"], mine if among is None else among)
+    sl = CH._my_slot(view, step["slot"])
+    if sl and spell != W.card_name(sl["card"]):
+        spell = tr("{spell} ({slot})", spell=W.card_name(sl["card"]),
+                   slot=tr("Quick") if sl["slot"] == "q" else str(sl["slot"]))
     return tr("Discard {spell}, go to {room}", spell=spell, room=room)
 
 
@@ -248,9 +261,6 @@ def _short(view: dict, b: Bundle, names: dict | None = None) -> str:
     if b.steps[-1]["type"] == "attack":  # "Move to A3, attack Landsknecht (v2)": the room by its label alone
         return tr("Move to {room}, attack {target}", room=b.steps[0]["to"],
                   target=CH._short_model(view, b.steps[-1]["target"], names or {}))
-    if b.steps[-1]["type"] == "discard_move":  # past a button's width, the room by its label alone ("A3")
-        step = b.steps[-1]
-        return b.label if len(b.label) <= fmt.budget().short else _discard_move_label(view, step, step["to"])
     return b.label
 
 
@@ -265,7 +275,8 @@ def _fit(view: dict, found: list[Bundle] | None, names: dict | None = None) -> l
 def _pairs(view: dict, legal: list[dict], names: dict | None = None) -> list[Bundle]:
     """Keeping 2 studied spells: each pair is a button of its own, and keeping a pair to go on and remove a
     spell from the hand is offered beside them (a menu of the same pairs): the usual choice first."""
-    return [Bundle(CH.label(a, view, names), (a,)) for a in legal if a["type"] == "study_keep" and "then" not in a]
+    labels = CH.prompt_labels(view, legal, names)  # (by the spells' numbers where two names do not fit)
+    return [Bundle(said, (a,)) for a, said in zip(legal, labels) if a["type"] == "study_keep" and "then" not in a]
 
 
 def _forgotten_discards(view: dict, legal: list[dict], names: dict | None = None) -> list[Bundle] | None:
@@ -306,7 +317,8 @@ def prep_offered(view: dict) -> tuple[bool, bool, bool]:
     legal = [{"type": "ready", "card": c, "side": x, "step": True} for c in left
              for x in (("s",) if C.is_room_trap(c) else ("s", "r"))]
     confirm = [{"type": "confirm", "step": True}] if len(ready) == 2 else []
-    found = _prep(view, legal + confirm + [{"type": "unready", "step": True}]) or ()
+    with fmt.fitting(PHONE):  # as the cog offers them (the prompt must not promise a bundle it lacks)
+        found = _prep(view, legal + confirm + [{"type": "unready", "step": True}]) or ()
     kinds = {b.steps[-1]["type"] for b in found if len(b.steps) == 2}
     arrows = {_arrow(a) for a in legal} - {T.card_label(a["card"], a["side"]) for a in legal}
     return "ready" in kinds, "confirm" in kinds, any(x in b.label for b in found for x in arrows)
@@ -417,6 +429,11 @@ def _arms(view: dict, cast: dict, names: dict | None = None) -> list[Bundle] | N
                 if details:
                     said = tr("Arm {spell} ({details}), ask me", spell=spell, details=details) if ask else \
                         tr("Arm {spell} ({details}), fire", spell=spell, details=details)
+                    if len(said) > fmt.budget().short:  # the mage without "on": "Arm Fireball (Ben), ask"
+                        bare = ", ".join(x for x in (CH.seat_name(names or {}, tgt) if tgt else "",
+                                                     T.mode_name(mode) if mode else "") if x)
+                        said = tr("Arm {spell} ({details}), ask", spell=spell, details=bare) if ask else \
+                            tr("Arm {spell} ({details}), fire", spell=spell, details=bare)
                 else:
                     said = tr("Arm {spell}, ask me", spell=spell) if ask else tr("Arm {spell}, fire", spell=spell)
                 out.append(Bundle(said, (cast, arm)))
@@ -509,7 +526,7 @@ def _moves(view: dict, legal: list[dict], names: dict | None = None) -> list[Bun
 
 
 def _go(view: dict, room: str, steps: tuple) -> Bundle:
-    return Bundle(CH.fit(tr("Go and activate {room}", room=CH.room_name(view, room))), steps)
+    return Bundle(CH.roomed(view, room, lambda said: tr("Go and activate {room}", room=said)), steps)
 
 
 def _ops(obj):

@@ -76,6 +76,13 @@ def room_name(view: dict, lab: str) -> str:
     return tr("{label} {room}", label=lab, room=W.room_kind_name(rid)) if rid else str(lab)
 
 
+def roomed(view: dict, lab: str, say) -> str:
+    """A label naming a room (`say(room)`): with the room's name where it fits a button, else by its code
+    alone ("A3", as the board and its picture label it; the board's Lodge section names every room)."""
+    full = say(room_name(view, lab))
+    return full if len(full) <= fmt.budget().short else say(lab)
+
+
 def models_in(view: dict, lab: str) -> list[str]:
     mages = [s for s in view.get("seats") or () if (view.get("pos") or {}).get(s) == lab]
     return mages + [e["id"] for e in view.get("evos") or () if e.get("at") == lab]
@@ -181,7 +188,7 @@ def _pick_label(view: dict, choice: dict, v, names) -> str:
     if key == "replace":  # a fourth Evocation: which of the seat's three goes back to the reserve
         return tr("Send {evo} back to make room", evo=_own_place(view, v, names))
     if key == "quest_over":
-        return tr("Discard the Quest {quest}", quest=T.quest_short(v))
+        return tr("Discard the Quest {quest}", quest=W.quest_name(v))
     if key == "intuition":  # Obscure Intuition: "keep|other|mage", no mage: discard the other
         keep, other, to = (v.split("|") + ["", ""])[:3]
         if to:
@@ -195,33 +202,36 @@ def _pick_label(view: dict, choice: dict, v, names) -> str:
             return tr("Draw a {school} card", school=W.school(school))
         if top and top.split(".")[0] in C.SPELLS:  # face up: a spell is in its own school's pile only
             return tr("Take {x}", x=W.card_name(top))
-    x = value_text(view, v, names)
-    if key == "victim" and op == "room_sacrifice":
-        return tr("1 damage to {x}", x=x)
-    if key == "copy" and v in B.HEX and (view.get("layout") or {}).get(v) in C.ROOMS:
-        return tr("Copy {room}: {effect}", room=room_name(view, v), effect=T.room_effect(view["layout"][v]))
-    if key == "dest" and op == "puppet_attack":
-        here = where(view, choice.get("subject") or "")
-        return tr("Leave them in {x}", x=x) if v == here else tr("Move them to {x}", x=x)
-    templates = {
-        "victim": lambda: tr("They attack {x}", x=x), "burst": lambda: tr("Hit {x}", x=x),
-        "next": lambda: tr("Chain on to {x}", x=x), "second": lambda: tr("Second target: {x}", x=x),
-        "undead": lambda: tr("Remove {x}", x=x), "copy": lambda: tr("Copy {x}", x=x),
-        "mage": lambda: tr("Send {x} to their Cell", x=x), "source": lambda: tr("Take {x}", x=x),
-        "swap": lambda: tr("Swap: {x}", x=x), "where": lambda: tr("1 instability in {x}", x=x),
-        "rival": lambda: tr("Challenge {x}", x=x), "prot": lambda: tr("Arm {x}", x=x),
-        "evo": lambda: tr("{x} acts", x=x), "room": lambda: tr("Send them to {x}", x=x),
-        "dest": lambda: tr("Push them into {x}", x=x), "school": lambda: tr("Search the {x} deck", x=x),
-        "event": lambda: tr("Play {x}", x=x), "order": lambda: tr("Put {x} on top", x=x),
-        "slot": lambda: tr("Replace {x}", x=x), "hand_card": lambda: tr("Cast {x}", x=x),
-        "discard": lambda: tr("Discard {x}", x=x),
-        "keep": lambda: tr("Keep {x}", x=x), "pass_to": lambda: tr("Pass the damage to {x}", x=x),
-    }
-    if key == "card":
-        verb = tr("Discard {x}", x=x) if op in ("discard_for", "discard_own_for_ready") else tr("Take {x}", x=x)
-        return verb
-    found = templates.get(key)
-    return found() if found else tr("Choose {x}", x=x)
+    said = {
+        "victim": lambda x: tr("1 damage to {x}", x=x) if op == "room_sacrifice" else tr("They attack {x}", x=x),
+        "dest": lambda x: (tr("Leave them in {x}", x=x) if v == where(view, choice.get("subject") or "") else
+                           tr("Move them to {x}", x=x)) if op == "puppet_attack" else tr("Push them into {x}", x=x),
+        "burst": lambda x: tr("Hit {x}", x=x), "next": lambda x: tr("Chain on to {x}", x=x),
+        "second": lambda x: tr("Second target: {x}", x=x), "undead": lambda x: tr("Remove {x}", x=x),
+        "copy": lambda x: tr("Copy {x}", x=x), "mage": lambda x: tr("Send {x} to their Cell", x=x),
+        "source": lambda x: tr("Take {x}", x=x), "swap": lambda x: x[:1].upper() + x[1:],  # "Give A for B"
+        "where": lambda x: tr("1 instability in {x}", x=x), "rival": lambda x: tr("Challenge {x}", x=x),
+        "prot": lambda x: tr("Arm {x}", x=x), "evo": lambda x: tr("{x} acts", x=x),
+        "room": lambda x: tr("Send them to {x}", x=x), "school": lambda x: tr("Search the {x} deck", x=x),
+        "event": lambda x: tr("Play {x}", x=x), "order": lambda x: tr("Put {x} on top", x=x),
+        "slot": lambda x: tr("Replace {x}", x=x), "hand_card": lambda x: tr("Cast {x}", x=x),
+        "discard": lambda x: tr("Discard {x}", x=x), "keep": lambda x: tr("Keep {x}", x=x),
+        "pass_to": lambda x: tr("Pass the damage to {x}", x=x),
+        "card": lambda x: tr("Discard {x}", x=x) if op in ("discard_for", "discard_own_for_ready") else
+        tr("Take {x}", x=x),
+    }.get(key, lambda x: tr("Choose {x}", x=x))
+    # What the value is, as long as fits a button: a room with who stands in it, then by its name, then its
+    # code; a model with where it stands and its damage, then by itself (the board says the rest).
+    if isinstance(v, str) and v in B.HEX:
+        shorter = [room_with_models(view, v, names), room_name(view, v), v]
+    elif isinstance(v, str) and ((view.get("pos") or {}).get(v) is not None or evo_of(view, v)):
+        shorter = [model_with_place(view, v, names), model_name(view, v, names), _short_model(view, v, names)]
+    else:
+        shorter = [value_text(view, v, names)]
+    for x in shorter:
+        if len(said(x)) <= fmt.budget().short:
+            break
+    return said(x)
 
 
 # ---- labels ------------------------------------------------------------------------------------------
@@ -306,12 +316,12 @@ def _cast(a: dict, view: dict, names: dict) -> str:
 
 
 def _step(a: dict, view: dict, names: dict) -> str:
-    room = room_name(view, a["to"])
     if a.get("then") == "activate":
-        return tr("Go and activate {room}", room=room)
+        return roomed(view, a["to"], lambda room: tr("Go and activate {room}", room=room))
     if a.get("target"):  # an Evocation's last step, carrying its attack
-        return tr("Move to {room}, attack {target}", room=room, target=model_name(view, a["target"], names))
-    return tr("Move to {room}", room=room)
+        target = _short_model(view, a["target"], names)
+        return roomed(view, a["to"], lambda room: tr("Move to {room}, attack {target}", room=room, target=target))
+    return roomed(view, a["to"], lambda room: tr("Move to {room}", room=room))
 
 
 def _attack(a: dict, view: dict, names: dict) -> str:
@@ -326,29 +336,28 @@ def _activate(a: dict, view: dict, names: dict) -> str:
     rid = (view.get("layout") or {}).get(here)
     if not rid:
         return tr("Activate this room")
-    return tr("Activate {room}", room=room_name(view, here))  # what it does: the hand says (presenter.py)
+    return roomed(view, here, lambda room: tr("Activate {room}", room=room))  # what it does: the hand says
 
 
 def _evoke(a: dict, view: dict, names: dict) -> str:
     """An Evocation's activation, by what it does first."""
     if a["evo"] in (view.get("pos") or {}):
-        return tr("Act as the Abomination: move up to 2, then attack for 3")
+        return tr("Act as the Abomination")  # (the prompt says: move up to 2, then attack for 3)
     evo = own_model(view, a["evo"], names)
-    if a.get("to") and a.get("target"):
-        return tr("{evo}: move to {room}, attack {target}", evo=evo, room=room_name(view, a["to"]),
-                  target=model_name(view, a["target"], names))
+    if a.get("to") and a.get("target"):  # (the board says where each model stands and its damage)
+        return tr("{evo}: move to {room}, attack {target}", evo=evo, room=a["to"],
+                  target=_short_model(view, a["target"], names))
     if a.get("to"):
-        return tr("{evo}: move to {room}", evo=evo, room=room_name(view, a["to"]))
+        return roomed(view, a["to"], lambda room: tr("{evo}: move to {room}", evo=evo, room=room))
     if a.get("target"):
-        return tr("{evo}: attack {target} ({damage})", evo=evo, target=model_name(view, a["target"], names),
-                  damage=model_damage(view, a["target"]))
+        return tr("{evo}: attack {target}", evo=evo, target=_short_model(view, a["target"], names))
     if a.get("room"):
-        return tr("{evo}: activate {room}", evo=evo, room=room_name(view, a["room"]))
+        return roomed(view, a["room"], lambda room: tr("{evo}: activate {room}", evo=evo, room=room))
     return tr("{evo} acts", evo=evo)
 
 
 def _done(a: dict, view: dict, names: dict) -> str:
-    return {"phys": tr("Stop here: end this Physical Action"), "evo_turn": tr("End this Evocation's turn"),
+    return {"phys": tr("Stop: end this Physical Action"), "evo_turn": tr("End this Evocation's turn"),
             "study": tr("Remove nothing from my hand"), "evo_seat": tr("Done with my Evocations")}.get(
         (view.get("choice") or {}).get("kind"), tr("Done"))
 
@@ -408,25 +417,23 @@ def _ready(a: dict, view: dict, names: dict) -> str:
 
 def _phys(a: dict, view: dict, names: dict) -> str:
     """A Physical Action spent staying put (doing nothing with it)."""
-    return tr("Stay here (spend a Physical Action)")
+    return tr("Stay put (spend a Physical Action)")
 
 
 def _arm(a: dict, view: dict, names: dict) -> str:
-    """Arming a Trap or Protection face down: the spell and its kind, its target mage and mask if it has
-    them, and its standing order (data/blackrose/rules.md)."""
-    choice = view.get("choice") or {}
-    card, side = choice.get("card"), choice.get("side") or "s"
-    kind = C.side_of(card, side).get("type") if card else None
-    bits = [W.spell_type(kind)] if kind in ("trap", "protection") else []
+    """Arming a Trap or Protection face down: its target mage and mask if it has them, and its standing
+    order (data/blackrose/rules.md); the prompt above names the spell ("Fireball (straight): arm it…")."""
+    bits = []
     if a.get("tgt"):
         bits.append(tr("on {who}", who=seat_name(names, a["tgt"])))
     if a.get("mode"):
         bits.append(T.mode_name(a["mode"]))
-    spell = W.card_name(card) if card else tr("it")
-    what = tr("{spell} ({details})", spell=spell, details=", ".join(bits)) if bits else spell
+    # The prompt names the spell and says it is armed face down: the label says only how.
+    details = ", ".join(bits)
+    details = details[:1].upper() + details[1:]  # ("on Ben, Happy mask" opens the button)
     if a.get("ask"):
-        return tr("Arm {spell} — ask me (its condition is shown)", spell=what)
-    return tr("Arm {spell} — fire at the first chance", spell=what)
+        return tr("{details}: ask me first", details=details) if details else tr("Ask me first")
+    return tr("{details}: fire at once", details=details) if details else tr("Fire at the first chance")
 
 
 LABELS = {
@@ -435,7 +442,7 @@ LABELS = {
                                school=W.school(C.MAGES[a["mage"]]["school"])),
     "school": lambda a, v, n: tr("{school}, starting Grimoire {n}", school=W.school(a["school"]),
                                  n=a["grimoire"] + 1),
-    "discard_quest": lambda a, v, n: tr("Discard the Quest {quest} ({pp} PP)", quest=W.quest_name(a["quest"]),
+    "discard_quest": lambda a, v, n: tr("Discard {quest} ({pp} PP)", quest=W.quest_name(a["quest"]),
                                         pp=C.QUESTS.get(a["quest"], {}).get("pp", 0)),
     "keep": lambda a, v, n: tr("Keep {spell} ({school})", spell=W.card_name(a["card"]),
                                school=T.spell_school(a["card"])) if "card" in a else
@@ -446,9 +453,9 @@ LABELS = {
     "remove_spell": lambda a, v, n: tr("Remove a spell from my hand"),
     "study": _study,
     "study_keep": _study_keep,
-    "discard_to_move": lambda a, v, n: tr("Discard a ready spell to move 1 room"),
+    "discard_to_move": lambda a, v, n: tr("Discard a spell to move 1 room"),
     "discard_spell": lambda a, v, n: tr("Discard my {spell}", spell=_slot_spell(v, a.get("slot"))),
-    "discard_move": lambda a, v, n: tr("Move to {room}", room=room_with_models(v, a["to"], n)),
+    "discard_move": lambda a, v, n: roomed(v, a["to"], lambda room: tr("Move to {room}", room=room)),
     "arm": _arm,
     # the prompt says where to (a phone's button holds ~34 characters): "discard a card to your Memories",
     # "remove one spell from your hand"
@@ -467,11 +474,11 @@ LABELS = {
     "target": _target,
     "pick": lambda a, v, n: _pick_label(v, v.get("choice") or {}, a.get("value"), n),
     "evoke": _evoke,
-    "hunt": lambda a, v, n: tr("Hunt with every Evocation left, and stop asking me") if a.get("always") else
+    "hunt": lambda a, v, n: tr("Always hunt, stop asking me") if a.get("always") else
     tr("Hunt with every Evocation left"),
     "mode": _mode,
     "crown_pick": lambda a, v, n: tr("Make {who} Grand Master", who=seat_name(n, a["winner"])),
-    "tribute": lambda a, v, n: tr("Cancel my spell (it still counts as cast)") if a["cancel"] else
+    "tribute": lambda a, v, n: tr("Cancel my spell (still cast)") if a["cancel"] else
     tr("Go on with my spell"),
     "react": _react,
 }
@@ -498,6 +505,8 @@ def short_label(action: dict, view: dict, names=None) -> str:
             model_with_place(view, action["model"], names)
     if kind == "cast" and ("room" in action or "model" in action):
         return _short_cast(action, view, names)
+    if kind == "cast" and action.get("mode"):  # "Invoke Obscurity: Remove an Undead"
+        return tr("{spell}: {mode}", spell=_cast_spell(view, action.get("slot")), mode=T.mode_name(action["mode"]))
     if kind == "attack":
         target = _short_model(view, action["target"], names)
         return tr("Attack {target}, then activate the room", target=target) if action.get("then") == "activate" \
@@ -510,7 +519,7 @@ def short_label(action: dict, view: dict, names=None) -> str:
     if kind == "study_keep":
         pair = _pair(action["cards"], lambda two: tr("{spell} + {other}", spell=two[0], other=two[1]))
         pair = pair[:1].upper() + pair[1:]  # ("both Cowardice" opens the button)
-        return pair if "then" not in action else tr("{spells}, then remove a spell", spells=pair)
+        return pair if "then" not in action else tr("{spells}, remove 1", spells=pair)
     return label(action, view, names)
 
 
@@ -526,12 +535,14 @@ def _short_cast(action: dict, view: dict, names: dict) -> str:
     mode = T.mode_name(action["mode"]) if action.get("mode") else ""
     said = ""
     for room in ((room_name(view, action["room"]), action["room"]) if "room" in action
-                 else (_short_model(view, action["model"], names),)):
+                 else (_short_model(view, action["model"], names),
+                       *((action["model"],) if evo_of(view, action["model"]) else ()))):  # "v12", as the map tags it
         said = tr("{spell}, {mode}: {target}", spell=spell, mode=mode, target=room) if mode else \
             tr("Cast {spell} at {target}", spell=spell, target=room)
         if len(said) <= fmt.budget().short:
-            break
-    return said
+            return said
+    # the effect alone with its target ("Remove an Undead: A3"), where the spell's name leaves no room
+    return tr("{mode}: {target}", mode=mode, target=room) if mode else said
 
 
 def _short_model(view: dict, m: str, names: dict) -> str:
@@ -548,11 +559,30 @@ def prompt_labels(view: dict, legal: list[dict], names=None) -> list[str]:
     full = [label(a, view, names) for a in legal]
     if all(len(s) <= fit.short for s in full):
         return full
-    if len(full) <= fit.few and all(len(s) <= fmt.LABEL_LIMIT for s in full):  # buttons anyway: nothing to clip
-        return full
+    # (a handful of choices are buttons however long their labels: they are shortened too, for a phone)
     short = [short_label(a, view, names) for a in legal]
-    # "…, then remove a spell" is all that tells a Study keep from the plain keep of the same pair beside it:
-    # a clip would cut exactly that, so such a prompt keeps its full labels (a menu) rather than lose it.
-    if any(a["type"] == "study_keep" and "then" in a and len(s) > fit.short for a, s in zip(legal, short)):
-        return full
+    if any(a["type"] == "study_keep" for a in legal):
+        # The pairs kept and then a spell removed are a menu beside the pairs' buttons (bundles.py _pairs):
+        # an option holds more than a button. "…, remove 1" is all that tells one from the plain keep of the
+        # same pair, so nothing is clipped: where two names do not fit, the spells go by their numbers in the
+        # list above the picture (presenter.py deciding_lines: "1. Fireball — …").
+        if all(len(s) <= (fmt.PHONE_OPTION if "then" in a else fit.short) for a, s in zip(legal, short)):
+            return short
+        return [_numbered_keep(a, view) if a["type"] == "study_keep" else s for a, s in zip(legal, short)]
     return fit_labels(short, fit.short, T.clip) or full
+
+
+def studied(view: dict) -> list[str]:
+    """The spells being studied, one card per spell, in the order the hand lists and numbers them."""
+    cards = (view.get("choice") or {}).get("look") or ()
+    return sorted({c.split(".")[0]: c for c in cards if c.split(".")[0] in C.SPELLS}.values(), key=W.card_name)
+
+
+def _numbered_keep(action: dict, view: dict) -> str:
+    """A Study keep by the studied spells' numbers: "Keep 1 + 3", "Keep both 2, then remove a spell"."""
+    order = [c.split(".")[0] for c in studied(view)]
+    nums = [str(order.index(c.split(".")[0]) + 1) if c.split(".")[0] in order else "?" for c in action["cards"]]
+    pair = tr("both {spell}", spell=nums[0]) if len(nums) == 2 and nums[0] == nums[1] else \
+        tr("{spell} + {other}", spell=nums[0], other=nums[-1])
+    return tr("Keep {spells}, then remove a spell", spells=pair) if "then" in action else \
+        tr("Keep {spells}", spells=pair)

@@ -17,7 +17,7 @@ from present import draw as D
 from present.blackrose import card_text as T
 from present.blackrose import choices as CH
 from present.blackrose import words as W
-from present.blackrose.picture import MAX_RATIO, MIN_FONT, ROOM_FILL, STYLE, _wrap, seat_colour, text
+from present.blackrose.picture import MIN_FONT, ROOM_FILL, STYLE, _wrap, seat_colour, text
 from present.i18n import command, lang, tr, trn
 
 WIDTH = 800
@@ -28,7 +28,10 @@ HEAD = MIN_FONT + 16         # the strip's title row
 GAP = 8
 TOP = 62                     # the title row
 GROUP = 38                   # a group's title ("In hand")
-MAX_HEIGHT = round(WIDTH * MAX_RATIO)
+# Lower than the board's MAX_RATIO: a phone shows the hand's picture, its prompt and up to BUTTONS buttons
+# (cogs/blackrose.py) on one screen; the spells' texts are in the message above the picture.
+HAND_RATIO = 0.8
+MAX_HEIGHT = round(WIDTH * HAND_RATIO)
 SCHOOL_FILL = {**{s: ROOM_FILL[c] for s, c in C.SCHOOL_COLOUR.items()}, "forgotten": (40, 30, 44)}
 
 
@@ -47,9 +50,12 @@ def facts_of(view: dict) -> dict:
         "mage": W.mage_name((view.get("mage") or {}).get(me, "")) if (view.get("mage") or {}).get(me) else "",
         "in_hand": sum(hand.values()),
         "hand": [dict(spell_facts(f"{sid}.1"), count=n) for sid, n in sorted(hand.items())],
-        "ready": [dict(spell_facts(sl["card"], sl.get("side")), slot=_slot(sl.get("slot"), sl.get("state", "")))
+        # (a strip left out is named on the last line: a readied spell with its side, "Fireball (reverse)")
+        "ready": [dict(spell_facts(sl["card"], sl.get("side")), slot=_slot(sl.get("slot"), sl.get("state", "")),
+                       named=T.card_label(sl["card"], sl["side"]) if sl.get("side") else W.card_name(sl["card"]))
                   for sl in view.get("my_slots") or () if _known(sl.get("card"))],
-        "readying": [dict(spell_facts(c, side), slot=_slot(i or "q", "")) for i, (c, side) in enumerate(readying)],
+        "readying": [dict(spell_facts(c, side), slot=_slot(i or "q", ""), named=T.card_label(c, side))
+                     for i, (c, side) in enumerate(readying)],
         "look": [spell_facts(c) for c in choice.get("look") or () if _known(c)],
         "quests": [T.quest_short(q) for q in view.get("quests") or () if q in C.QUESTS],
     }
@@ -83,11 +89,15 @@ def _slot(slot, state: str) -> str:
 # ---- drawing ---------------------------------------------------------------------------------------------
 
 def render(f: dict) -> Image.Image:
-    """The groups one under the other, the cards being studied first (what the seat decides on); a strip
+    """The groups one under the other, the cards being studied first (what the seat decides on), then its
+    Mage Sheet, then its hand; a strip
     that would make the picture taller than MAX_HEIGHT is named on the last line instead."""
-    groups = [(tr("Studying"), f["look"]), (tr("In hand"), f["hand"]), (tr("Ready"), f["ready"]),
-              (tr("Readying now"), f["readying"])]
-    groups = [(t, [(c["name"], _tile(c)) for c in cards]) for i, (t, cards) in enumerate(groups) if cards or i == 1]
+    # The Mage Sheet before the hand: the spells a seat chooses among in its hand are worded in full in the
+    # message above the picture (presenter.py deciding_lines), its ready and armed spells only here.
+    groups = [(tr("Studying"), f["look"]), (tr("Ready"), f["ready"]), (tr("Readying now"), f["readying"]),
+              (tr("In hand"), f["hand"])]
+    groups = [(t, [(c.get("named", c["name"]), _tile(c)) for c in cards]) for i, (t, cards) in enumerate(groups)
+              if cards or i == 3]
     quests = [_wrap(q, MIN_FONT, WIDTH - 2 * LEFT) for q in f["quests"]]
     quest_h = (40 + sum(ROW * len(q) + 8 for q in quests)) if quests else 0
     room = MAX_HEIGHT - TOP - quest_h - 16 - 3 * ROW  # three lines kept for naming what is left out

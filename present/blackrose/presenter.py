@@ -30,8 +30,9 @@ def _about(about: str) -> str:
 # Decisions about the spells in hand (and no decision at all): the hand's spells are then written out in full.
 FULL_HAND = {"prep", "study", "quests", "hand_limits", None}
 HAND_PICKS = {"hand_card", "discard", "prot"}
-# The texts of the spells being chosen among go right under the prompt (a phone shows the picture above it
-# small): at most this many characters of a message's TEXT_MAX, the rest named, never cut mid-text.
+# The texts of the spells being chosen among open the seat's own section, above the picture (a phone shows
+# the picture, the prompt and its buttons together, on one screen): at most this many characters of a
+# message's TEXT_MAX, the rest named, never cut mid-text.
 DECIDING_ROOM = fmt.TEXT_MAX // 3
 
 
@@ -41,31 +42,32 @@ def choosing_among(v: dict) -> list[str]:
     spells are on the Mage Sheet lines with their effects)."""
     choice = v.get("choice") or {}
     if choice.get("look"):
-        cards = choice["look"]
-    elif choice.get("kind") in ("prep", "hand_limits") or choice.get("key") in HAND_PICKS:
+        return CH.studied(v)
+    if choice.get("kind") in ("prep", "hand_limits") or choice.get("key") in HAND_PICKS:
         cards = CH.held(v)
     else:
         return []
     return sorted({c.split(".")[0]: c for c in cards if c.split(".")[0] in C.SPELLS}.values(), key=W.card_name)
 
 
-def deciding_runs(v: dict) -> Line:
+def deciding_lines(v: dict) -> list[Line]:
     """The spells being chosen among, one compact line each (name, then each side's type, target and
-    effect), as runs to follow the prompt; past DECIDING_ROOM characters the rest are named with where to
-    read them."""
-    out: list = []
+    effect); past DECIDING_ROOM characters the rest are named with where to read them."""
+    out: list[Line] = []
     used, left = 0, []
-    for card in choosing_among(v):
+    numbered = bool((v.get("choice") or {}).get("look"))  # a Study keep may name them by number (choices.py)
+    for n, card in enumerate(choosing_among(v), start=1):
         sides = T.card_sides(card)
+        name = tr("{n}. {spell}", n=n, spell=W.card_name(card)) if numbered else W.card_name(card)
         if left or used + len(sides) > DECIDING_ROOM:
-            left.append(W.card_name(card))
+            left.append(name)
             continue
         used += len(sides)
-        out += ["\n", Strong(W.card_name(card)), " — ", sides]
+        out.append(line(Strong(name), " — ", sides))
     if left:
-        out += ["\n", tr("Also: {spells} ({card} shows each in full).", spells=", ".join(left),
-                         card=command("game card").strip("`"))]
-    return tuple(out)
+        out.append(line(tr("Also: {spells} ({card} shows each in full).", spells=", ".join(left),
+                           card=command("game card").strip("`"))))
+    return out
 
 
 class BlackRosePresenter(BasePresenter):
@@ -90,8 +92,8 @@ class BlackRosePresenter(BasePresenter):
         # room list, which the board and its picture show anyway), never the spells being chosen.
         secs.insert(1, Section(tr("Your spells"), self._mine(v, names)))
         doc = Doc(f"{self.emoji} {self.title}", secs, picture_last=True)  # beside the prompt, as the board's
-        if v.get("choice"):  # the prompt, and under it the texts of the spells it chooses among
-            doc.footer = line(self.prompt(v), *deciding_runs(v))
+        if v.get("choice"):  # the prompt (the texts of the spells it chooses among open "Your spells")
+            doc.footer = line(fmt.placeholder(P.prompt(v)))
         return doc
 
     def _mine(self, v: dict, names: dict) -> list[Line]:
@@ -100,7 +102,7 @@ class BlackRosePresenter(BasePresenter):
         full texts, which the hand picture in the same DM shows too)."""
         choice = v.get("choice") or {}
         kind = choice.get("kind")
-        mine: list[Line] = self._deciding(v, choice, names)
+        mine: list[Line] = self._deciding(v, choice, names) + deciding_lines(v)
         for q in v.get("quests") or ():
             mine.append(line(tr("Quest: {quest}", quest=T.quest_text(q))))
         if v.get("turn") == 1 and v.get("quests") and not v.get("ask_me"):  # told once: in the first Game Turn
@@ -116,7 +118,7 @@ class BlackRosePresenter(BasePresenter):
         # The spells readied so far are on the Mage Sheet: "Readied so far" names them, not the hand line.
         mine.append(line(Strong(tr("Hand:")), " ", ", ".join(W.card_name(c) for c in CH.held(v)) or tr("empty")))
         if (kind in FULL_HAND or choice.get("key") in HAND_PICKS) and not choosing_among(v):
-            # every spell in full: nothing to look up (while choosing among them, under the prompt instead)
+            # every spell in full: nothing to look up (while choosing among them, above: deciding_lines)
             mine += [line("  ", T.card_text(c)) for c in sorted({c.split(".")[0]: c for c in hand}.values())]
         return mine
 
@@ -210,7 +212,14 @@ class BlackRosePresenter(BasePresenter):
         return L.say("Waiting for {who} to {what}.", who=join_names(names, d["seats"]), what=_about(d["about"]))
 
     def prompt(self, v: dict) -> str:
-        return fmt.placeholder(P.prompt(v))
+        """A menu's placeholder: the prompt where a phone shows it whole, else a short one (the prompt itself
+        is right above the menu, in the hand's last line)."""
+        said = P.prompt(v)
+        if len(said) <= fmt.PHONE_PLACEHOLDER:
+            return said
+        kind = (v.get("choice") or {}).get("kind")
+        return {"study": lambda: tr("Choose the 2 to keep"), "dmove": lambda: tr("Which spell, and where?")}.get(
+            kind, lambda: tr("Choose your move…"))()
 
     def result(self, view: dict, result: dict, names: dict[str, str]) -> Doc:
         final = view.get("final") or {}

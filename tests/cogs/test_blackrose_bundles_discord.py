@@ -10,6 +10,8 @@ import random
 import pytest
 
 from bot import render
+from cogs.blackrose import BUTTONS
+from cogs.table.games import policy
 from engine.blackrose import GAME
 from engine.blackrose import bot as brw_bot
 from present import fmt
@@ -18,6 +20,8 @@ from present.blackrose.presenter import PRESENTER
 from tests.support.components import action_components, text_of
 from tests.support.driver import started_table
 from tests.cogs.test_bundles import bundle_buttons, choose, hand_dm
+
+BRW = policy("blackrose")
 
 
 def _state_where(wanted):
@@ -71,55 +75,62 @@ def _dmove(view, legal) -> bool:
     return len(legal) > 1 and all(a["type"] == "discard_spell" for a in legal)
 
 
+def _offered(view, legal):
+    """The bundles as the Black Rose Wars cog offers them (its phone budget: cogs/blackrose.py)."""
+    with fmt.fitting(BRW.budget):
+        return offered_bundles(PRESENTER, view, legal)
+
+
 def _big_turn(view, legal) -> bool:
-    """A turn offering a spell with its targets among more than 20 short choices, all buttons."""
-    found = offered_bundles(PRESENTER, view, legal)
-    if not found or not any(b.steps[-1]["type"] == "target" for b in found[0]) or len(found[0]) <= 20:
+    """A turn offering a spell with its targets, all buttons."""
+    found = _offered(view, legal)
+    if not found or not any(b.steps[-1]["type"] == "target" for b in found[0]):
         return False
-    labels = prompt_labels(PRESENTER, view, legal, {})
-    return render.all_buttons([b.label for b in found[0]], [labels[i] for i in found[1]])
+    with fmt.fitting(BRW.budget):
+        labels = prompt_labels(PRESENTER, view, legal, {})
+    return render.all_buttons([b.label for b in found[0]], [labels[i] for i in found[1]], BRW.budget)
 
 
 @pytest.mark.parametrize("wanted, first", [(_dmove, "Discard "), (_big_turn, "")])
 async def test_a_two_step_bundle_is_one_click_stored_step_by_step(simcord_env, wanted, first):
     env = simcord_env
     table, state, seat, member, dm = await _at_prompt(env, wanted)
-    offered = render.choices(table, seat)
+    offered = render.choices(table, seat, policy=BRW)
     go = [(n, b) for n, b in enumerate(offered.bundles or ()) if len(b.steps) == 2 and b.steps[0]["type"] != "step"]
     assert go, text_of(dm)
     n, bundle = go[-1]
     button = next(b for b in bundle_buttons(dm) if b["custom_id"].endswith(f":{n}") or b["value"] == str(n))
-    assert button["label"] == bundle.label and len(button["label"]) <= fmt.BUDGET.short
-    assert button["value"] is None, "a button, not a menu"
+    assert button["label"] == bundle.label and len(button["label"]) <= fmt.PHONE_OPTION
+    assert (button["value"] is None) == (len(offered.bundles) <= BUTTONS), "buttons, or past BUTTONS a menu"
     assert button["label"].startswith(first)
     where = bundle.steps[1].get("to") or bundle.steps[1].get("room")
     assert where is None or where in button["label"], "names the room it goes to or aims at"
     if wanted is _big_turn:
-        assert len([c for c in action_components(dm) if c["type"] == 2]) > 20, "one grid of buttons"
+        assert 2 <= len([c for c in action_components(dm) if c["type"] == 2]) <= BRW.budget.grid, "all buttons"
     await _click_as_the_steps(env, table, state, seat, member, dm, button, bundle)
 
 
 def _move_attack(view, legal) -> bool:
     """A spell's move of one room, with an attack there on offer."""
-    found = offered_bundles(PRESENTER, view, legal)
+    found = _offered(view, legal)
     return bool(found) and any(b.steps[-1]["type"] == "attack" for b in found[0])
 
 
 def _last_two(view, legal) -> bool:
     """Two spells readied, two left in hand."""
-    found = offered_bundles(PRESENTER, view, legal)
+    found = _offered(view, legal)
     return bool(found) and any(b.steps[-1]["type"] == "ready" and len(b.steps) == 2 for b in found[0])
 
 
 def _then_confirm(view, legal) -> bool:
     """Two spells readied: a third, then confirm."""
-    found = offered_bundles(PRESENTER, view, legal)
+    found = _offered(view, legal)
     return bool(found) and any(b.steps[-1]["type"] == "confirm" and len(b.steps) == 2 for b in found[0])
 
 
 def _forgotten(view, legal) -> bool:
     """The Black Rose Room's first discard."""
-    found = offered_bundles(PRESENTER, view, legal)
+    found = _offered(view, legal)
     return bool(found) and any(b.steps[-1]["type"] == "pick" and len(b.steps) > 2 for b in found[0])
 
 
@@ -130,7 +141,7 @@ async def test_a_new_bundle_is_one_click_stored_step_by_step(simcord_env, wanted
     engine's steps stored one by one, and the game where the separate clicks would have taken it."""
     env = simcord_env
     table, state, seat, member, dm = await _at_prompt(env, wanted)
-    offered = render.choices(table, seat)
+    offered = render.choices(table, seat, policy=BRW)
     n, bundle = [(n, b) for n, b in enumerate(offered.bundles or ()) if b.steps[-1]["type"] == last
                  and len(b.steps) > 1][-1]
     button = next(b for b in bundle_buttons(dm) if b["custom_id"].endswith(f":{n}") or b["value"] == str(n))

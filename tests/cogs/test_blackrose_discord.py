@@ -19,6 +19,7 @@ import random
 import re
 
 from bot import render
+from cogs.table.games import policy
 from engine.blackrose import bot as brw_bot
 from engine.blackrose import cards as C
 from present import fmt, presenter
@@ -134,7 +135,7 @@ async def move(env, channel, table, member, seat, rng, closed: bool, answers: di
     index = legal.index(trap_first(table.state.view(seat.seat), legal, rng))
     # An action the prompt offers as a bundle (a button standing for every copy of a spell, a move with its
     # room's activation) is clicked as the bundle of that one step: "rk:b:…:n" or a bundle menu's value n.
-    offered = render.choices(table, seat.seat)
+    offered = render.choices(table, seat.seat, policy=policy("blackrose"))  # (its cog's phone budget)
     bundle = next((n for n, b in enumerate(offered.bundles or ())
                    if b.steps == (legal[index],) or legal[index] in b.alike), None)
     if bundle is None:  # a step offered only inside its bundles (every way on is one): the one whose next

@@ -11,7 +11,9 @@ from engine.blackrose import GAME
 from engine.blackrose import bot as brw_bot
 from engine.blackrose import cards as C
 from engine.core import IllegalAction
+from present import fmt
 from present.base import offered_bundles
+from present.blackrose.prompts import prompt as worded_prompt  # (the placeholder is shorter)
 from present.blackrose import bundles as BU
 from present.blackrose.presenter import PRESENTER
 
@@ -263,20 +265,20 @@ def test_the_last_two_ready_spells_are_one_click_in_either_order_and_side():
     one = BU.bundles(three_left, legal[:4] + legal[5:])
     assert [b.steps[1] for b in one if len(b.steps) == 2] == [{"type": "confirm", "step": True}] * 4
     # The prompt says the last two go at once (and what the arrows mean) only where they do.
-    assert "both at once (↑ straight side, ↓ reverse side)" in PRESENTER.prompt(view)
-    assert "both at once" not in PRESENTER.prompt(three_left)
+    assert "both at once (↑ straight side, ↓ reverse side)" in worded_prompt(view)
+    assert "both at once" not in worded_prompt(three_left)
     long = dict(view, hand=["fireball.1", "ice_burst.1", "change_past_future.1", "disfiguring_mutation.1"])
     long_legal = [dict(a, card={"meteor_swarm.1": "change_past_future.1",
                                 "stone_claws.1": "disfiguring_mutation.1"}[a["card"]]) if "card" in a else a
                   for a in legal]
     assert not any(b.steps[-1].get("last") for b in BU.bundles(long, long_legal) or ())  # too long for buttons
-    assert "both at once" not in PRESENTER.prompt(long)
+    assert "both at once" not in worded_prompt(long)
     swap = {"meteor_swarm.1": "gaze.1", "stone_claws.1": "plot.1"}  # names short enough for the words
     short = dict(view, hand=["fireball.1", "ice_burst.1", "gaze.1", "plot.1"])
     worded = [b.label for b in BU.bundles(short, [dict(a, card=swap[a["card"]]) if "card" in a else a
                                                   for a in legal]) if b.steps[-1].get("last")]
     assert "Gaze (straight), then Plot (reverse)" in worded and not any("↑" in x for x in worded)
-    assert PRESENTER.prompt(short).endswith("one by one or both at once, or confirm these 2 spells")
+    assert worded_prompt(short).endswith("or confirm these 2 spells")
 
 
 def test_a_third_spell_can_be_readied_and_confirmed_in_one_click():
@@ -292,7 +294,7 @@ def test_a_third_spell_can_be_readied_and_confirmed_in_one_click():
     assert [b.steps for b in finals] == [(a, {"type": "confirm", "step": True}) for a in legal[:8]]
     assert "Meteor Swarm (straight), then confirm" in [b.label for b in finals]
     assert all(len(b.label) <= 40 for b in found) and len(found) == 18
-    assert "confirm" in PRESENTER.prompt(view) and "both at once" not in PRESENTER.prompt(view)
+    assert "confirm" in worded_prompt(view) and "both at once" not in worded_prompt(view)
     eight = dict(view, hand=hand + ["fire_dash.1", "maelstrom.1"])
     more = [{"type": "ready", "card": c, "side": s, "step": True} for c in eight["hand"][2:] for s in "sr"]
     assert BU.bundles(eight, more + legal[-2:]) is None  # 12 spells alone and 12 with confirm: no grid

@@ -5,6 +5,7 @@ above the buttons still says the rest (who stands where, each spell in full)."""
 from __future__ import annotations
 
 from bot import render
+from cogs.table.games import policy
 from engine.blackrose import board as B
 from present import fmt
 from present.base import fit_labels, offered_bundles, prompt_labels
@@ -24,7 +25,9 @@ def test_short_labels_fit_buttons_read_apart_and_name_their_choice():
         if said == full:
             continue
         shortened += 1
-        assert all(len(s) <= fmt.BUDGET.short for s in said), said
+        # (a Study's "…, remove 1" keeps are a menu beside the pairs' buttons: an option holds a little more)
+        room = [fmt.PHONE_OPTION if a.get("then") else fmt.BUDGET.short for a in legal]
+        assert all(len(s) <= most for s, most in zip(said, room)), said
         for a, s in zip(legal, said):
             if a["type"] == "target" and not s.startswith("Target "):  # the prompt asks for the target
                 assert "target" in P.prompt(view), P.prompt(view)
@@ -36,7 +39,7 @@ def test_short_labels_fit_buttons_read_apart_and_name_their_choice():
     assert shortened > 50 and targets > 50
 
 
-def test_a_studied_pair_reads_as_its_two_spells_where_keep_would_not_fit():
+def test_a_studied_pair_reads_as_its_two_spells_or_their_numbers_where_two_names_do_not_fit():
     view = {"me": "p1", "hand": [], "choice": {"kind": "study", "look": ["invoke_obscurity.1", "obscuritys_grip.1",
                                                                           "fireball.1", "ice_burst.1"]}}
     cards = view["choice"]["look"]
@@ -45,12 +48,20 @@ def test_a_studied_pair_reads_as_its_two_spells_where_keep_would_not_fit():
         for b in cards[i + 1:]:
             legal += [{"type": "study_keep", "cards": sorted([a, b]), "step": True},
                       {"type": "study_keep", "cards": sorted([a, b]), "then": "remove", "step": True}]
-    found, rest = offered_bundles(PRESENTER, view, legal)
-    names = [b.label for b in found]
-    assert "Invoke Obscurity + Obscurity's Grip" in names and all(len(n) <= 40 for n in names), names
+    short = {"type": "study_keep", "cards": ["fireball.1", "ice_burst.1"], "step": True}
+    assert CH.short_label(short, view) == "Fireball + Ice Burst"
+    assert CH.short_label(dict(short, then="remove"), view) == "Fireball + Ice Burst, remove 1"
     assert "keep 2 of the cards you drew" in P.prompt(view)
-    # the pair kept and then a spell removed: offered beside them, each worded in full
-    assert all(CH.label(legal[i], view).endswith(", then remove a spell") for i in rest)
+    # "Invoke Obscurity + Obscurity's Grip, remove 1" is too long for a phone's menu: every keep of that Study
+    # goes by the numbers the hand gives the studied spells above the picture
+    with fmt.fitting(policy("blackrose").budget):
+        found, rest = offered_bundles(PRESENTER, view, legal)
+        labels = prompt_labels(PRESENTER, view, legal, NAMES)
+    assert sorted(b.label for b in found) == ["Keep 1 + 2", "Keep 1 + 3", "Keep 1 + 4", "Keep 2 + 3", "Keep 2 + 4",
+                                              "Keep 3 + 4"]
+    assert all(labels[i].endswith(", then remove a spell") for i in rest) and len(set(labels)) == len(legal)
+    text = fmt.plain(PRESENTER.hand(view, NAMES))
+    assert "1. Fireball — " in text and "3. Invoke Obscurity" in text and "4. Obscurity's Grip" in text
 
 
 def test_a_keep_then_remove_label_is_never_clipped_into_a_plain_keep():
@@ -66,7 +77,7 @@ def test_a_keep_then_remove_label_is_never_clipped_into_a_plain_keep():
     said = prompt_labels(PRESENTER, view, legal, NAMES)
     for a, s in zip(legal, said):
         if "then" in a:
-            assert s.endswith(", then remove a spell") and "…" not in s, s
+            assert s.endswith((", remove 1", ", then remove a spell")) and "…" not in s, s
     assert len(set(said)) == len(legal)
 
 
@@ -93,12 +104,13 @@ def test_rooms_are_labelled_with_their_board_label_first():
     assert all(CH.room_name({"layout": {lab: "garden"}}, lab).startswith(lab + " ") for lab in B.HEX)
 
 
-def test_a_handful_of_long_choices_keeps_its_full_labels():
-    """At most five choices are buttons whatever their length (bot/render.py as_buttons), so nothing is
-    clipped: "Arm Obscure Armor (Protection) — fire at the first chance", never "— fire…"."""
+def test_a_handful_of_choices_is_worded_for_a_phone_too():
+    """A handful of choices are buttons whatever their length (bot/render.py as_buttons), so they are worded
+    short as well: how a Trap is armed, the prompt above naming the spell (never "— fire…" cut by a phone)."""
     view = {"me": "p1", "choice": {"kind": "cast", "card": "obscure_armor.1", "side": "r"}}
     legal = [{"type": "arm", "ask": False, "step": True}, {"type": "arm", "ask": True, "step": True}]
-    labels = prompt_labels(PRESENTER, view, legal, NAMES)
-    assert labels == ["Arm Obscure Armor (Protection) — fire at the first chance",
-                      "Arm Obscure Armor (Protection) — ask me (its condition is shown)"]
-    assert render.as_buttons(labels) and max(map(len, labels)) > fmt.BUDGET.short
+    with fmt.fitting(policy("blackrose").budget):
+        labels = prompt_labels(PRESENTER, view, legal, NAMES)
+    assert labels == ["Fire at the first chance", "Ask me first"]
+    assert render.as_buttons(labels) and max(map(len, labels)) <= fmt.PHONE_BUTTON
+    assert "Obscure Armor" in P.prompt(view)

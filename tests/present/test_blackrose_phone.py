@@ -8,6 +8,7 @@ import re
 import pytest
 
 from present import fmt
+from present.blackrose.prompts import prompt as worded_prompt  # (the placeholder is shorter)
 from present.blackrose.presenter import PRESENTER
 from present.i18n import reading, tr
 from tests.present.test_blackrose_picture import public_view, seat_view
@@ -148,31 +149,40 @@ def _footer(view) -> str:
     return fmt.md_line(PRESENTER.hand(view, NAMES).footer)
 
 
+def _spells(view) -> str:
+    """The hand's "Your spells" section, which comes before the picture (the picture is last, beside the
+    prompt and its buttons)."""
+    doc = PRESENTER.hand(view, NAMES)
+    assert doc.picture_last
+    return "\n".join(fmt.md_line(ln) for sec in doc.sections if sec.title == "Your spells" for ln in sec.lines)
+
+
 @pytest.mark.parametrize("choice", [{"kind": "prep"}, {"kind": "study", "look": ["demons_howl.3", "gaze.1"]},
                                     {"kind": "pick", "key": "discard"}])
-def test_the_spells_a_player_chooses_among_are_worded_under_the_prompt(choice):
-    """Readying spells, keeping studied cards, discarding: each spell's sides (type, target, effect) follow
-    the prompt line, not only the picture above it."""
+def test_the_spells_a_player_chooses_among_are_worded_above_the_picture(choice):
+    """Readying spells, keeping studied cards, discarding: each spell's sides (type, target, effect) are in
+    the message's "Your spells", above the picture; the prompt line under the picture is the prompt alone,
+    so that a phone shows the picture, the prompt and its buttons on one screen."""
     from present.blackrose import card_text as T
     from present.blackrose import presenter as PR
     view = seat_view(choice=choice)
-    footer = _footer(view)
-    assert footer.startswith(fmt.escape(PRESENTER.prompt(view)))
+    assert _footer(view) == fmt.escape(worded_prompt(view))
+    spells = _spells(view)
     among = PR.choosing_among(view)
-    assert among and len(footer) <= fmt.TEXT_MAX // 2
+    assert among and len(spells) <= fmt.TEXT_MAX // 2
     for card in among:
         for key, _ in T.sides_of(card):
-            assert fmt.escape(T.effect(card, key)) in footer, (card, key)
+            assert fmt.escape(T.effect(card, key)) in spells, (card, key)
 
 
-def test_a_long_hand_names_the_spells_past_the_room_under_the_prompt():
+def test_a_long_hand_names_the_spells_past_the_room_above_the_picture():
     view = seat_view(**dict(BIG_HAND, choice={"kind": "prep"}))
-    footer = fmt.plain_line(PRESENTER.hand(view, NAMES).footer)
     from present.blackrose import presenter as PR
-    assert len(footer) <= PR.DECIDING_ROOM + 400
+    said = "\n".join(fmt.plain_line(ln) for ln in PR.deciding_lines(view))
+    assert len(said) <= PR.DECIDING_ROOM + 400
     shown = [n for n in ("Fireball", "Gaze", "Ice Burst", "Jester Hat", "Maelstrom", "Meteor Swarm", "Ring of Fire")
-             if n in footer]
-    assert len(shown) == 7 and "/game card" in footer
+             if n in said]
+    assert len(shown) == 7 and "/game card" in said and said in fmt.plain(PRESENTER.hand(view, NAMES))
 
 
 # ---- the picture beside the prompt ----------------------------------------------------------------------

@@ -19,6 +19,7 @@ from engine.blackrose import GAME
 from tests.engine.conformance import advanced
 from engine.blackrose import board as B
 from present import draw as D
+from present.blackrose import card_text as T
 from present.blackrose import hand_picture as H
 from present.blackrose import picture as P
 
@@ -79,7 +80,7 @@ def seat_view(**changes) -> dict:
 # drawing change (and bump picture.STYLE) with:  .venv/bin/python tests/present/test_blackrose_picture.py
 PINNED = {
     "board": "aec7fa74e1b2b60623ec0ee77f575f9126c90f57bf901eaa00c21f0b247b262b",
-    "hand": "da7f941acd2b8ed9bebfe0f4d1ad114e7a11538842eef957c908ed80a6b86eaf",
+    "hand": "4ed24c9eb4b2c5a4ea5738065025b09c43aeec6eb26cd702540633b7d71c2851",
 }
 
 
@@ -286,7 +287,8 @@ def test_the_hand_picture_shows_readied_spells_as_readying_not_in_hand():
     after = H.facts_of(st.view("p1"))
     assert after["in_hand"] == before["in_hand"] - 1
     assert before["readying"] == []
-    assert after["readying"] == [dict(H.spell_facts(first["card"], first["side"]), slot=H._slot("q", ""))]
+    assert after["readying"] == [dict(H.spell_facts(first["card"], first["side"]), slot=H._slot("q", ""),
+                                      named=T.card_label(first["card"], first["side"]))]
     for _ in range(8):  # p1 readies until its Preparation is set, while the others still prepare
         if "p1" not in st.pending():
             break

@@ -15,6 +15,7 @@ from engine.blackrose import GAME
 from tests.engine.conformance import advanced
 from engine.blackrose import cards as C
 from present import fmt
+from present.blackrose.prompts import prompt as worded_prompt  # (the placeholder is shorter)
 from present.blackrose import card_text as T
 from present.blackrose import choices as CH
 from present.blackrose import effect_text as E
@@ -275,7 +276,7 @@ def test_every_label_and_prompt_of_seeded_games_is_plain_and_fits():
         while not st.over:
             for seat, legal in st.pending().items():
                 view = st.view(seat)
-                plain(PRESENTER.prompt(view))
+                plain(worded_prompt(view))
                 labels = [PRESENTER.label(a, view, NAMES) for a in legal]
                 for a, said in zip(legal, labels):
                     assert len(said) <= 80 and plain(said) and said != "Choose", (a, said)
@@ -311,13 +312,14 @@ def test_a_target_room_says_who_is_in_it():
 def test_a_choice_says_which_spell_or_room_asks_it():
     v = lodge_view(choice={"kind": "pick", "key": "victim", "op": "room_sacrifice", "source": {"activated": "A2"}})
     altar = f"A2 {C.ROOMS[v['layout']['A2']]['name']}"
-    assert PRESENTER.prompt(v) == f"{altar}: who takes 1 damage?"
-    assert CH.label({"type": "pick", "value": "p2"}, v, NAMES).startswith("1 damage to Ben in B12 ")
+    assert worded_prompt(v) == f"{altar}: who takes 1 damage?"
+    # (where Ben stands and his damage: the board; a phone's button holds about 34 characters)
+    assert CH.label({"type": "pick", "value": "p2"}, v, NAMES) == "1 damage to Ben"
     v = lodge_view(choice={"kind": "pick", "key": "burst", "op": "undead_burst",
                            "source": {"card": "putrefy.1", "side": "r"}})
-    assert PRESENTER.prompt(v) == "Putrefy: who takes the damage?"
+    assert worded_prompt(v) == "Putrefy: who takes the damage?"
     v = lodge_view(choice={"kind": "cast", "card": "fireball.2", "side": "s"})
-    assert PRESENTER.prompt(v) == "Fireball (straight): choose the target room"
+    assert worded_prompt(v) == "Fireball (straight): choose the target room"
 
 
 def test_activating_names_the_room_and_the_hand_says_what_it_does():
@@ -331,15 +333,15 @@ def test_activating_names_the_room_and_the_hand_says_what_it_does():
     assert f"Here, B12 {C.ROOMS[rid]['name']}: {T.room_effect(rid)}" in hand
 
 
-def test_arming_says_the_spell_its_kind_and_its_standing_order():
+def test_arming_says_its_standing_order_and_the_prompt_names_the_spell():
+    """A phone's button holds about 34 characters: the label says how it is armed (its target mage, its
+    standing order), the prompt right above the buttons which spell and that it is armed face down."""
     v = lodge_view(choice={"kind": "cast", "card": "bone_armor.1", "side": "s"})
-    assert CH.label({"type": "arm", "ask": False, "step": True}, v, NAMES) == \
-        "Arm Bone Armor (Protection) — fire at the first chance"
-    assert CH.label({"type": "arm", "ask": True, "step": True}, v, NAMES) == \
-        "Arm Bone Armor (Protection) — ask me (its condition is shown)"
+    assert CH.label({"type": "arm", "ask": False, "step": True}, v, NAMES) == "Fire at the first chance"
+    assert CH.label({"type": "arm", "ask": True, "step": True}, v, NAMES) == "Ask me first"
+    assert "Bone Armor" in worded_prompt(v) and "face down" in worded_prompt(v)
     v["choice"] = {"kind": "cast", "card": "dance_of_death.1", "side": "s"}
-    assert CH.label({"type": "arm", "ask": True, "tgt": "p2", "step": True}, v, NAMES) == \
-        "Arm Dance of Death (Trap, on Ben) — ask me (its condition is shown)"
+    assert CH.label({"type": "arm", "ask": True, "tgt": "p2", "step": True}, v, NAMES) == "On Ben: ask me first"
 
 
 def test_new_steps_have_their_own_words():
@@ -350,17 +352,17 @@ def test_new_steps_have_their_own_words():
     v = lodge_view(choice={"kind": "phys"})
     assert CH.label({"type": "step", "to": "B1", "then": "activate", "step": True}, v, NAMES).startswith(
         "Go and activate B1 ")
-    assert CH.label({"type": "phys"}, v, NAMES) == "Stay here (spend a Physical Action)"
+    assert CH.label({"type": "phys"}, v, NAMES) == "Stay put (spend a Physical Action)"
     v = lodge_view(choice={"kind": "prep", "ready": [["fireball.1", "s"], ["gaze.1", "r"]]},
                    hand=["fireball.1", "gaze.1", "ice_burst.1", "plot.1", "maelstrom.1"])
-    assert PRESENTER.prompt(v) == "Ready your Standard spell 2, or confirm these 2 spells"
+    assert worded_prompt(v) == "Ready your Standard spell 2, or confirm these 2 spells"
     # Nothing left in hand to ready: the prompt does not ask for another spell.
     v = lodge_view(choice={"kind": "prep", "ready": [["fireball.1", "s"], ["gaze.1", "r"]]},
                    hand=["fireball.1", "gaze.1"])
-    assert PRESENTER.prompt(v) == "Confirm your 2 ready spells, or take the last one back"
+    assert worded_prompt(v) == "Confirm your 2 ready spells, or take the last one back"
     v = lodge_view(choice={"kind": "react", "moment": {"on": "enter", "victim": "p2", "by": "p2", "room": "B12"},
                            "offer": ["blade_barrage.1"]})
-    assert "can fire now" in PRESENTER.prompt(v)
+    assert "can fire now" in worded_prompt(v)
     assert "Reaction window: Ben enters B12" in fmt.plain(PRESENTER.hand(v, NAMES))
 
 
@@ -475,7 +477,7 @@ def test_a_push_says_whom_it_pushes():
     for subject, said in (("v2", "Landsknecht (v2)"), ("p2", "Tessa")):
         v = lodge_view(choice={"kind": "pick", "key": "dest", "op": "push", "subject": subject,
                                "source": {"card": "whispering_wind.1", "side": "s"}})
-        assert PRESENTER.prompt(v) == f"Whispering Wind: push {said} into which room?"
+        assert worded_prompt(v) == f"Whispering Wind: push {said} into which room?"
 
 
 def test_a_suggestion_and_a_send_say_whom_they_move():
@@ -484,13 +486,13 @@ def test_a_suggestion_and_a_send_say_whom_they_move():
     source = {"card": "suggestion.1", "side": "s"}
     v = lodge_view(choice={"kind": "pick", "key": "dest", "op": "puppet_attack", "subject": "p2", "source": source,
                            "values": ["B12", "B11"]})
-    assert PRESENTER.prompt(v) == "Suggestion: where does Tessa move?"
+    assert worded_prompt(v) == "Suggestion: where does Tessa move?"
     assert CH.label({"type": "pick", "value": "B12"}, v, NAMES).startswith("Leave them in B12")
     assert CH.label({"type": "pick", "value": "B11"}, v, NAMES).startswith("Move them to B11")
     v = lodge_view(choice={"kind": "pick", "key": "victim", "op": "puppet_attack", "subject": "p2", "source": source})
-    assert PRESENTER.prompt(v) == "Suggestion: whom does Tessa attack?"
+    assert worded_prompt(v) == "Suggestion: whom does Tessa attack?"
     v = lodge_view(choice={"kind": "pick", "key": "room", "op": "send_colour", "subject": "v2", "source": source})
-    assert PRESENTER.prompt(v) == "Suggestion: send Landsknecht (v2) to which room?"
+    assert worded_prompt(v) == "Suggestion: send Landsknecht (v2) to which room?"
 
 
 def test_the_engine_tells_the_pusher_whom_the_push_moves():
@@ -515,13 +517,13 @@ def test_the_engine_tells_the_pusher_whom_the_push_moves():
 
 def test_two_copies_studied_read_once_with_their_number():
     """Two copies of one spell among the 4 studied cards: named once with their number, and its whole text
-    once under the prompt, not the same long line twice."""
+    once above the picture, numbered (a Study keep may name them by number), not the same long line twice."""
     view = {"me": "p1", "seats": ["p1", "p2"], "hand": [], "choice": {
         "kind": "study", "look": ["fireball.1", "fireball.2", "ice_burst.1", "gaze.1"], "drawn": 4}}
     text = fmt.plain(PRESENTER.hand(view, NAMES))
     assert [x for x in text.splitlines() if x.startswith("Studying")] == ["Studying: Fireball, 2 copies, Ice Burst, Gaze"]
-    under = [x for x in text.splitlines() if x.startswith(("Fireball — ", "Ice Burst — ", "Gaze — "))]
-    assert [x.split(" — ")[0] for x in under] == ["Fireball", "Gaze", "Ice Burst"]
+    under = [x for x in text.splitlines() if x.startswith(("1. Fireball — ", "3. Ice Burst — ", "2. Gaze — "))]
+    assert [x.split(" — ")[0] for x in under] == ["1. Fireball", "2. Gaze", "3. Ice Burst"]
 
 
 def test_a_spell_to_ready_is_labelled_by_its_side_and_a_readied_copy_is_not_counted():
@@ -544,5 +546,5 @@ def test_keeping_two_copies_of_one_spell_says_both():
     both = {"type": "study_keep", "cards": ["cowardice.1", "cowardice.2"], "step": True}
     assert CH.label(both, v, NAMES) == "Keep both Cowardice"
     assert CH.short_label(both, v, NAMES) == "Both Cowardice"
-    assert CH.short_label(dict(both, then="remove"), v, NAMES) == "Both Cowardice, then remove a spell"
+    assert CH.short_label(dict(both, then="remove"), v, NAMES) == "Both Cowardice, remove 1"
     assert CH.label(dict(both, cards=["cowardice.1", "gaze.1"]), v, NAMES) == "Keep Cowardice and Gaze"
