@@ -22,7 +22,7 @@ FINE_QUALITY = 72  # for pictures with small words (the Lodge)
 GUTTER = 0         # px of each tile's real surroundings kept around it in an atlas, against WebP's deblocking
                    # bleeding a neighbouring tile's colour into it. Measured on a Raven game: the worst tile's mean
                    # error goes from 11.5 to 10.6 (of 255) with 2 px, for 37 % fewer pictures in the budget: 0.
-WIDTH = 560        # px: a card game's pictures (drawn 800 wide for Discord) are stored this wide: big cards stay clear
+WIDTH = 560        # px: a card game's picture is stored at most this wide (the card games draw theirs 318 wide now)
 NOISE = 12         # a pixel that moved by no more than this (of 255) is unchanged: anti-aliasing, gradients
 
 
