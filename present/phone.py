@@ -107,3 +107,15 @@ def done(img: Image.Image, bottom: float) -> Image.Image:
     ImageDraw.Draw(mask).rounded_rectangle((8, 8, WIDTH - 9, height - 9), radius=16, fill=255)
     out.paste(img.crop((0, 0, WIDTH, height)), (0, 0), mask)
     return out
+
+
+def heading(d: ImageDraw.ImageDraw, top: float, left: str, right: str, lit: bool, size: int = 14) -> float:
+    """A hand's heading: `left` (gold when `lit`: the reader must act) and `right` (their standing) on one row
+    where both fit, else one under the other; returns the y below it."""
+    colour = D.GOLD if lit else D.CREAM
+    if D.text_width(left, size) + 16 + D.text_width(right, size) <= ROOM:
+        D.text(d, (24, top), left, size, colour, "lt", bold=True, width=ROOM)
+        D.text(d, (WIDTH - 24, top), right, size, D.CREAM, "rt", bold=True, width=D.text_width(right, size))
+        return top + 18
+    top += lines(d, (24, top), left, size, colour, "lt", bold=True) + 4
+    return top + lines(d, (24, top), right, size, D.CREAM, "lt", bold=True)

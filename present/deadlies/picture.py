@@ -181,13 +181,7 @@ def _hand(img: Image.Image, d, f: dict, top: int) -> int:
     yours = f["turn"] == f["me"]
     head = tr("Your hand") + (" · " + tr("your turn") if yours else "")
     right = tr("Wickedness {n}", n=f["wick"][f["me"] - 1])
-    if D.text_width(head, 14) + 16 + D.text_width(right, 14) <= P.ROOM:
-        D.text(d, (24, top), head, 14, D.GOLD if yours else D.CREAM, "lt", bold=True, width=P.ROOM)
-        D.text(d, (P.WIDTH - 24, top), right, 14, D.CREAM, "rt", bold=True, width=D.text_width(right, 14))
-        top += 18
-    else:
-        top += P.lines(d, (24, top), head, 14, D.GOLD if yours else D.CREAM, "lt", bold=True) + 4
-        top += P.lines(d, (24, top), right, 14, D.CREAM, "lt", bold=True)
+    top = P.heading(d, top, head, right, yours)
     top += 24  # a picked card is lifted into this gap
     w, h = 62, 88
     if not hand:

@@ -149,13 +149,7 @@ def _hand(img: Image.Image, d, f: dict, top: int) -> int:
     waiting = f["me"] in f["waiting"]
     head = tr("Your hand") + (" · " + tr("pick your passes") if waiting else "")
     state = (tr("a Raven") if raven else tr("Health {n}", n=health)) + " · " + tr("{n} VP", n=vp)
-    if D.text_width(head, 14) + 16 + D.text_width(state, 14) <= P.ROOM:
-        D.text(d, (24, top), head, 14, D.GOLD if waiting else D.CREAM, "lt", bold=True, width=P.ROOM)
-        D.text(d, (P.WIDTH - 24, top), state, 14, D.CREAM, "rt", bold=True, width=D.text_width(state, 14))
-        top += 18
-    else:
-        top += P.lines(d, (24, top), head, 14, D.GOLD if waiting else D.CREAM, "lt", bold=True) + 4
-        top += P.lines(d, (24, top), state, 14, D.CREAM, "lt", bold=True)
+    top = P.heading(d, top, head, state, waiting)
     top += 22  # a picked card is lifted into this gap
     w, h, gap = 62, 88, 6
     n = len(f["hand"])
