@@ -22,6 +22,7 @@ with CHANNEL_UPDATE / GUILD_ROLE_UPDATE, as Discord does.
 
 The parts, one job each (FakeDiscord in server.py composes them):
   world.py        the guild: ids, roles, users, channels, DMs, permission maths
+  activities.py   launched Activity instances (who is in which channel's Activity)
   gateway.py      /gateway: sessions, IDENTIFY/RESUME, events to the bot (Gateway, Session)
   rest.py         /api/v10: record, check against the spec, inject faults, route (Rest, SpecContext)
   application.py  login, application info, the synced application commands

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import time
 
+from tests.e2e.fake_discord.activities import ActivityInstances
 from tests.e2e.fake_discord.model import DiscordError, FakeChannel, FakeUser
 from tests.e2e.fake_discord.permissions import (ADMIN_PERMS, ADMINISTRATOR, ALL_PERMS, BOT_PERMS,
                                                 EVERYONE_PERMS, VIEW_CHANNEL)
@@ -26,6 +27,7 @@ class World:
         self.users: dict[int, FakeUser] = {self.bot.id: self.bot}
         self.channels: dict[int, FakeChannel] = {}
         self.dm_by_user: dict[int, FakeChannel] = {}
+        self.activities = ActivityInstances(self.app_id, self.snow)  # launched Activities (issue 35)
 
     def snow(self) -> int:
         """A new snowflake: unique, increasing, and dated now (as Discord's ids are)."""
