@@ -12,6 +12,7 @@ from discord.ext import commands
 
 from bot import render, sharding
 from bot.config import Settings
+from bot.entry_point import sync_global
 from bot.records import HistoryService
 from bot.seating import Seating
 from bot.service import TableService
@@ -87,6 +88,7 @@ class Rookery(commands.Bot):
         self.store = await Storage.open(self.settings.database, self.settings.durability)
         sharding.serve_own_shards(self.store, self.settings)  # a shard restores only its own servers' games
         self.services = build_services(self, self.store)
+        self.services.messages.activity = self.settings.activity  # the board's Open table button
         self.service = self.services.service
         for cog in build_cogs(self, self.services):
             await self.add_cog(cog)
@@ -113,7 +115,10 @@ class Rookery(commands.Bot):
 
     async def sync_commands(self) -> None:
         if not self.settings.guild_id:
-            await self.tree.sync()
+            if self.application_id is None:
+                await self.tree.sync()  # raises discord.py's own MissingApplicationID
+            else:  # tree.sync() would drop Discord's Entry Point command, and Discord refuses that
+                await sync_global(self.tree, self.http, self.application_id)
             return
         guild = discord.Object(self.settings.guild_id)
         self.tree.copy_global_to(guild=guild)

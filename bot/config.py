@@ -26,6 +26,7 @@ class Settings:
     web_url: str = ""                # the watch page's public address (ROOKERY_WEB_URL; bot/web/)
     web_port: int | None = None      # serve the watch page on this port (ROOKERY_WEB_PORT); None: no web server
     web_host: str = "0.0.0.0"        # the address it listens on (ROOKERY_WEB_HOST; 127.0.0.1 behind a local proxy)
+    activity: bool = False           # the Discord Activity and the board's Open table button (ROOKERY_ACTIVITY)
 
     @property
     def game_keys(self) -> tuple[str, ...]:
@@ -50,6 +51,7 @@ class Settings:
             api_base=env.get("DISCORD_API_BASE") or None,
             gateway_url=env.get("DISCORD_GATEWAY_URL") or None,
             games=_games(env.get("ROOKERY_GAMES", "").strip()),
+            activity=env.get("ROOKERY_ACTIVITY", "").strip().lower() in ("1", "true", "yes", "on"),
             **web_from_env(env),
             **scaling_from_env(env),  # ROOKERY_DATABASE_URL, ROOKERY_SHARD_COUNT, ROOKERY_SHARD_IDS
         )

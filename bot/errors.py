@@ -55,6 +55,15 @@ class Paused(Refusal):
     commands = {"resume": "game resume"}
 
 
+class ActivityOff(Refusal):
+    text = mark("The Activity is turned off on this bot. Play here with the buttons.")
+
+
+class ActivityRefused(Refusal):
+    text = mark("Discord would not open the Activity (the bot's operator may not have turned Activities on for "
+                "it). Play here with the buttons.")
+
+
 class NotStarted(Refusal):
     text = mark("The game hasn't started yet.")
 

@@ -18,6 +18,7 @@ custom_id formats (<= 100 chars):
   rk:p:<game>:<seat>:<prompt>:<page>    "More…": show that page of a prompt with more choices than one message holds
   rk:h:<game>                           "My hand" on the public board
   rk:g:<game>                           "Log" on the public board: the whole log, as the clicker may read it
+  rk:v:<game>                           "Open table" on the public board (ROOKERY_ACTIVITY): launches the Activity
 <prompt> is "<moves>.<fingerprint>" of the seat's legal actions, so a click on an older prompt is caught.
 <game> has at most 18 digits, so every id that reaches a query fits SQLite's 63-bit INTEGER; a forged or
 older custom_id that fits no template is answered by the Host ("out of date"), never dropped silently.
@@ -25,6 +26,7 @@ The lobby's own items (rk:l, rk:o, rk:e) are in cogs/lobby.py, history's (rkh:) 
 """
 from __future__ import annotations
 
+import logging
 import re
 from collections.abc import Mapping
 
@@ -46,6 +48,7 @@ SEAT = r"(?P<seat>p\d{1,2})"
 SELECTS_MAX = fmt.ROWS_MAX - 1  # leaves one row free
 PAGE_SIZE = (SELECTS_MAX - 1) * SELECT_SIZE  # past 100 choices: three selects a page, the 4th row turns pages
 SQLITE_MAX_ID = 2**63 - 1
+log = logging.getLogger("rookery.table")
 
 
 def actor(interaction: discord.Interaction) -> Actor:
@@ -305,7 +308,40 @@ class LogButton(BoardItem, template=rf"rk:g:{GAME}"):
         await services_of(interaction).clicks.show_log(interaction, self.checked_table)
 
 
-TABLE_ITEMS = (ActionButton, ActionSelect, BundleButton, BundleSelect, PageButton, HandButton, LogButton)
+class ActivityButton(BoardItem, template=rf"rk:v:{GAME}"):
+    """"Open table": Discord opens the Activity (issue 35) in the board's channel, answering the click with the
+    LAUNCH_ACTIVITY callback (type 12). The Activity finds the table by its channel, so the custom_id needs
+    no more than the game, which it names only to refuse a finished one. The button is on the board only
+    while Activities are on (Messages.activity); an older board's button is refused once they are off."""
+
+    kind = "v"
+    statuses = ("active", "paused", "over", "ended")  # a finished game gets its own words, below
+
+    @classmethod
+    def part(cls, game: int) -> dict:
+        return P.button(cls.id_of(game), tr("Open table"), P.PRIMARY, "🎲")
+
+    def check(self, interaction: discord.Interaction) -> None:
+        if not services_of(interaction).messages.activity:
+            raise errors.ActivityOff()
+        if self.table is not None and self.table.status in ("over", "ended"):
+            raise errors.GameOver()
+        super().check(interaction)
+
+    async def handle(self, interaction: discord.Interaction) -> None:
+        try:
+            await interaction.response.launch_activity()
+        except discord.HTTPException as exc:
+            # Discord refuses the launch for an application without Activities (the operator set
+            # ROOKERY_ACTIVITY but not the Developer Portal). A refused callback leaves the interaction
+            # unanswered, so the member still gets a private answer.
+            log.warning("Discord refused to launch the Activity (HTTP %s, code %s): are Activities turned on "
+                        "for this application in the Developer Portal?", exc.status, exc.code)
+            raise errors.ActivityRefused() from None
+
+
+TABLE_ITEMS = (ActionButton, ActionSelect, BundleButton, BundleSelect, PageButton, HandButton, LogButton,
+               ActivityButton)
 
 
 _BY_KIND = {kind: tuple(i for i in TABLE_ITEMS if i.kind == kind) for kind in {i.kind for i in TABLE_ITEMS}}
@@ -404,9 +440,12 @@ def offered_values(game_id: int, seat: str, c: Choices | None, custom_id: str) -
     return out
 
 
-def board_rows(game_id: int, watch: str | None = None) -> list[dict]:
-    """The board's buttons; `watch`: the table's watch page (a link button) when the web page is on."""
+def board_rows(game_id: int, watch: str | None = None, activity: bool = False) -> list[dict]:
+    """The board's buttons; `watch`: the table's watch page (a link button) when the web page is on;
+    `activity`: the Open table button, when Activities are on (ROOKERY_ACTIVITY)."""
     buttons = [HandButton.part(game_id), LogButton.part(game_id)]
+    if activity:
+        buttons.append(ActivityButton.part(game_id))
     if watch:
         buttons.append(P.link(watch, tr("Watch"), emoji="📺"))
     return [P.row(buttons)]

@@ -29,6 +29,7 @@ class Messages:
         self.bot = bot
         self.settings = settings
         self.watch_url: Callable[[int], str | None] = lambda table_id: None  # the Watch button's (bot/web/)
+        self.activity = False  # the board's Open table button (ROOKERY_ACTIVITY; the app sets it)
 
     async def draw_ahead(self, table: Table) -> None:
         """Draw the pictures of the table's current version (the board's, each DM's hand picture) on a
@@ -98,10 +99,10 @@ class Messages:
             doc = self.board_doc(table, frame, lang)
             with reading(lang):
                 picture = render.board_picture(table, frame)
-                rows = board_rows(table.id, watch) if live else []
+                rows = board_rows(table.id, watch, self.activity) if live else []
                 return layout(doc, colour=policy(table.game_key).colour, picture=picture,
                               picture_name=BOARD_FILE, rows=rows)
-        return frame.memo(("board", lang, table.status, watch), build)
+        return frame.memo(("board", lang, table.status, watch, self.activity), build)
 
     def hand_message(self, table: Table, seat_id: str, frame: Frame | None = None, *, private: bool,
                      page: int = 0, lang: str | None = None, note: str = "") -> Message:

@@ -56,9 +56,11 @@ LINK, PREMIUM = 5, 6                        # button styles without a custom_id
 
 # interactions/receiving-and-responding#interaction-response-object-interaction-callback-type:
 # 6/7 "only valid for component-based interactions" (a modal submitted from a component counts), 8 answers
-# autocomplete only, 9 "not available for MODAL_SUBMIT and PING interactions"; 10 is deprecated and 12
-# needs Activities. Discord documents no field code for a type outside these: BASE_TYPE_CHOICES at `type`.
-CALLBACKS = {1: {1}, 2: {4, 5, 9}, 3: {4, 5, 6, 7, 9}, 4: {8}, 5: {4, 5}}
+# autocomplete only, 9 "not available for MODAL_SUBMIT and PING interactions"; 10 is deprecated; 12
+# (LAUNCH_ACTIVITY) answers a command, a component or a modal, and only for an application with Activities
+# on (the fake checks that: it knows the application). Discord documents no field code for a type outside
+# these: BASE_TYPE_CHOICES at `type`.
+CALLBACKS = {1: {1}, 2: {4, 5, 9, 12}, 3: {4, 5, 6, 7, 9, 12}, 4: {8}, 5: {4, 5, 12}}
 MODAL_FROM_MESSAGE = {4, 5, 6, 7}
 
 # interactions/application-commands#application-command-object-application-command-naming: names match

@@ -53,7 +53,7 @@ CASES = {
                           (("components", "0", "components", "0", "options"), "BASE_TYPE_BAD_LENGTH",
                            "Must be between 1 and 25 in length.")),
     "UPDATE_MESSAGE answering a slash command": (CALLBACK, {"type": 7, "data": {"content": "x"}}, 2,
-                                                 (("type",), "BASE_TYPE_CHOICES", "Value must be one of (4, 5, 9).")),
+                                                 (("type",), "BASE_TYPE_CHOICES", "Value must be one of (4, 5, 9, 12).")),
     "a schema type error": (MESSAGES, {"content": "x", "flags": "lots"}, None,
                             (("flags",), "NUMBER_TYPE_COERCE", 'Value "lots" is not int.')),
     "an empty message": (MESSAGES, {"content": " ", "embeds": []}, None, (50006,)),

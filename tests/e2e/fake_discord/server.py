@@ -24,9 +24,12 @@ from tests.support.components import find_component
 
 class FakeDiscord:
     def __init__(self, *, guild_name: str = "Test Guild", bot_name: str = "Rookery",
-                 gateway: type[Gateway] = Gateway):
-        """gateway: the Gateway class to serve /gateway with (a subclass may route events differently)."""
+                 gateway: type[Gateway] = Gateway, activities: bool = False):
+        """gateway: the Gateway class to serve /gateway with (a subclass may route events differently);
+        activities: the application has Activities turned on in the Developer Portal (so it has an Entry
+        Point command, and answers may launch its Activity)."""
         self.world = World(guild_name=guild_name, bot_name=bot_name)
+        self.world.activities_on = activities
         self.gateway = gateway(self.world)
         self.files = Attachments(self.world.snow)
         self.store = MessageStore(self.world, self.gateway, self.files)

@@ -28,6 +28,7 @@ class World:
         self.channels: dict[int, FakeChannel] = {}
         self.dm_by_user: dict[int, FakeChannel] = {}
         self.activities = ActivityInstances(self.app_id, self.snow)  # launched Activities (issue 35)
+        self.activities_on = False  # the application has Activities turned on (FakeDiscord(activities=True))
 
     def snow(self) -> int:
         """A new snowflake: unique, increasing, and dated now (as Discord's ids are)."""
