@@ -14,6 +14,9 @@ to make the Entry Point, and the bot must still start then.
 """
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
+from typing import Any
+
 from discord import app_commands
 from discord.http import HTTPClient
 
@@ -22,7 +25,7 @@ PRIMARY_ENTRY_POINT = 4
 ANSWER_ONLY = ("application_id", "version", "guild_id", "name_localized", "description_localized")
 
 
-def as_request(command: dict) -> dict:
+def as_request(command: Mapping[str, Any]) -> dict[str, Any]:
     """A command as Discord listed it, made fit to send back in a bulk overwrite."""
     sent = {k: v for k, v in command.items() if k not in ANSWER_ONLY}
     permissions = sent.get("default_member_permissions")
@@ -31,12 +34,12 @@ def as_request(command: dict) -> dict:
     return sent
 
 
-def entry_points(commands: list[dict]) -> list[dict]:
+def entry_points(commands: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
     """The application's Entry Point commands among its global commands, ready to send back."""
     return [as_request(c) for c in commands if c.get("type") == PRIMARY_ENTRY_POINT]
 
 
-async def our_payload(tree: app_commands.CommandTree) -> list[dict]:
+async def our_payload(tree: app_commands.CommandTree) -> list[dict[str, Any]]:
     """The tree's global commands, as `tree.sync()` would send them."""
     commands = tree.get_commands()
     translator = tree.translator
@@ -45,7 +48,7 @@ async def our_payload(tree: app_commands.CommandTree) -> list[dict]:
     return [command.to_dict(tree) for command in commands]
 
 
-async def sync_global(tree: app_commands.CommandTree, http: HTTPClient, application_id: int) -> list[dict]:
+async def sync_global(tree: app_commands.CommandTree, http: HTTPClient, application_id: int) -> list[Any]:
     """Overwrite the global commands with the tree's, keeping any Entry Point; returns what Discord answers."""
     payload = await our_payload(tree)
     kept = entry_points(await http.get_global_commands(application_id))
