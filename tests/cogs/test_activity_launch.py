@@ -135,7 +135,7 @@ async def test_a_launch_discord_refuses_gets_a_private_answer(simcord_env):
     assert table.version == version
 
 
-async def test_the_command_sync_keeps_the_entry_point(simcord_env):
+async def test_the_sync_sends_ours_and_what_an_entry_point_becomes(simcord_env):
     """simcord's application has no Entry Point: the sync sends ours alone. What an Entry Point Discord
     lists becomes in a request is checked here (the e2e test syncs against one)."""
     env = simcord_env
@@ -146,3 +146,22 @@ async def test_the_command_sync_keeps_the_entry_point(simcord_env):
     assert entry_points([listed, {"type": 1, "name": "game"}]) == [as_request(listed)]
     assert as_request(listed) == {"id": "9", "default_member_permissions": 0, "type": 4, "name": "launch",
                                   "description": "", "handler": 2, "contexts": [0, 1, 2]}
+
+
+async def test_turned_on_the_running_boards_get_open_table_at_the_restart_without_activities(
+        simcord_env, make_bot, launches):
+    """Started without ROOKERY_ACTIVITY, restarted with it: the republish after the restart adds the button to
+    the live game's board, and it launches."""
+    env = simcord_env
+    channel, members, table = await table_of(env)
+    assert "Open table" not in labels(board_of(channel, table))
+    bot = make_bot()
+    bot.settings = dataclasses.replace(bot.settings, activity=True)
+    await env.restart_bot(bot)
+    await env.bot.services.republish.done.wait()
+    await env.settle()
+    table = env.bot.service.in_channel(channel.id)
+    board = board_of(channel, table)
+    assert "Open table" in labels(board)
+    await members[2].click(board, label="Open table")
+    assert [user for _, user, _ in launches] == [members[2].user.id]
