@@ -8,14 +8,15 @@ reachable from the list of choices:
 - **A room** is where an action goes or aims: a step (move there), an activation, a spell's target room
   (`target`, or a cast that aims as it is cast), an Evocation's move, a discard-to-move's room, a pick of a
   room. An action aimed at a model (an attack, a spell on a mage or an Evocation) aims at the room it
-  stands in: the room's click lists who is there (the rulebook's spells target models in rooms in range).
+  stands in, and at the model itself there (its token on the map: "model"); a move that also activates the
+  room it reaches is the room's activation token ("activate").
 - **A spell** on the Mage Sheet is what an action does with it: ready it (Preparation, with its side),
   cast or arm it (a ready slot), discard it (to move, or in the Black Rose Room), remove it (Study), and
   trigger an armed Trap or Protection when a reaction window asks its owner ("ask me"): the window
   appears in place, on the armed spell. A cast that also names a room (aimed as it is cast) is a spell
   click then a room click, as a player reads the spell and then the map.
-Several actions on one room or one spell (two sides of a spell, two mages in a room) are listed where
-clicked, by their chat labels.
+Several actions on one place (a spell cast at one mage in two modes) are listed where clicked, by their
+chat labels.
 
 `interactive()` returns {"targets", "cards", "lodge"}; lodge = {"rooms", "cells", "sheet", "casting"}.
 Hex positions are the board picture's (present/blackrose/picture.py): axial (q, r) from engine/blackrose/
@@ -65,7 +66,9 @@ def _model_room(view: dict, m) -> str | None:
 
 
 def target_of(action: dict, view: dict, held: set[str]) -> dict:
-    """What one legal action names on the Lodge or the Mage Sheet ({} when it names neither)."""
+    """What one legal action names on the Lodge or the Mage Sheet ({} when it names neither): "spell",
+    "room", and finer places in the room: "model" (the mage or Evocation it aims at, which stands there)
+    and "activate" (a move that activates the room it reaches, the room's activation token)."""
     kind, out = action.get("type"), {}
     card = action.get("card")
     if kind in SPELL_CARD_ACTIONS and card in held:
@@ -73,22 +76,39 @@ def target_of(action: dict, view: dict, held: set[str]) -> dict:
     elif kind in SLOT_ACTIONS and _slot_card(view, action.get("slot")) in held:
         out["spell"] = _slot_card(view, action["slot"])
     room = next((action[k] for k in ROOM_KEYS if isinstance(action.get(k), str)), None)
-    if kind == "pick" or (kind == "react" and "value" in action):  # a pick's value may be a room or one of the seat's own spells
+    if kind == "pick" or (kind == "react" and "value" in action):  # a pick's value: a room or a spell
         value = action.get("value")
         room = value if isinstance(value, str) and value in B.HEX else None
         if isinstance(value, str) and value in held:
             out["spell"] = value
-    if room is None and kind in MODEL_KEYS:
-        room = _model_room(view, action.get(MODEL_KEYS[kind]))
+    model = action.get(MODEL_KEYS[kind]) if kind in MODEL_KEYS else action.get("target") if kind == "step" else None
+    at = _model_room(view, model)
+    if at and kind != "step":
+        room = room or at
     if room in B.HEX and room in (view.get("layout") or {}):
         out["room"] = room
+        if at == room:
+            out["model"] = model
+        if action.get("then") == "activate":
+            out["activate"] = True
     return out
+
+
+def place_of(target: dict) -> tuple | None:
+    """Where on the Lodge an action is clicked (present/web/activity/lodge.js): a model's token, a room's
+    activation token, or the room itself, with the spell it aims (dragged there, or selected first); None
+    for an action off the map. Actions with the same place are listed where clicked."""
+    if "room" not in target:
+        return None
+    if "model" in target:
+        return target.get("spell"), target["room"], "model", target["model"]
+    return target.get("spell"), target["room"], "activate" if target.get("activate") else "room"
 
 
 def _here(view: dict, lab: str, names: dict) -> list[dict]:
     """Who stands in a room (public): mages by player and mage, then Evocations."""
     mages = view.get("mage") or {}
-    out = [{"seat": s, "kind": "mage", "name": CH.seat_name(names, s),
+    out = [{"seat": s, "id": s, "kind": "mage", "name": CH.seat_name(names, s),
             "mage": W.mage_name(mages.get(s, "")) if mages.get(s) else ""}
            for s in view.get("seats") or () if (view.get("pos") or {}).get(s) == lab]
     out += [{"seat": e.get("owner"), "kind": "evo", "id": e["id"], "name": CH.model_name(view, e["id"], names)}

@@ -67,13 +67,16 @@ def check_seat(key: str, state, seat: str, seats: list[str], legal: list[dict], 
     assert set(ids) <= mine, "a card that is not the seat's own"
     assert all(isinstance(c["label"], str) and c["label"] for c in cards)
     for action, target in zip(legal, got["targets"]):
-        assert set(target) <= {"card", "room", "spell"}, target
+        assert set(target) <= {"card", "room", "spell", "model", "activate"}, target
+        assert "room" in target or not ({"model", "activate"} & set(target)), "a place in no room"
         if "card" in target:
             assert target["card"] in ids, (action, target)
         if "room" in target:
             assert target["room"] in B.HEX and target["room"] in view["layout"], (action, target)
         if "spell" in target:
             assert target["spell"] in held_spells(view), (action, target)
+        if "model" in target:  # the model it aims at stands in that room
+            assert target["model"] in view["occupants"].get(target["room"], ()), (action, target)
     leaked = strings(got) & hidden_of_others(key, state, seat, seats)
     assert not leaked, f"another seat's hidden cards: {leaked}"
     return got
@@ -168,6 +171,8 @@ def test_blackrose_step_targets_its_room_and_cast_its_spell():
             assert t["room"] == a["to"]
         if a["type"] == "cast":
             assert t["spell"] == view["my_slots"][a["slot"]]["card"]
+        if a["type"] == "step" and a.get("then") == "activate":
+            assert t == {"room": a["to"], "activate": True}
 
 
 def test_a_game_without_an_activity_module_offers_only_the_list():

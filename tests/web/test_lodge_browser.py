@@ -15,6 +15,7 @@ import pytest
 from engine import GAMES
 from present import presenter
 from present.base import offered_bundles, prompt_labels
+from present.blackrose.activity import place_of
 from present.web.targets import interactive
 from tests.support.browser import browser, desktop_page, phone_page  # noqa: F401 (fixtures)
 
@@ -89,54 +90,97 @@ def sent(page) -> list[dict]:
     return page.evaluate("window.SENT")
 
 
+def places(targets) -> list:
+    return [place_of(t) for t in targets]
+
+
 def single_room_steps(legal, targets, offered) -> bool:
-    rooms = [t.get("room") for t in targets if t.get("room")]
-    return any(a["type"] == "step" and rooms.count(t.get("room")) == 1 for a, t in zip(legal, targets))
+    where = places(targets)
+    return any(a["type"] == "step" and "activate" not in t and where.count(place_of(t)) == 1
+               for a, t in zip(legal, targets))
 
 
 def test_a_highlighted_room_sends_its_move_and_others_are_not_clickable(phone_page):
     frame = brw_frame(single_room_steps)
     open_lodge(phone_page, frame)
     actions = frame["choices"]["actions"]
-    rooms = {a["room"] for a in actions if a.get("room")}
+    rooms = {a["room"] for a in actions if a.get("room") and not a.get("spell")}
     highlighted = set(phone_page.eval_on_selector_all(".lodge-room.target", "els => els.map(e => e.dataset.room)"))
     assert highlighted == rooms
     quiet = [r["code"] for r in frame["lodge"]["rooms"] if r["code"] not in rooms]
     assert quiet
     for code in quiet[:4]:  # a room with nothing to do: no button role, and a click sends nothing
-        room = phone_page.locator(f'[data-room="{code}"]')
+        room = phone_page.locator(f'.lodge-room[data-room="{code}"]')
         assert room.get_attribute("role") is None
-        room.click(force=True)
+        room.locator(".lodge-hex").click(force=True)
     assert sent(phone_page) == []
-    step = next(a for a in actions if a.get("room") and [b.get("room") for b in actions].count(a["room"]) == 1)
-    phone_page.locator(f'[data-room="{step["room"]}"]').click()
+    where = places(actions)
+    step = next(a for a in actions if a.get("room") and not a.get("spell") and not a.get("activate")
+                and not a.get("model") and where.count(place_of(a)) == 1)
+    phone_page.locator(f'.lodge-room[data-room="{step["room"]}"] .lodge-hex').click()
     assert sent(phone_page) == [{"kind": "move", "prompt": "prompt-key-1", "action": step["index"]}]
 
 
-def test_a_spell_click_casts_it_and_a_crowded_room_lists_its_actions(desktop_page):
-    def fits(legal, targets, offered):
-        spells = [t.get("spell") for t in targets if t.get("spell") and not t.get("room")]
-        rooms = [t.get("room") for t in targets if t.get("room")]
-        return any(a["type"] == "cast" and spells.count(t.get("spell")) == 1 and not t.get("room")
-                   for a, t in zip(legal, targets)) and any(rooms.count(r) > 1 for r in rooms)
-    frame = brw_frame(fits)
+def aimed_at_a_model(legal, targets, offered) -> bool:
+    where = places(targets)
+    return any(t.get("spell") and t.get("model") and where.count(place_of(t)) == 1 for t in targets) and \
+        any(t.get("spell") and not t.get("room") and [x.get("spell") for x in targets].count(t["spell"]) == 1
+            for t in targets)
+
+
+def test_a_spell_tapped_then_its_target_tapped_casts_it_there(desktop_page):
+    frame = brw_frame(aimed_at_a_model)
     open_lodge(desktop_page, frame)
     actions = frame["choices"]["actions"]
-    cast = next(a for a in actions if a.get("spell") and not a.get("room")
-                and [b.get("spell") for b in actions].count(a["spell"]) == 1)
-    desktop_page.locator(f'.lodge-spell.target[data-spell="{cast["spell"]}"]').click()
-    assert sent(desktop_page)[-1] == {"kind": "move", "prompt": "prompt-key-1", "action": cast["index"]}
-    crowded = next(r for r in {a.get("room") for a in actions if a.get("room")}
-                   if sum(a.get("room") == r for a in actions) > 1)
-    before = len(sent(desktop_page))
-    desktop_page.locator(f'[data-room="{crowded}"]').click()
-    assert len(sent(desktop_page)) == before, "several actions: listed, not sent"
-    listed = desktop_page.eval_on_selector_all(".lodge-menu .lodge-choice", "els => els.map(e => +e.dataset.index)")
-    assert sorted(listed) == sorted(a["index"] for a in actions if a.get("room") == crowded)
-    desktop_page.locator(f'.lodge-menu .lodge-choice[data-index="{listed[-1]}"]').click()
-    assert sent(desktop_page)[-1] == {"kind": "move", "prompt": "prompt-key-1", "action": listed[-1]}
+    where = places(actions)
+    cast = next(a for a in actions if a.get("spell") and a.get("model") and where.count(place_of(a)) == 1)
+    desktop_page.locator(f'.lodge-spell[data-spell="{cast["spell"]}"]').click()
+    assert sent(desktop_page) == [], "a spell that aims is selected, not cast"
+    lit = set(desktop_page.eval_on_selector_all(".lodge-room.target", "els => els.map(e => e.dataset.room)"))
+    assert lit == {a["room"] for a in actions if a.get("spell") == cast["spell"] and a.get("room")}
+    desktop_page.locator(f'[data-room="{cast["room"]}"][data-model="{cast["model"]}"]').click()
+    assert sent(desktop_page) == [{"kind": "move", "prompt": "prompt-key-1", "action": cast["index"]}]
     assert desktop_page.evaluate("document.getElementById('lodge').textContent.includes('Ann <b>')")
     assert desktop_page.locator("#lodge b").count() == 0, "a name's markup is text, never an element"
+
+
+def test_a_spell_dragged_onto_its_target_casts_it_and_a_one_action_spell_casts_on_click(desktop_page):
+    frame = brw_frame(aimed_at_a_model)
+    open_lodge(desktop_page, frame)
+    actions = frame["choices"]["actions"]
+    where = places(actions)
+    cast = next(a for a in actions if a.get("spell") and a.get("model") and where.count(place_of(a)) == 1)
+    spell = desktop_page.locator(f'.lodge-spell[data-spell="{cast["spell"]}"]').bounding_box()
+    desktop_page.mouse.move(spell["x"] + spell["width"] / 2, spell["y"] + spell["height"] / 2)
+    desktop_page.mouse.down()
+    token = desktop_page.locator(f'[data-room="{cast["room"]}"][data-model="{cast["model"]}"]').bounding_box()
+    desktop_page.mouse.move(token["x"] + token["width"] / 2, token["y"] + token["height"] / 2, steps=5)
+    desktop_page.mouse.up()
+    assert sent(desktop_page) == [{"kind": "move", "prompt": "prompt-key-1", "action": cast["index"]}]
+    plain = next(a for a in actions if a.get("spell") and not a.get("room")
+                 and [b.get("spell") for b in actions].count(a["spell"]) == 1)
+    desktop_page.locator(f'button.lodge-spell[data-spell="{plain["spell"]}"]').click()
+    assert sent(desktop_page)[-1] == {"kind": "move", "prompt": "prompt-key-1", "action": plain["index"]}
+
+
+def test_a_place_with_several_actions_lists_them_in_place(desktop_page):
+    def crowded(legal, targets, offered):
+        where = [p for p in places(targets) if p and p[0] is None]
+        return any(where.count(p) > 1 for p in where)
+    frame = brw_frame(crowded)
+    open_lodge(desktop_page, frame)
+    actions = frame["choices"]["actions"]
+    where = [place_of(a) for a in actions]
+    spot = next(p for p in where if p and p[0] is None and where.count(p) > 1)
+    selector = f'[data-room="{spot[1]}"][data-model="{spot[3]}"]' if spot[2] == "model" else \
+        f'[data-room="{spot[1]}"][data-activate]' if spot[2] == "activate" else \
+        f'.lodge-room[data-room="{spot[1]}"] .lodge-hex'
+    desktop_page.locator(selector).click()
+    assert sent(desktop_page) == [], "several actions: listed, not sent"
+    listed = desktop_page.eval_on_selector_all(".lodge-menu .lodge-choice", "els => els.map(e => +e.dataset.index)")
+    assert sorted(listed) == sorted(a["index"] for a, p in zip(actions, where) if p == spot)
+    desktop_page.locator(f'.lodge-menu .lodge-choice[data-index="{listed[-1]}"]').click()
+    assert sent(desktop_page) == [{"kind": "move", "prompt": "prompt-key-1", "action": listed[-1]}]
 
 
 def test_a_bundle_button_sends_its_number_and_the_lodge_fits_a_phone(phone_page):
@@ -152,3 +196,20 @@ def test_a_bundle_button_sends_its_number_and_the_lodge_fits_a_phone(phone_page)
     rest = [a for a in frame["choices"]["actions"] if not a.get("room") and not a.get("spell")]
     shown = phone_page.eval_on_selector_all(".lodge-rest .lodge-choice", "els => els.map(e => +e.dataset.index)")
     assert shown == [a["index"] for a in rest], "every action with no room or spell is a button"
+
+
+def test_a_spell_with_several_actions_shows_each_on_it(phone_page):
+    def several(legal, targets, offered):
+        plain = [t["spell"] for t in targets if t.get("spell") and not t.get("room")]
+        return any(plain.count(s) > 1 for s in plain)
+    frame = brw_frame(several)
+    open_lodge(phone_page, frame)
+    actions = frame["choices"]["actions"]
+    plain = [a["spell"] for a in actions if a.get("spell") and not a.get("room")]
+    spell = next(s for s in plain if plain.count(s) > 1)
+    mine = [a["index"] for a in actions if a.get("spell") == spell and not a.get("room")]
+    buttons = phone_page.eval_on_selector_all(f'.lodge-spell[data-spell="{spell}"] .lodge-sub',
+                                              "els => els.map(e => +e.dataset.index)")
+    assert buttons == mine
+    phone_page.locator(f'.lodge-spell[data-spell="{spell}"] .lodge-sub[data-index="{mine[-1]}"]').click()
+    assert sent(phone_page) == [{"kind": "move", "prompt": "prompt-key-1", "action": mine[-1]}]

@@ -5,13 +5,14 @@
    click does is only ever one of frame.choices (the seat's legal actions, bundles and multi-select), sent
    as send({kind: "move", prompt, action | bundle | actions}) (docs: the activity contract, issue 35).
 
-   - A room whose actions are offered is highlighted and clickable (step there, activate it, aim at it);
-     a room with nothing to do is drawn, not clickable.
-   - A spell with actions (ready, cast, arm, discard, trigger in a reaction window) is a button on the
-     sheet. A spell whose casts also aim at rooms is selected by its click: the rooms it can aim at light
-     up, and a room's click casts it there.
-   - A click that still leaves several actions (two sides of a spell, two mages in one room) lists them in
-     place, by their labels; one more click chooses.
+   - A room whose actions are offered is highlighted and clickable: step there, activate it, attack who is
+     there, aim the spell being cast (the engine's own target step).
+   - A spell with actions (ready, cast, arm, discard, trigger in a reaction window) is clickable on the
+     sheet; a spell with several shows each as a button on it ("Fireball (straight)", "(reverse)").
+   - A spell that is cast (or discarded) and aimed in one action ("Cast Fireball at B3") is dragged onto
+     its room, or tapped (selected: its rooms light up) and then its room tapped.
+   - A click that still leaves several actions (two mages in one room) lists them in place, by their
+     labels; one more click chooses.
    Plain JS, no build step, no inline script, no innerHTML: server strings only ever go in as text. */
 (function () {
   "use strict";
@@ -121,10 +122,24 @@
       menu.appendChild(back);
     }
 
-    function roomActions(code) {
+    // What a place on the map offers: a room's own actions, a model's there (`model`), the room's
+    // activation token (`activate`); with a spell selected, only that spell's aims.
+    function place(code, part) {
       return actions.filter(function (a) {
-        return a.room === code && (!ui.spell || a.spell === ui.spell);
+        if (a.room !== code || (ui.spell ? a.spell !== ui.spell : a.spell)) return false;
+        if (part && part.model) return a.model === part.model;
+        if (part && part.activate) return !a.model && !!a.activate;
+        return !a.model && !a.activate;
       });
+    }
+
+    function anywhere(code) {  // everything the room offers, wherever in it
+      return actions.filter(function (a) { return a.room === code && (ui.spell ? a.spell === ui.spell : !a.spell); });
+    }
+
+    function roomActions(code, part) {
+      var found = place(code, part);
+      return found.length || part ? found : anywhere(code);
     }
 
     function spellActions(id) {
@@ -137,6 +152,7 @@
     root.appendChild(head);
 
     if (lodge) root.appendChild(drawLodge(frame, lodge, roomActions, offer));
+    ui.aim = roomActions;  // a spell dropped on the map aims where it lands (drawSpell)
     root.appendChild(menu);
     if (lodge && lodge.sheet) root.appendChild(drawSheet(lodge.sheet, ui, spellActions, offer, redraw));
     if (choices) root.appendChild(drawRest(choices, actions, ui, move));
@@ -179,9 +195,28 @@
       if (r.activated) g.appendChild(svgNode("circle", {cx: x + SCALE * 0.55, cy: y - SCALE * 0.3, r: 4,
                                                         "class": "lodge-used"}));
       var people = r.here || [];
+      var parts = [];  // the room's clickable places, drawn over it
+      var go = roomActions(r.code, {activate: true});
+      if (go.length) {
+        var badge = svgNode("g", {"class": "lodge-activate target", "data-room": r.code, "data-activate": ""});
+        badge.appendChild(svgNode("circle", {cx: x + SCALE * 0.5, cy: y - SCALE * 0.42, r: SCALE * 0.24}));
+        var bolt = svgNode("text", {x: x + SCALE * 0.5, y: y - SCALE * 0.34, "text-anchor": "middle",
+                                    "class": "lodge-token"});
+        bolt.textContent = "⚡";
+        badge.appendChild(bolt);
+        parts.push([badge, go, r.code + " ⚡"]);
+      }
       people.forEach(function (p, i) {
-        var dx = (i - (people.length - 1) / 2) * SCALE * 0.36;
-        g.appendChild(token(x + dx, y + SCALE * 0.35, seatNumber(frame, p.seat), p.kind === "mage"));
+        var dx = (i - (people.length - 1) / 2) * SCALE * 0.4;
+        var aimed = roomActions(r.code, {model: p.id});
+        var t = token(x + dx, y + SCALE * 0.4, seatNumber(frame, p.seat), p.kind === "mage", aimed.length > 0);
+        t.setAttribute("data-room", r.code);
+        t.setAttribute("data-model", p.id);
+        var tip = svgNode("title", {});
+        tip.textContent = p.mage ? p.name + " (" + p.mage + ")" : p.name;
+        t.appendChild(tip);
+        g.appendChild(t);
+        if (aimed.length) parts.push([t, aimed, p.name]);
       });
       var title = svgNode("title", {});
       title.textContent = [r.code + " " + r.name].concat(people.map(function (p) {
@@ -191,6 +226,11 @@
       if (mine.length) {
         clickable(g, r.code + " " + r.name, function () { offer(roomActions(r.code), r.code + " " + r.name); });
       }
+      parts.forEach(function (part) {  // a place's click is its own, not the room's
+        var e = part[0], list = part[1], said = part[2];
+        if (e.parentNode !== g) g.appendChild(e);
+        clickable(e, said, function (ev) { ev.stopPropagation(); offer(list, said); });
+      });
       map.appendChild(g);
     });
     var box = node("div", "lodge-board");
@@ -198,12 +238,14 @@
     return box;
   }
 
-  function token(x, y, n, mage) {
-    var g = svgNode("g", {"class": mage ? "lodge-mage" : "lodge-evo"});
+  function token(x, y, n, mage, target) {
+    var g = svgNode("g", {"class": (mage ? "lodge-mage" : "lodge-evo") + (target ? " target" : "")});
     var colour = n > 0 ? SEAT_COLOUR[(n - 1) % 4] : "#c41e3e";
-    if (mage) g.appendChild(svgNode("circle", {cx: x, cy: y, r: SCALE * 0.17, fill: colour, stroke: "#111"}));
-    else g.appendChild(svgNode("rect", {x: x - SCALE * 0.13, y: y - SCALE * 0.13, width: SCALE * 0.26,
-                                        height: SCALE * 0.26, fill: colour, stroke: "#111"}));
+    var size = target ? 0.24 : 0.17;  // a model to click is drawn bigger: a finger's target
+    if (mage) g.appendChild(svgNode("circle", {cx: x, cy: y, r: SCALE * size, fill: colour, stroke: "#111"}));
+    else g.appendChild(svgNode("rect", {x: x - SCALE * size * 0.8, y: y - SCALE * size * 0.8,
+                                        width: SCALE * size * 1.6, height: SCALE * size * 1.6, fill: colour,
+                                        stroke: "#111"}));
     var t = svgNode("text", {x: x, y: y + SCALE * 0.07, "text-anchor": "middle", "class": "lodge-token"});
     t.textContent = n > 0 ? String(n) : "";
     g.appendChild(t);
@@ -222,31 +264,66 @@
     order.forEach(function (key) {
       var group = node("div", "lodge-group");
       group.appendChild(node("div", "lodge-group-title", key));
-      groups[key].forEach(function (s) {
-        var mine = spellActions(s.id);
-        var card = node(mine.length ? "button" : "div", "lodge-spell state-" + s.state +
-                        (mine.length ? " target" : "") + (ui.spell === s.id ? " selected" : ""));
-        card.setAttribute("data-spell", s.id);
-        card.appendChild(node("span", "lodge-spell-name", s.label));
-        if (s.slot) card.appendChild(node("span", "lodge-spell-slot", s.slot));
-        if (mine.length) {
-          card.type = "button";
-          card.addEventListener("click", function () {
-            var aimed = mine.filter(function (a) { return a.room; });
-            if (!aimed.length) { ui.spell = null; offer(mine, s.label); return; }
-            // A spell that aims at rooms: select it, so its rooms light up; its other actions are listed.
-            ui.spell = ui.spell === s.id ? null : s.id;
-            var rest = mine.filter(function (a) { return !a.room; });
-            ui.menu = ui.spell && rest.length ? {title: s.label, indexes: rest.map(function (a) { return a.index; })}
-              : null;
-            redraw();
-          });
-        }
-        group.appendChild(card);
-      });
+      groups[key].forEach(function (s) { group.appendChild(drawSpell(s, ui, spellActions(s.id), offer, redraw)); });
       box.appendChild(group);
     });
     return box;
+  }
+
+  function drawSpell(s, ui, mine, offer, redraw) {
+    var aimed = mine.filter(function (a) { return a.room; });
+    var plain = mine.filter(function (a) { return !a.room; });
+    var whole = !aimed.length && plain.length === 1;  // the card itself is the one action's button
+    var card = node(whole ? "button" : "div", "lodge-spell state-" + s.state + (mine.length ? " target" : "") +
+                    (aimed.length ? " aims" : "") + (ui.spell === s.id ? " selected" : ""));
+    card.setAttribute("data-spell", s.id);
+    card.appendChild(node("span", "lodge-spell-name", s.label));
+    if (s.slot) card.appendChild(node("span", "lodge-spell-slot", s.slot));
+    if (whole) {
+      card.type = "button";
+      card.setAttribute("data-index", plain[0].index);
+      card.addEventListener("click", function () { offer(plain, s.label); });
+      return card;
+    }
+    if (plain.length) {
+      var row = node("span", "lodge-spell-actions");
+      plain.forEach(function (a) {
+        var b = node("button", "lodge-sub", a.label);
+        b.type = "button";
+        b.setAttribute("data-index", a.index);
+        b.addEventListener("pointerdown", function (ev) { ev.stopPropagation(); });
+        b.addEventListener("click", function (ev) { ev.stopPropagation(); offer([a], s.label); });
+        row.appendChild(b);
+      });
+      card.appendChild(row);
+    }
+    if (aimed.length) {
+      // Tap: select it (its rooms light up; tap again to let go). Drag onto a room: aim it there at once.
+      var toggle = function () { ui.spell = ui.spell === s.id ? null : s.id; ui.menu = null; redraw(); };
+      clickable(card, s.label, function (ev) { if (ev.type === "keydown") toggle(); });
+      card.addEventListener("pointerdown", function (ev) {
+        if (ev.button !== undefined && ev.button !== 0) return;
+        ev.preventDefault();
+        var was = ui.spell, x0 = ev.clientX, y0 = ev.clientY;
+        ui.spell = s.id;
+        ui.menu = null;
+        redraw();
+        function up(e) {
+          window.removeEventListener("pointerup", up);
+          var moved = Math.abs(e.clientX - x0) + Math.abs(e.clientY - y0) > 8;
+          var under = document.elementFromPoint(e.clientX, e.clientY);
+          var at = under && under.closest ? under.closest("[data-room]") : null;
+          var code = at ? at.getAttribute("data-room") : null;
+          var part = !at ? null : at.hasAttribute("data-model") ? {model: at.getAttribute("data-model")}
+            : at.hasAttribute("data-activate") ? {activate: true} : null;
+          var there = code && ui.aim ? ui.aim(code, part) : [];
+          if (moved && there.length) { offer(there, s.label + " · " + code); return; }
+          if (!moved && was === s.id) { ui.spell = null; redraw(); }  // a second tap lets go
+        }
+        window.addEventListener("pointerup", up);
+      });
+    }
+    return card;
   }
 
   function drawRest(choices, actions, ui, move) {
