@@ -151,9 +151,9 @@ def _spell(card: str, label: str, state: str, said: str, targets: list[dict], sl
 
 def _sheet(view: dict, targets: list[dict]) -> list[dict]:
     """The seat's spells as its hand picture groups them (hand_picture.py): studying, on the Mage Sheet
-    (ready, armed, used), readying now, in hand."""
+    (ready, armed, used, lost), readying now, in hand."""
     known = {c for c in held_spells(view) if c.split(".")[0] in C.SPELLS}
-    said = {"ready": tr("ready"), "armed": tr("armed"), "used": tr("used")}
+    said = {"ready": tr("ready"), "armed": tr("armed"), "used": tr("used"), "lost": tr("lost")}
     out = [_spell(c, W.card_name(c), "studied", tr("Studying"), targets)
            for c in (view.get("choice") or {}).get("look") or () if c in known]
     for sl in view.get("my_slots") or ():

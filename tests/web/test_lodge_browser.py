@@ -213,3 +213,19 @@ def test_a_spell_with_several_actions_shows_each_on_it(phone_page):
     assert buttons == mine
     phone_page.locator(f'.lodge-spell[data-spell="{spell}"] .lodge-sub[data-index="{mine[-1]}"]').click()
     assert sent(phone_page) == [{"kind": "move", "prompt": "prompt-key-1", "action": mine[-1]}]
+
+
+def test_a_reaction_window_is_answered_on_the_armed_spell(phone_page):
+    """An "ask me" window opens where the spell lies: the armed spell on the sheet triggers it, and letting
+    it pass is a button beside."""
+    frame = brw_frame(lambda legal, targets, offered: any(a["type"] == "react" and a.get("card") for a in legal))
+    open_lodge(phone_page, frame)
+    actions = frame["choices"]["actions"]
+    trigger = next(a for a in actions if a.get("spell"))
+    sheet = {s["id"]: s for s in frame["lodge"]["sheet"]}
+    assert sheet[trigger["spell"]]["state"] == "armed"
+    passing = [a["index"] for a in actions if not a.get("spell")]
+    shown = phone_page.eval_on_selector_all(".lodge-rest .lodge-choice", "els => els.map(e => +e.dataset.index)")
+    assert shown == passing
+    phone_page.locator(f'button.lodge-spell[data-spell="{trigger["spell"]}"]').click()
+    assert sent(phone_page) == [{"kind": "move", "prompt": "prompt-key-1", "action": trigger["index"]}]
