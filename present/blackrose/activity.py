@@ -143,9 +143,11 @@ def _cells(view: dict, names: dict) -> list[dict]:
     return out
 
 
-def _spell(card: str, label: str, state: str, said: str, targets: list[dict], slot=None) -> dict:
-    return {"id": card, "label": label, "state": state, "state_label": said,
-            "slot": W.slot_name(slot) if slot is not None else None,
+def _spell(card: str, label: str, state: str, said: str, group: str, targets: list[dict], slot=None) -> dict:
+    """One spell of the sheet: `group` as the hand picture titles it, `slot` as "Standard spell 1, armed"."""
+    where = (tr("{slot}, {state}", slot=W.slot_name(slot), state=said) if said else W.slot_name(slot)) \
+        if slot is not None else None
+    return {"id": card, "label": label, "state": state, "state_label": said, "group": group, "slot": where,
             "actions": [i for i, t in enumerate(targets) if t.get("spell") == card]}
 
 
@@ -154,17 +156,19 @@ def _sheet(view: dict, targets: list[dict]) -> list[dict]:
     (ready, armed, used, lost), readying now, in hand."""
     known = {c for c in held_spells(view) if c.split(".")[0] in C.SPELLS}
     said = {"ready": tr("ready"), "armed": tr("armed"), "used": tr("used"), "lost": tr("lost")}
-    out = [_spell(c, W.card_name(c), "studied", tr("Studying"), targets)
+    out = [_spell(c, W.card_name(c), "studied", tr("Studying"), tr("Studying"), targets)
            for c in (view.get("choice") or {}).get("look") or () if c in known]
     for sl in view.get("my_slots") or ():
         c = sl.get("card")
         if c in known:
             label = T.card_label(c, sl["side"]) if sl.get("side") else W.card_name(c)
-            out.append(_spell(c, label, sl.get("state", ""), said.get(sl.get("state"), ""), targets, sl.get("slot")))
+            out.append(_spell(c, label, sl.get("state", ""), said.get(sl.get("state"), ""), tr("Ready"), targets,
+                              sl.get("slot")))
     readying = CH.readying(view)
-    out += [_spell(c, T.card_label(c, side), "readying", tr("Readying now"), targets)
+    out += [_spell(c, T.card_label(c, side), "readying", tr("Readying now"), tr("Readying now"), targets)
             for c, side in readying if c in known]
-    out += [_spell(c, W.card_name(c), "hand", tr("In hand"), targets) for c in CH.held(view) if c in known]
+    out += [_spell(c, W.card_name(c), "hand", tr("In hand"), tr("In hand"), targets)
+            for c in CH.held(view) if c in known]
     return out
 
 

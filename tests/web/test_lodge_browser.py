@@ -7,6 +7,7 @@ sends its number; and the Lodge fits a 400 px phone."""
 from __future__ import annotations
 
 import json
+import os
 import random
 from pathlib import Path
 
@@ -20,6 +21,7 @@ from present.web.targets import interactive
 from tests.support.browser import browser, desktop_page, phone_page  # noqa: F401 (fixtures)
 
 ASSETS = Path(__file__).resolve().parents[2] / "present" / "web" / "activity"
+SHOTS = Path(__file__).resolve().parents[2] / "docs" / "pictures"
 ORIGIN = "http://lodge.test"
 CSP = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:"
 HARNESS = """
@@ -136,6 +138,8 @@ def test_a_spell_tapped_then_its_target_tapped_casts_it_there(desktop_page):
     cast = next(a for a in actions if a.get("spell") and a.get("model") and where.count(place_of(a)) == 1)
     desktop_page.locator(f'.lodge-spell[data-spell="{cast["spell"]}"]').click()
     assert sent(desktop_page) == [], "a spell that aims is selected, not cast"
+    if os.environ.get("ROOKERY_SCREENSHOTS"):  # the Lodge with a spell selected (docs/pictures)
+        desktop_page.screenshot(path=str(SHOTS / "activity-lodge-desktop.png"), full_page=True)
     lit = set(desktop_page.eval_on_selector_all(".lodge-room.target", "els => els.map(e => e.dataset.room)"))
     assert lit == {a["room"] for a in actions if a.get("spell") == cast["spell"] and a.get("room")}
     desktop_page.locator(f'[data-room="{cast["room"]}"][data-model="{cast["model"]}"]').click()
@@ -186,6 +190,8 @@ def test_a_place_with_several_actions_lists_them_in_place(desktop_page):
 def test_a_bundle_button_sends_its_number_and_the_lodge_fits_a_phone(phone_page):
     frame = brw_frame(lambda legal, targets, offered: bool(offered) and any(t.get("room") for t in targets))
     open_lodge(phone_page, frame)
+    if os.environ.get("ROOKERY_SCREENSHOTS"):
+        phone_page.screenshot(path=str(SHOTS / "activity-lodge-phone.png"), full_page=True)
     width = phone_page.evaluate("document.documentElement.scrollWidth")
     assert width <= 400, f"the page scrolls sideways at 400 px ({width})"
     hexes = phone_page.eval_on_selector_all(".lodge-room", "els => els.map(e => e.getBoundingClientRect().width)")

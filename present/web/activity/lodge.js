@@ -257,7 +257,7 @@
     var groups = {};
     var order = [];
     sheet.forEach(function (s) {
-      var key = s.state_label || s.state;
+      var key = s.group || s.state_label || s.state;
       if (!groups[key]) { groups[key] = []; order.push(key); }
       groups[key].push(s);
     });
