@@ -235,3 +235,21 @@ def test_a_reaction_window_is_answered_on_the_armed_spell(phone_page):
     assert shown == passing
     phone_page.locator(f'button.lodge-spell[data-spell="{trigger["spell"]}"]').click()
     assert sent(phone_page) == [{"kind": "move", "prompt": "prompt-key-1", "action": trigger["index"]}]
+
+
+def test_a_spectator_sees_the_lodge_and_nothing_to_click(phone_page):
+    """A public frame: the Lodge and who is where, no Mage Sheet, no choices, nothing clickable."""
+    game = GAMES["blackrose"]
+    state, rng = game.new(["p1", "p2", "p3"], 2, None), random.Random(2)
+    for _ in range(200):
+        seat = rng.choice(sorted(state.pending()))
+        state.act(seat, rng.choice(state.pending()[seat]))
+    got = interactive("blackrose", state.view(None), [], {"p1": "Ann", "p2": "Ben", "p3": "Cat"})
+    frame = {"game": "blackrose", "view": "public", "me": {"seat": None, "name": "Dee"},
+             "seats": [{"seat": s, "name": n} for s, n in (("p1", "Ann"), ("p2", "Ben"), ("p3", "Cat"))],
+             "choices": None, "cards": got["cards"], "lodge": got["lodge"]}
+    open_lodge(phone_page, frame)
+    assert phone_page.locator(".lodge-room").count() == len(frame["lodge"]["rooms"])
+    assert phone_page.locator(".lodge-sheet").count() == 0
+    assert phone_page.locator('[role="button"], button').count() == 0
+    assert sent(phone_page) == []
