@@ -83,6 +83,12 @@ try:
 except ImportError:  # an older revision (--before): the presenter's compose()
     policy = None
 
+try:  # the Activity's targets (issue 35); an older revision (--before) has none: its Activity is not priced
+    from present.blackrose.activity import place_of  # noqa: E402
+    from present.web.targets import interactive  # noqa: E402
+except ImportError:
+    interactive = None
+
 NAMED = "names" in inspect.signature(offered_bundles).parameters  # (not in an older revision's)
 
 try:
@@ -128,8 +134,6 @@ def activity_price(key: str, view: dict, legal: list[dict], chosen: int, names: 
     second picks one; a spell aimed in the same action is dragged onto that place (one gesture; or a tap
     on each); a spell's own action is one (the spell, or its own button on it); a card as a place; any
     other action is a button of its own (the page has room for all: no menus). A bundle is one button."""
-    from present.blackrose.activity import place_of
-    from present.web.targets import interactive
     targets = interactive(key, view, legal, names)["targets"]
     t = targets[chosen]
     if "room" in t:
@@ -296,7 +300,9 @@ def play_priced(key: str, players: int, seed: int, now: bool, autoplay: bool = F
         n = clicked if chooser == "random" else \
             _bundle_of(game, state, seat, action, offered[0], random.Random(seed + decisions)) if offered else None
         act_before = act
-        if n is not None:
+        if interactive is None:
+            pass
+        elif n is not None:
             act += 1  # the Activity's bundle button
         elif not forced(state, seat, legal, undo, autoplay):
             act += activity_price(key, view, legal, chosen, names)
