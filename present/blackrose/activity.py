@@ -76,12 +76,13 @@ def target_of(action: dict, view: dict, held: set[str]) -> dict:
     elif kind in SLOT_ACTIONS and _slot_card(view, action.get("slot")) in held:
         out["spell"] = _slot_card(view, action["slot"])
     room = next((action[k] for k in ROOM_KEYS if isinstance(action.get(k), str)), None)
-    if kind == "pick" or (kind == "react" and "value" in action):  # a pick's value: a room or a spell
+    model = action.get(MODEL_KEYS[kind]) if kind in MODEL_KEYS else action.get("target") if kind == "step" else None
+    if kind == "pick" or (kind == "react" and "value" in action):  # a pick's value: a room, a spell, a model
         value = action.get("value")
         room = value if isinstance(value, str) and value in B.HEX else None
         if isinstance(value, str) and value in held:
             out["spell"] = value
-    model = action.get(MODEL_KEYS[kind]) if kind in MODEL_KEYS else action.get("target") if kind == "step" else None
+        model = value if _model_room(view, value) and value not in B.HEX else None
     at = _model_room(view, model)
     if at and kind != "step":
         room = room or at
