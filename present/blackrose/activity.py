@@ -7,7 +7,7 @@ choices.py words each one), so the Activity offers nothing chat does not, and ev
 reachable from the list of choices:
 - **A room** is where an action goes or aims: a step (move there), an activation, a spell's target room
   (`target`, or a cast that aims as it is cast), an Evocation's move, a discard-to-move's room, a pick of a
-  room. An action aimed at a model (an attack, a spell on a mage or an Evocation) aims at the room it
+  room. An action aimed at a model (an attack, a spell on a mage or an Evocation, a pick of one) aims at the room it
   stands in, and at the model itself there (its token on the map: "model"); a move that also activates the
   room it reaches is the room's activation token ("activate").
 - **A spell** on the Mage Sheet is what an action does with it: ready it (Preparation, with its side),
