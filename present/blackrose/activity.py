@@ -173,13 +173,18 @@ def _sheet(view: dict, targets: list[dict]) -> list[dict]:
     return out
 
 
+def words() -> dict[str, str]:
+    """The few words lodge.js shows of its own, in the reading language."""
+    return {"cancel": tr("Cancel"), "aim": tr("Drag a spell onto a lit room or mage, or tap one then the other.")}
+
+
 def interactive(view: dict, legal: list[dict], names: dict[str, str]) -> dict:
     mine = view.get("me") in (view.get("seats") or ()) and view.get("hand") is not None
     held = held_spells(view) if mine else set()
     targets = [target_of(a, view, held) for a in legal] if mine else [{} for _ in legal]
     choice = (view.get("choice") or {}) if mine else {}
     casting = choice.get("card") if choice.get("kind") == "cast" and choice.get("card") in held else None
-    lodge = {"rooms": _rooms(view, names, targets), "cells": _cells(view, names),
+    lodge = {"rooms": _rooms(view, names, targets), "cells": _cells(view, names), "words": words(),
              "sheet": _sheet(view, targets) if mine else None,
              "casting": {"id": casting, "label": T.card_label(casting, choice.get("side"))} if casting else None}
     cards = [{"id": c, "label": W.card_name(c)} for c in CH.held(view) if c.split(".")[0] in C.SPELLS] if mine \

@@ -136,6 +136,7 @@ def test_a_spell_tapped_then_its_target_tapped_casts_it_there(desktop_page):
     actions = frame["choices"]["actions"]
     where = places(actions)
     cast = next(a for a in actions if a.get("spell") and a.get("model") and where.count(place_of(a)) == 1)
+    assert desktop_page.locator(".lodge-hint").inner_text() == frame["lodge"]["words"]["aim"]
     desktop_page.locator(f'.lodge-spell[data-spell="{cast["spell"]}"]').click()
     assert sent(desktop_page) == [], "a spell that aims is selected, not cast"
     if os.environ.get("ROOKERY_SCREENSHOTS"):  # the Lodge with a spell selected (docs/pictures)
@@ -183,6 +184,7 @@ def test_a_place_with_several_actions_lists_them_in_place(desktop_page):
     assert sent(desktop_page) == [], "several actions: listed, not sent"
     listed = desktop_page.eval_on_selector_all(".lodge-menu .lodge-choice", "els => els.map(e => +e.dataset.index)")
     assert sorted(listed) == sorted(a["index"] for a, p in zip(actions, where) if p == spot)
+    assert desktop_page.locator(".lodge-cancel").get_attribute("aria-label") == frame["lodge"]["words"]["cancel"]
     desktop_page.locator(f'.lodge-menu .lodge-choice[data-index="{listed[-1]}"]').click()
     assert sent(desktop_page) == [{"kind": "move", "prompt": "prompt-key-1", "action": listed[-1]}]
 

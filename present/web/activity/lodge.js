@@ -117,7 +117,7 @@
       });
       var back = node("button", "lodge-cancel", "✕");
       back.type = "button";
-      back.setAttribute("aria-label", "cancel");
+      back.setAttribute("aria-label", (lodge && lodge.words && lodge.words.cancel) || "✕");
       back.addEventListener("click", function () { ui.menu = null; ui.spell = null; redraw(); });
       menu.appendChild(back);
     }
@@ -149,6 +149,9 @@
     var head = node("div", "lodge-head");
     if (choices && choices.ask) head.appendChild(node("div", "lodge-ask", choices.ask));
     if (lodge && lodge.casting) head.appendChild(node("div", "lodge-casting", lodge.casting.label));
+    var aiming = lodge && lodge.sheet && lodge.words && lodge.words.aim &&
+      actions.some(function (a) { return a.spell && a.room; });
+    if (aiming) head.appendChild(node("div", "lodge-hint", lodge.words.aim));
     root.appendChild(head);
 
     if (lodge) root.appendChild(drawLodge(frame, lodge, roomActions, offer));
