@@ -2,6 +2,7 @@
 
     python bench/bench_clicks.py [games] [--by]     (--by: clicks per player by kind of decision)
     python bench/bench_clicks.py [games] --blackrose [--before REV] [--by]
+    python bench/bench_clicks.py [games] --activity
 
 --blackrose: Black Rose Wars' clicks per human per Game Turn (issue 22: at most 15), 3 seats, seeded games,
 priced like the rest ("now"). With --before REV (default: main) the same pricing also runs, in the same
@@ -30,6 +31,10 @@ options costs k "More…" clicks first. "before" is the host as it was (every pr
   shortens a prompt's labels to fit buttons where they still read apart);
 - a decision the presenter composes (`compose`: a Raven bid) is one multi-select where its cards would be
   select menus: open it, tick its k cards, close it (k + 2 clicks) instead of k selects (2k).
+--activity: beside chat's "now", the same games (the same choices, seat by seat) priced as the Activity page
+offers them (issue 35; present/web/targets.py, present/web/activity/lodge.js): activity_price(). Printed for
+every game per player, and for Black Rose Wars per human per Game Turn under both policies.
+
 Each game is played once per mode with the same seeds (the bots' choices can make the games differ).
 Printed per game: decisions per player, clicks per player before, now, and now with every member's
 `/game autoplay` on (a lone legal card plays itself), and the real choices left.
@@ -78,6 +83,12 @@ try:
 except ImportError:  # an older revision (--before): the presenter's compose()
     policy = None
 
+try:  # the Activity's targets (issue 35); an older revision (--before) has none: its Activity is not priced
+    from present.blackrose.activity import place_of  # noqa: E402
+    from present.web.targets import interactive  # noqa: E402
+except ImportError:
+    interactive = None
+
 NAMED = "names" in inspect.signature(offered_bundles).parameters  # (not in an older revision's)
 
 try:
@@ -114,6 +125,26 @@ def price(legal: list[dict], chosen: int, labels: list[str] | None) -> int:
         return 1
     turns = chosen // PAGE_SIZE if pages(len(legal)) > 1 else 0
     return 2 + turns
+
+
+def activity_price(key: str, view: dict, legal: list[dict], chosen: int, names: dict) -> int:
+    """Clicks for choosing legal[chosen] in the Activity, as present/web/activity/lodge.js offers it (and the
+    hand as cards for every game): a place on the Lodge (a room, a model's token in it, its activation
+    token) is one click when it offers that one action, else the click lists its actions in place and a
+    second picks one; a spell aimed in the same action is dragged onto that place (one gesture; or a tap
+    on each); a spell's own action is one (the spell, or its own button on it); a card as a place; any
+    other action is a button of its own (the page has room for all: no menus). A bundle is one button."""
+    targets = interactive(key, view, legal, names)["targets"]
+    t = targets[chosen]
+    if "room" in t:
+        return 1 if sum(place_of(x) == place_of(t) for x in targets) == 1 else 2
+    if "card" in t:
+        return 1 if sum(x.get("card") == t["card"] for x in targets) == 1 else 2
+    return 1
+
+
+COMPARE: Counter | None = None  # (kind, chat clicks, Activity clicks) -> decisions, when a caller sets it
+ACTIVITY: dict[tuple[str, int, str], int] = {}  # (game, seed, chooser) -> the Activity's clicks, all seats
 
 
 def forced(state, seat: str, legal: list[dict], undo: set[str], autoplay: bool = False) -> bool:
@@ -236,6 +267,7 @@ def play_priced(key: str, players: int, seed: int, now: bool, autoplay: bool = F
     compose = policy(key).multiselect if policy else getattr(shown, "compose", None)
     free: dict[str, int] = {}  # seat -> steps still covered by the multi-select it already sent
     decisions = clicks = choices = 0
+    act = 0  # the same choices priced in the Activity (activity_price)
     for _ in range(20000):
         if state.over:
             break
@@ -267,6 +299,13 @@ def play_priced(key: str, players: int, seed: int, now: bool, autoplay: bool = F
             offered = offered_bundles(shown, view, legal, names=names) if NAMED else offered_bundles(shown, view, legal)
         n = clicked if chooser == "random" else \
             _bundle_of(game, state, seat, action, offered[0], random.Random(seed + decisions)) if offered else None
+        act_before = act
+        if interactive is None:
+            pass
+        elif n is not None:
+            act += 1  # the Activity's bundle button
+        elif not forced(state, seat, legal, undo, autoplay):
+            act += activity_price(key, view, legal, chosen, names)
         if n is not None:  # one click (a button, or a menu's two) makes every step of the bundle
             clicks += 1 if bundles_as_buttons([b.label for b in offered[0]], [labels[i] for i in offered[1]]) else 2
             for step in offered[0][n].steps:
@@ -288,9 +327,13 @@ def play_priced(key: str, players: int, seed: int, now: bool, autoplay: bool = F
         else:
             clicks += price(legal, chosen, labels)
         by[by_key] += clicks - spent
+        if COMPARE is not None and not forced(state, seat, legal, undo, autoplay):
+            COMPARE[(by_key, clicks - spent, act - act_before)] += 1
         state.act(seat, action)
     if key == "blackrose":
         TURNS[(key, seed, chooser)] = state.to_json()["turn"]
+    if now and not autoplay:
+        ACTIVITY[(key, seed, chooser)] = act
     return decisions, clicks, choices
 
 
@@ -357,11 +400,29 @@ def blackrose(games: int, before: str | None, by: bool) -> None:
                     print(f"    {name}: " + ", ".join(f"{k} {v:.1f}" for k, v in run["by"].items() if v >= 0.05))
 
 
+def activity(games: int) -> None:
+    """Chat's clicks ("now") beside the Activity's, on the same games and the same choices."""
+    print(f"Chat beside the Activity, {games} seeded games a game, the same choices priced both ways:")
+    print(f"{'game':<10} {'seats':>5} {'policy':>6} {'chat':>6} {'Activity':>8}  per")
+    for key, players in GAMES_SEATS + (("blackrose", BLACKROSE_SEATS),):
+        if key not in GAMES:
+            continue
+        for chooser in ("bot", "random") if key == "blackrose" else ("bot",):
+            runs = [play(key, players, seed, True, chooser=chooser) for seed in range(games)]
+            chat = sum(r[1] for r in runs)
+            act = sum(ACTIVITY[(key, seed, chooser)] for seed in range(games))
+            per, unit = (sum(TURNS[(key, seed, chooser)] for seed in range(games)) * players, "human per Game Turn") \
+                if key == "blackrose" else (games * players, "player per game")
+            print(f"{key:<10} {players:>5} {chooser:>6} {chat / per:>6.1f} {act / per:>8.1f}  {unit}")
+
+
 if __name__ == "__main__":
     numbers = [a for a in sys.argv[1:] if a.isdigit()]
     count = int(numbers[0]) if numbers else 10
     if "--json" in sys.argv:  # the --before subprocess: Black Rose Wars priced on that revision's code
         print(json.dumps(blackrose_now(count, "random" if "random" in sys.argv else "bot")))
+    elif "--activity" in sys.argv:
+        activity(count)
     elif "--blackrose" in sys.argv:
         rev = sys.argv[sys.argv.index("--before") + 1] if "--before" in sys.argv else "main"
         blackrose(count, rev, "--by" in sys.argv)
