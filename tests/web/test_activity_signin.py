@@ -25,7 +25,7 @@ async def test_a_code_works_once_and_a_bad_code_is_refused_as_discord_does(act, 
     with caplog.at_level(logging.DEBUG):
         again = await act.client.post("/api/token", json={"code": code})
         forged = await act.client.post("/api/token", json={"code": "not-a-code"},
-                                       headers={"Accept-Language": "de-DE"})
+                                       headers={"Accept-Language": "de-DE,de;q=0.9"})
     assert again.status == 400 and "sign-in" in (await again.json())["error"]
     assert forged.status == 400
     german = (await forged.json())["error"]

@@ -374,7 +374,12 @@ def version_of(hello: dict) -> int:
 
 def language(locale: Any) -> str:
     """The page's language from the Discord locale the SDK gives (en-US, de, es-ES, pt-BR, …); else English."""
-    return resolve(locale[:20]) if isinstance(locale, str) and locale else "en"
+    if not isinstance(locale, str) or not locale:
+        return "en"
+    code = resolve(locale[:20])
+    if code == "en" and not locale.lower().startswith("en"):  # a browser's "de-DE", "pt-PT": the language part
+        code = resolve(locale[:20].split("-")[0].lower())
+    return code
 
 
 def _locale_of(data: str) -> Any:
