@@ -147,3 +147,36 @@ async def test_pages_read_their_own_language(act):
     refused = (await page.next("refused"))["message"]
     await english.send({"kind": "move", "ref": 1, "prompt": "x", "bundle": 99})
     assert refused != (await english.next("refused"))["message"]
+
+
+async def test_a_finished_game_shows_its_last_frame_then_the_lobby(act):
+    users, games = await seated(act, ("ann", "ben"))
+    table = await raven_in(act, games, users)
+    table.options["length"] = "short"
+    page = await PageSocket.open(act, await sign_in(act, users[0], games))
+    await page.next("frame")
+    while table.status == "active":
+        async with table.lock:
+            seat, legal = next(iter(table.pending().items()))
+            await act.service.act(table, seat, legal[0])
+        act.play.changed(table)
+    last = await page.frame_at(table.version)
+    assert last["over"] and last["status"] == "over"
+    lobby = (await page.next("lobby"))["lobby"]
+    assert lobby["table"] is None and lobby["games"]
+
+
+async def test_a_session_outlives_the_process_that_issued_it(act, tmp_path):
+    """A restart (a new process: new Sessions, new Play) with the same secret and database takes the old session."""
+    from tests.web.activity_support import close_activity, make_activity
+    users, games = await seated(act)
+    table = await raven_in(act, games, users)
+    session = await sign_in(act, users[0], games)
+    again = await make_activity(tmp_path, "act.sqlite3", fake=act.fake)
+    try:
+        await again.service.restore()
+        page = await PageSocket.open(again, session)
+        frame = (await page.next("frame"))["frame"]
+        assert frame["me"]["seat"] == "p1" and frame["version"] == table.version
+    finally:
+        await close_activity(again, stop_fake=False)

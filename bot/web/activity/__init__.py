@@ -59,7 +59,9 @@ WebSocket, server -> page
   {"kind": "lobby", "lobby": L}   the channel has no running game: L = {"table": id|null, "game": key|null,
                                   "title", "seats": [{"name", "bot"}], "joined", "can_join", "can_start",
                                   "can_add_bot", "games": [{"key", "title"}], "text"}. A game that just finished
-                                  is sent as its last frame ("over": true) first, then the lobby.
+                                  is sent as its last frame ("over": true, its result on the
+                                  board) and right after it the lobby (table null, "games" to open another):
+                                  the page keeps showing the result beside the lobby.
   {"kind": "done", "ref": n}      the move or lobby action `ref` was applied (after the commit)
   {"kind": "refused", "ref": n, "message": str}   refused, nothing changed (not your seat, stale prompt, not on
                                   offer, the rules, lobby rules...); the socket stays open

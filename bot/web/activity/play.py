@@ -37,6 +37,7 @@ MAX_SOCKET_FRAME = 65536    # bytes aiohttp reads before it closes with 1009 its
 BURST = 20                  # messages one page may send at once...
 PER_SECOND = 4.0            # ...refilled at this rate: a fast player clicks about 2 a second
 HELLO_WITHIN = 15           # seconds to say hello before the socket is closed
+PAGES_PER_USER = 8          # open at once for one member (a few devices); Discord's proxy hides addresses
 POLICY_VIOLATION = 1008
 LOBBY_VERBS = ("open", "join", "leave", "bot", "start")
 
@@ -44,6 +45,7 @@ NO_SESSION = mark("Your Activity session is missing, invalid or expired: close t
 NOT_UNDERSTOOD = mark("The page sent something the server does not understand: this connection is closed.")
 TOO_LONG = mark("The page sent a message that is too long: this connection is closed.")
 TOO_MANY = mark("Too many messages: this connection is closed.")
+TOO_MANY_PAGES = mark("You have too many Activities open: close some, then try again.")
 NOT_YOURS = mark("That seat is not yours: you can only move for your own seat.")
 
 
@@ -66,7 +68,8 @@ class Page:
     lang: str
     pictures: set[str] = field(default_factory=set)   # picture keys this page already has
     sending: asyncio.Lock = field(default_factory=asyncio.Lock)
-    shown: tuple = ()                                  # what it was last sent: ("frame", table id, version) / ("lobby", …)
+    shown: tuple = ()                                  # what it was last sent: ("frame", table id, version, seat) / ("lobby", …)
+    frame_shown: tuple = ()                            # the last frame it was sent
     tokens: float = BURST
     refilled: float = field(default_factory=time.monotonic)
 
@@ -125,23 +128,30 @@ class Play:
         """Send the page its view now, unless it has it (`seen`: the version a hello says it has)."""
         channel = page.session.channel_id
         table = self.service.in_channel(channel)
-        last = self._last.get(channel)
-        if table is None and last is not None and last.status == "over" and page.shown[:2] != ("lobby", None):
-            table = last   # the finished game's last frame first; the lobby (open another) after it
-        if table is None or table.state is None:
-            with reading(page.lang):
-                message = lobby_message(table, page.session.user_id, self.service.serves)
-            shown = ("lobby", table.id if table else None, json.dumps(message, sort_keys=True))
-            if shown != page.shown:
-                await self.send(page, message, shown)
-            return
+        if table is None:
+            last = self._last.get(channel)
+            if last is not None and last.status == "over" and last.state is not None:
+                await self._show_frame(page, last, seen)  # the finished game's last frame (its result)...
+            return await self._show_lobby(page, None)       # ...then the lobby, to open another
+        if table.state is None:
+            return await self._show_lobby(page, table)
+        await self._show_frame(page, table, seen)
+
+    async def _show_lobby(self, page: Page, table: Table | None) -> None:
+        with reading(page.lang):
+            message = lobby_message(table, page.session.user_id, self.service.serves)
+        shown = ("lobby", json.dumps(message, sort_keys=True))
+        if shown != page.shown:
+            await self.send(page, message, shown)
+
+    async def _show_frame(self, page: Page, table: Table, seen: int | None) -> None:
         if self.door.held(table):
             return  # a held reaction window: the page learns no more, and no sooner, than the channel
         for _ in range(3):  # a change may land while the pictures are drawn: build from the newest frame
             frame = table.frame()
             shown = ("frame", table.id, table.version, reader_of(table, page.session.user_id))
-            if shown == page.shown or (seen == table.version and page.shown == ()):
-                page.shown = shown
+            if shown in (page.shown, page.frame_shown) or (seen == table.version and page.shown == ()):
+                page.shown = page.frame_shown = shown
                 return
             await warm_pictures(table, frame, shown[3], page.lang)
             if table.frame() is frame:
@@ -151,6 +161,7 @@ class Play:
                                     self.door.policy(table.game_key))
         self._lean(page, message["frame"])
         await self.send(page, message, shown)
+        page.frame_shown = shown
 
     @staticmethod
     def _lean(page: Page, data: dict) -> None:
@@ -185,7 +196,6 @@ class Play:
             page = await self._hello(ws)
             if page is None:
                 return ws
-            self.pages.setdefault(page.session.channel_id, []).append(page)
             await self._listen(page)
         finally:
             if page is not None:
@@ -210,12 +220,19 @@ class Play:
             session = self.sessions.read(hello.get("session"))
             if session is None:
                 raise Refused(NO_SESSION)
+            if self.open_for(session.user_id) >= PAGES_PER_USER:
+                raise Refused(TOO_MANY_PAGES)
             seen = version_of(hello)
         except Refused as refused:
             await self._close(ws, language(_locale_of(message.data)), str(refused))
             return None
         page = Page(ws, session, lang)
-        await self.show(page, seen)
+        self.pages.setdefault(session.channel_id, []).append(page)  # counted at once (hellos arriving together)
+        try:
+            await self.show(page, seen)
+        except BaseException:
+            self._leave(page)
+            raise
         return page
 
     async def _listen(self, page: Page) -> None:
@@ -259,6 +276,9 @@ class Play:
             except (ConnectionError, RuntimeError):
                 pass
             await ws.close(code=POLICY_VIOLATION, message=text.split(":")[0].encode()[:120])
+
+    def open_for(self, user_id: int) -> int:
+        return sum(1 for pages in self.pages.values() for page in pages if page.session.user_id == user_id)
 
     def _leave(self, page: Page) -> None:
         channel = page.session.channel_id
