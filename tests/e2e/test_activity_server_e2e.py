@@ -180,6 +180,14 @@ async def test_one_table_two_doors_to_the_end_across_a_kill_9(fake_discord, star
     for frame in spectator.frames:
         assert frame["me"]["seat"] is None and frame["choices"] is None and frame["cards"] is None
     assert audit([{k: v for k, v in f.items() if k != "me"} for f in spectator.frames], game) >= 20
+    # after the result, the lobby to open another; one opened from chat reaches the page as it is posted
+    await fake.wait_until(lambda: page.last["kind"] == "lobby" and page.last["lobby"]["table"] is None,
+                          what="the empty lobby after the result")
+    await fake.slash(bob, games, "game", subcommand="new", options={"game": "raven"})
+    await fake.wait_until(lambda: page.last["kind"] == "lobby" and page.last["lobby"]["can_join"],
+                          what="bob's new lobby on alice's page")
+    assert (await page.send({"kind": "lobby", "ref": ref + 1, "do": "join"}))["kind"] == "done"
+    await fake.wait_until(lambda: "alice" in json.dumps(fake.messages(games)[-1]), what="the chat lobby naming alice")
     assert CLIENT_SECRET not in bot.output() and "Traceback" not in bot.output()
     assert page.session not in bot.output()
     await page.stop()
