@@ -182,3 +182,11 @@ async def test_one_member_may_not_open_pages_without_end(act, monkeypatch):
         await asyncio.sleep(0.02)
     fourth = await PageSocket.open(act, session)  # one closed: room again
     await fourth.next("lobby")
+
+
+async def test_rookery_run_refuses_an_activity_without_its_secret_in_one_line(tmp_path):
+    from tests.bot.test_startup_errors import assert_one_clear_line, rookery_run
+    code, lines = await rookery_run({"DISCORD_TOKEN": "t", "ROOKERY_ACTIVITY": "1", "ROOKERY_WEB_PORT": "8080",
+                                     "ROOKERY_WEB_URL": "https://rookery.example.org"}, tmp_path)
+    assert code != 0
+    assert_one_clear_line(lines, "ROOKERY_ACTIVITY=1", "DISCORD_CLIENT_SECRET")
