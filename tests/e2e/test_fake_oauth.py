@@ -44,7 +44,8 @@ async def test_the_code_grant_and_the_lookups(fake_discord):
         status, body = await token(code=code)
         assert status == 200 and body["token_type"] == "Bearer" and body["scope"] == "identify"
         access = body["access_token"]
-        assert await token(code=code) == (400, {"error": "invalid_grant", "error_description": 'Invalid "code" in request.'})
+        assert await token(code=code) == (400, {"error": "invalid_grant",
+                                                "error_description": 'Invalid "code" in request.'})
         assert (await token(code="forged"))[0] == 400
         async with http.post(base + "/oauth2/token", json={**form, "code": fake.authorize(ann)}) as r:
             assert r.status == 400 and (await r.json())["error"] == "invalid_request"

@@ -180,3 +180,17 @@ async def test_a_session_outlives_the_process_that_issued_it(act, tmp_path):
         assert frame["me"]["seat"] == "p1" and frame["version"] == table.version
     finally:
         await close_activity(again, stop_fake=False)
+
+
+async def test_spectators_share_one_public_frame_per_version(act, monkeypatch):
+    import bot.web.activity.play as play_module
+    built = []
+    real = play_module.frame_message
+    monkeypatch.setattr(play_module, "frame_message", lambda *a: built.append(a[2]) or real(*a))
+    users, games = await seated(act)
+    await raven_in(act, games, users)
+    watchers = [await act.fake.add_user(f"fan{i}") for i in range(4)]
+    pages = [await PageSocket.open(act, await sign_in(act, u, games)) for u in watchers]
+    frames = [(await p.next("frame"))["frame"] for p in pages]
+    assert len(built) == 1 and {f["me"]["name"] for f in frames} == {u.name for u in watchers}
+    assert frames[0]["picture"]["src"] and all(f["picture"] == frames[0]["picture"] for f in frames)

@@ -68,8 +68,8 @@ class Page:
     lang: str
     pictures: set[str] = field(default_factory=set)   # picture keys this page already has
     sending: asyncio.Lock = field(default_factory=asyncio.Lock)
-    shown: tuple = ()                                  # what it was last sent: ("frame", table id, version, seat) / ("lobby", …)
-    frame_shown: tuple = ()                            # the last frame it was sent
+    shown: tuple = ()                                  # what it was last sent: a frame's key, or ("lobby", …)
+    frame_shown: tuple = ()                            # the last frame's ("frame", table id, version, seat)
     tokens: float = BURST
     refilled: float = field(default_factory=time.monotonic)
 
@@ -96,6 +96,7 @@ class Play:
         self._last: dict[int, Table] = {}          # channel id -> its table as last changed (a finished one too)
         self._tasks: dict[int, asyncio.Task] = {}
         self._again: set[int] = set()
+        self._public: dict[tuple[int, int, str], dict] = {}  # (table, version, language) -> its public frame
 
     # ---- the hook (no awaiting here)
     def changed(self, table: Table) -> None:
@@ -156,9 +157,16 @@ class Play:
             await warm_pictures(table, frame, shown[3], page.lang)
             if table.frame() is frame:
                 break
-        with reading(page.lang):
-            message = frame_message(table, frame, page.session.user_id, page.session.name,
-                                    self.door.policy(table.game_key))
+        message = self._public.get((table.id, table.version, page.lang)) if shown[3] is None else None
+        if message is None:
+            with reading(page.lang):
+                message = frame_message(table, frame, page.session.user_id, page.session.name,
+                                        self.door.policy(table.game_key))
+            if shown[3] is None:  # the public frame: built once per version and language for every spectator
+                self._public = {key: m for key, m in self._public.items() if key[0] != table.id or
+                                key[1] == table.version}
+                self._public[(table.id, table.version, page.lang)] = message
+        message = {"kind": "frame", "frame": {**message["frame"], "me": {"seat": shown[3], "name": page.session.name}}}
         self._lean(page, message["frame"])
         await self.send(page, message, shown)
         page.frame_shown = shown
@@ -287,7 +295,9 @@ class Play:
             pages.remove(page)
         if not pages:
             self.pages.pop(channel, None)
-            self._last.pop(channel, None)
+            gone = self._last.pop(channel, None) or self.service.in_channel(channel)
+            if gone is not None:
+                self._public = {key: m for key, m in self._public.items() if key[0] != gone.id}
 
     async def close_all(self) -> None:
         for pages in list(self.pages.values()):
