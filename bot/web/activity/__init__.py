@@ -69,8 +69,9 @@ WebSocket, server -> page
                                   malformed message, too long, too many. (A frame over 64 KiB: aiohttp closes 1009.)
 A move is chat's path: under the table's lock TableService.click (holder, prompt, offer), then Changes.publish of
 the Outcome, so the board, DMs, watch pages and every Activity update from it; a stale move is refused, never
-applied twice. Lobby actions call bot/seating.py as chat's lobby buttons do, as the member (a moderator's
-Discord permissions are not known here: only the host may start or add bots from the Activity).
+applied twice. Lobby actions call bot/seating.py as chat's lobby buttons do, as the member: their server name,
+roles and channel permissions come from Discord at each lobby action (Door.actor), so a moderator may start a
+table and a starter role is honoured, as in chat.
 """
 from __future__ import annotations
 

@@ -59,6 +59,9 @@ class Door:
     started: Callable[[Table, Outcome], Awaitable[None]]         # as chat's Start: the lobby closes, the board goes out
     policy: Callable[[str], ChoicePolicy]                        # the game cog's choice policy
     held: Callable[[Table], bool] = lambda table: False          # the publisher keeps the table's messages back
+    # Who the member is in the server, as chat's interactions say it (name, roles, channel permissions), for
+    # the lobby's rules: (user id, server id, channel id, session name) -> Actor.
+    actor: Callable[[int, int | None, int, str], Awaitable[Actor]] | None = None
 
 
 @dataclass(eq=False)
@@ -353,7 +356,8 @@ class Play:
         verb, session = data.get("do"), page.session
         if verb not in LOBBY_VERBS:
             raise Refused(NOT_UNDERSTOOD)
-        actor = Actor(session.user_id, session.name)
+        actor = Actor(session.user_id, session.name) if self.door.actor is None else \
+            await self.door.actor(session.user_id, session.guild_id, session.channel_id, session.name)
         if verb == "open":
             game = data.get("game")
             if not isinstance(game, str) or len(game) > 40:
@@ -370,7 +374,7 @@ class Play:
                 await self.door.started(table, outcome)
                 return table
             if verb == "join":
-                await self.seating.join(table, session.user_id, session.name)
+                await self.seating.join(table, session.user_id, actor.name)
             elif verb == "leave":
                 await self.seating.leave(table, session.user_id)
             else:
