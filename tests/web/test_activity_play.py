@@ -194,3 +194,28 @@ async def test_spectators_share_one_public_frame_per_version(act, monkeypatch):
     frames = [(await p.next("frame"))["frame"] for p in pages]
     assert len(built) == 1 and {f["me"]["name"] for f in frames} == {u.name for u in watchers}
     assert frames[0]["picture"]["src"] and all(f["picture"] == frames[0]["picture"] for f in frames)
+
+
+async def test_nothing_new_reaches_a_page_while_the_table_is_held(act):
+    """A held reaction window must look as if it lasted its whole time: the page learns no more, and no sooner,
+    than the channel (the publisher tells the pages again when the hold ends)."""
+    import asyncio
+    users, games = await seated(act)
+    table = await raven_in(act, games, users)
+    page = await PageSocket.open(act, await sign_in(act, users[0], games))
+    await page.next("frame")
+    held = {"on": True}
+    act.play.door.held = lambda t: held["on"]
+    async with table.lock:
+        seat, legal = next(iter(table.pending().items()))
+        await act.service.act(table, seat, legal[0])
+    act.play.changed(table)
+    await page.send({"kind": "hello", "session": "x", "version": -1})  # a catch-up asks too
+    try:
+        await page.next("frame", timeout=0.5)
+        raise AssertionError("a frame went out during the hold")
+    except asyncio.TimeoutError:
+        pass
+    held["on"] = False
+    act.play.changed(table)  # the publisher's pass once the hold is over
+    assert (await page.frame_at(table.version))["version"] == table.version

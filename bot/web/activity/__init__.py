@@ -18,7 +18,8 @@ HTTP
                          img-src 'self' data: https://cdn.discordapp.com; connect-src 'self' https://<web host>
                          wss://<web host> + Discord's origins + https://*.discordsays.com wss://*.discordsays.com;
                          frame-ancestors Discord's origins (discord.com, *.discord.com, discordapp.com, …).
-  GET  /activity/<file>  files of present/web/activity/ (js, css, svg, png, webp, woff2, json, map), typed; 404 else.
+  GET  /activity/<file>  files of present/web/activity/ (js, css, html, txt, svg, png, webp, woff2, json, map),
+                         typed, with the same CSP; 404 for anything else.
   POST /api/token        {"code": str} -> 200 {"access_token": str}. Errors, each {"error": "<text>"} in the
                          Accept-Language's language: 400 (not JSON, no code, or Discord said invalid_grant),
                          502 (Discord unreachable, or it refused the bot's client id/secret: the log says which).
