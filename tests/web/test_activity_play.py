@@ -219,3 +219,16 @@ async def test_nothing_new_reaches_a_page_while_the_table_is_held(act):
     held["on"] = False
     act.play.changed(table)  # the publisher's pass once the hold is over
     assert (await page.frame_at(table.version))["version"] == table.version
+
+
+async def test_a_pause_reaches_the_pages_though_the_version_stays(act):
+    from bot.table import Actor
+    users, games = await seated(act)
+    table = await raven_in(act, games, users)
+    page = await PageSocket.open(act, await sign_in(act, users[1], games))
+    first = (await page.next("frame"))["frame"]
+    async with table.lock:
+        await act.service.pause(table, Actor(users[0].id, "ann"))
+    act.play.changed(table)
+    paused = (await page.next("frame"))["frame"]
+    assert paused["version"] == first["version"] and paused["status"] == "paused" and paused["choices"] is None

@@ -72,7 +72,7 @@ class Page:
     pictures: set[str] = field(default_factory=set)   # picture keys this page already has
     sending: asyncio.Lock = field(default_factory=asyncio.Lock)
     shown: tuple = ()                                  # what it was last sent: a frame's key, or ("lobby", …)
-    frame_shown: tuple = ()                            # the last frame's ("frame", table id, version, seat)
+    frame_shown: tuple = ()                            # the last frame's ("frame", table id, frame key, seat)
     tokens: float = BURST
     refilled: float = field(default_factory=time.monotonic)
 
@@ -99,7 +99,7 @@ class Play:
         self._last: dict[int, Table] = {}          # channel id -> its table as last changed (a finished one too)
         self._tasks: dict[int, asyncio.Task] = {}
         self._again: set[int] = set()
-        self._public: dict[tuple[int, int, str], dict] = {}  # (table, version, language) -> its public frame
+        self._public: dict[tuple[int, tuple, str], dict] = {}  # (table, frame key, language) -> its public frame
 
     # ---- the hook (no awaiting here)
     def changed(self, table: Table) -> None:
@@ -153,22 +153,23 @@ class Play:
             return  # a held reaction window: the page learns no more, and no sooner, than the channel
         for _ in range(3):  # a change may land while the pictures are drawn: build from the newest frame
             frame = table.frame()
-            shown = ("frame", table.id, table.version, reader_of(table, page.session.user_id))
+            # the frame's key, not only the version: a pause or a seat changing hands keeps the version
+            shown = ("frame", table.id, table.frame_key(), reader_of(table, page.session.user_id))
             if shown in (page.shown, page.frame_shown) or (seen == table.version and page.shown == ()):
                 page.shown = page.frame_shown = shown
                 return
             await warm_pictures(table, frame, shown[3], page.lang)
             if table.frame() is frame:
                 break
-        message = self._public.get((table.id, table.version, page.lang)) if shown[3] is None else None
+        message = self._public.get((table.id, shown[2], page.lang)) if shown[3] is None else None
         if message is None:
             with reading(page.lang):
                 message = frame_message(table, frame, page.session.user_id, page.session.name,
                                         self.door.policy(table.game_key))
             if shown[3] is None:  # the public frame: built once per version and language for every spectator
                 self._public = {key: m for key, m in self._public.items() if key[0] != table.id or
-                                key[1] == table.version}
-                self._public[(table.id, table.version, page.lang)] = message
+                                key[1] == shown[2]}
+                self._public[(table.id, shown[2], page.lang)] = message
         message = {"kind": "frame", "frame": {**message["frame"], "me": {"seat": shown[3], "name": page.session.name}}}
         self._lean(page, message["frame"])
         await self.send(page, message, shown)
