@@ -125,9 +125,6 @@ class Play:
             log.exception("pushing channel %s to its Activities failed", channel)
 
     # ---- what a page is shown
-    def table_of(self, channel: int) -> Table | None:
-        return self.service.in_channel(channel) or self._last.get(channel)
-
     async def show(self, page: Page, seen: int | None = None) -> None:
         """Send the page its view now, unless it has it (`seen`: the version a hello says it has)."""
         channel = page.session.channel_id
@@ -152,15 +149,19 @@ class Play:
         if self.door.held(table):
             return  # a held reaction window: the page learns no more, and no sooner, than the channel
         for _ in range(3):  # a change may land while the pictures are drawn: build from the newest frame
-            frame = table.frame()
             # the frame's key, not only the version: a pause or a seat changing hands keeps the version
             shown = ("frame", table.id, table.frame_key(), reader_of(table, page.session.user_id))
-            if shown in (page.shown, page.frame_shown) or (seen == table.version and page.shown == ()):
+            if shown == page.frame_shown:
+                return
+            if seen == table.version and page.shown == ():  # a reconnected page that has this version
                 page.shown = page.frame_shown = shown
                 return
+            frame = table.frame()
             await warm_pictures(table, frame, shown[3], page.lang)
             if table.frame() is frame:
                 break
+        frame = table.frame()  # (after three changes in a row, what pictures it lacks are drawn here)
+        shown = ("frame", table.id, table.frame_key(), reader_of(table, page.session.user_id))
         message = self._public.get((table.id, shown[2], page.lang)) if shown[3] is None else None
         if message is None:
             with reading(page.lang):
