@@ -131,6 +131,7 @@ async def test_one_table_two_doors_to_the_end_across_a_kill_9(fake_discord, star
     assert (await page.send({"kind": "lobby", "ref": 1, "do": "open", "game": "raven"}))["kind"] == "done"
     await fake.wait_until(lambda: any("Raven" in json.dumps(m) for m in fake.messages(games)), what="the lobby post")
     lobby_message = fake.messages(games)[-1]
+    await fake.wait_until(lambda: page.latest("lobby")["lobby"]["table"], what="the open lobby on the page")
     table_id = page.latest("lobby")["lobby"]["table"]
     await fake.wait_quiet()
     await fake.select(alice, lobby_message, fake.find_select(lobby_message, custom_id=f"rk:o:{table_id}:length"),
@@ -139,7 +140,8 @@ async def test_one_table_two_doors_to_the_end_across_a_kill_9(fake_discord, star
     await fake.wait_until(lambda: len(page.latest("lobby")["lobby"]["seats"]) == 2, what="bob's chat join on the page")
     assert (await page.send({"kind": "lobby", "ref": 2, "do": "bot"}))["kind"] == "done"
     assert (await page.send({"kind": "lobby", "ref": 3, "do": "start"}))["kind"] == "done"
-    await fake.wait_until(lambda: fake.dm_messages(bob) and page.frames, what="bob's DM and alice's first frame")
+    await fake.wait_until(lambda: fake.dm_messages(bob) and page.frames and spectator.frames,
+                          what="bob's DM and the pages' first frames")
     assert page.frames[-1]["me"]["seat"] is not None and spectator.frames[-1]["me"]["seat"] is None
 
     ref, socket_moves, dm_moves, refused, killed = 10, 0, 0, 0, False
