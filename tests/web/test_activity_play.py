@@ -2,8 +2,14 @@
 one publish, the lobby from the socket, and a spectator who never gets a hidden card."""
 import json
 
-from bot.table import Pick
-from tests.web.activity_support import PageSocket, act, raven_in, settle, sign_in  # noqa: F401 (a fixture)
+import pytest
+
+from bot.table import Actor
+from bot.web.activity.views import frame_message
+from cogs.table.games import policy
+from engine import GAMES
+from present.i18n import reading
+from tests.web.activity_support import PageSocket, act, raven_in, sign_in  # noqa: F401 (a fixture)
 from tests.web.conftest import secret_names
 
 
@@ -232,3 +238,32 @@ async def test_a_pause_reaches_the_pages_though_the_version_stays(act):
     act.play.changed(table)
     paused = (await page.next("frame"))["frame"]
     assert paused["version"] == first["version"] and paused["status"] == "paused" and paused["choices"] is None
+
+
+@pytest.mark.parametrize("game_key", sorted(GAMES))
+async def test_every_games_seat_frame_offers_every_legal_action(act, game_key):
+    """Each game's frames build, a seat's "actions" are all its legal actions (each once), a bundle's number is
+    one TableService.click resolves, and the public frame carries no choices."""
+    game = GAMES[game_key]
+    users = [await act.fake.add_user(f"u{i}") for i in range(game.min_players)]
+    games = await act.fake.add_channel("games")
+    table = await act.seating.create_lobby(act.fake.guild_id, games.id, Actor(users[0].id, "u0"), game_key, None, 300)
+    for user in users[1:]:
+        await act.seating.join(table, user.id, user.name)
+    await act.service.start(table)
+    frame = table.frame()
+    for user in users:
+        seat = table.seat_of(user.id).seat
+        with reading("en"):
+            data = frame_message(table, frame, user.id, user.name, policy(game_key))["frame"]
+        legal = frame.prompted(seat)
+        assert data["view"] == seat
+        if not legal:
+            assert data["choices"] is None
+            continue
+        choices = data["choices"]
+        assert sorted(a["index"] for a in choices["actions"]) == list(range(len(legal)))
+        assert len(choices["bundles"]) == len(act.service.bundles(table, seat))
+    with reading("en"):
+        public = frame_message(table, frame, 999, "fan", policy(game_key))["frame"]
+    assert public["view"] == "public" and public["choices"] is None and public["hand"] is None
