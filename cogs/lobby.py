@@ -154,6 +154,8 @@ class Lobbies:
 
     async def refresh(self, table: Table, interaction: discord.Interaction | None = None) -> None:
         """Edit the lobby message; through the interaction when it was a click on that very message."""
+        for changed in self.publisher.watchers:  # open Activities show the lobby as it is now (bot/web/activity/)
+            changed(table)
         message = await self.message(table)
         if (interaction is not None and not interaction.response.is_done() and interaction.message is not None
                 and interaction.message.id == table.board_message_id):
@@ -168,6 +170,8 @@ class Lobbies:
 
     async def post(self, interaction: discord.Interaction, table: Table) -> None:
         """Answer with the lobby (public) and remember its message: the callback returns it, no lookup."""
+        for changed in self.publisher.watchers:  # open Activities in the channel show the new lobby
+            changed(table)
         message = await self.message(table)
         if interaction.response.is_done():
             sent_id = (await interaction.followup.send(wait=True, **message.send_kwargs())).id
