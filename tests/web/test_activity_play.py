@@ -273,6 +273,8 @@ async def test_a_seat_gets_its_hand_picture_only_without_cards_to_click(act, mon
     import bot.web.activity.views as views
     users, games = await seated(act)
     table = await raven_in(act, games, users)
+    monkeypatch.setattr(views.targets, "interactive", lambda key, view, legal, names: {  # a game with no cards
+        "targets": [{} for _ in legal], "cards": None, "lodge": None})
     frame = table.frame()
     with reading("en"):
         plain = frame_message(table, frame, users[0].id, "ann", policy("raven"))["frame"]
