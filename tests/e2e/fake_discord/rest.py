@@ -68,10 +68,14 @@ class Rest:
         self.faults = FaultPlan()  # errors a test asked for
         self.in_flight = 0
         self.last_activity = time.monotonic()
+        # Until when the bot may be holding requests back: it was told a bucket is empty (Remaining 0) or
+        # answered 429, and discord.py then sends nothing on that bucket before the reset.
+        self.held_until = 0.0
 
     def quiet_for(self, seconds: float) -> bool:
-        """No request has arrived or been served for `seconds`."""
-        return not self.in_flight and time.monotonic() - self.last_activity >= seconds
+        """No request has arrived or been served for `seconds`, counting from the end of any wait the
+        rate limits imposed on the bot (a bot waiting for a bucket to reset is not done)."""
+        return not self.in_flight and time.monotonic() - max(self.last_activity, self.held_until) >= seconds
 
     def _refuse(self, method: str, path: str, status: int, code: int, message: str, body: dict) -> web.Response:
         self.errors.append({"method": method, "path": path, "status": status, "code": code, "message": message})
@@ -96,6 +100,9 @@ class Rest:
             else:
                 response = await self._answer(request, method, path, body, files)
             decision.stamp(response.headers)
+            if decision.refused or decision.remaining == 0:
+                wait = decision.retry_after if decision.refused else decision.reset_after
+                self.held_until = max(self.held_until, time.monotonic() + wait)
             self.limiter.answered(decision, method, path, response.status,
                                   response.headers.get("X-RateLimit-Scope"))
             return response

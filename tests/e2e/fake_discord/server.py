@@ -4,6 +4,8 @@ reading the world, and waiting for the bot."""
 from __future__ import annotations
 
 import asyncio
+import json
+import os
 import time
 
 from aiohttp import web
@@ -36,6 +38,8 @@ class FakeDiscord:
         self.desk = InteractionDesk(self.world, self.gateway, self.store)
         self.app = Application(self.world, self.gateway)
         self.directory = Directory(self.world, self.gateway)
+        if rate_limits is None and os.environ.get("ROOKERY_FAKE_RATE_LIMITS") == "off":  # a whole run without
+            rate_limits = RateLimits.off()                                               # (for comparisons)
         self.limiter = RateLimiter(rate_limits, **({"clock": clock} if clock else {}))
         self.rest = Rest(self.app.routes() + self.desk.routes() + self.directory.routes() + self.store.routes(),
                          SpecContext(self.desk, self.store), self.limiter)
@@ -72,6 +76,10 @@ class FakeDiscord:
         await self.gateway.close()
         if self._runner:
             await self._runner.cleanup()
+        if report := os.environ.get("ROOKERY_RATE_LIMIT_REPORT"):  # a file: one JSON line per fake (see NOTES)
+            with open(report, "a") as out:
+                out.write(json.dumps({"test": os.environ.get("PYTEST_CURRENT_TEST", "?"),
+                                      **self.rate_limit_stats()}) + "\n")
 
     @property
     def api_base(self) -> str:
@@ -125,6 +133,10 @@ class FakeDiscord:
         """Every answered REST request, oldest first: Entry(t, method, route, path, status); t in the
         limiter's clock (time.monotonic unless a clock was given)."""
         return self.limiter.log
+
+    def requests_per_second(self, since: float | None = None) -> list[int]:
+        """Requests answered in each whole second of the log (the load bench's rate)."""
+        return self.limiter.requests_per_second(since)
 
     def set_rate_limits(self, rate_limits: RateLimits) -> None:
         """Other limits from now on (e.g. RateLimits.off() after the bot started)."""
