@@ -20,7 +20,7 @@ HEADERS = ("X-RateLimit-Limit", "X-RateLimit-Remaining", "X-RateLimit-Reset", "X
 async def driven():
     """A fake whose limiter runs on a clock the test moves, and an HTTP session that speaks as the bot."""
     clock = ManualClock()
-    fake = await FakeDiscord(clock=clock).start()
+    fake = await FakeDiscord(rate_limits=RateLimits(), clock=clock).start()  # on even in an "off" run
     session = aiohttp.ClientSession(headers={"Authorization": f"Bot {fake.token}"})
     try:
         yield fake, clock, session
