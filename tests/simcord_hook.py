@@ -200,7 +200,7 @@ class _Response:
 
     async def _answer(self, decision: Decision, fault: Fault | None) -> None:
         if decision.refused or fault is not None:
-            if decision.refused:
+            if fault is None:  # refused by the rate limiter
                 self.status, headers = 429, {"Content-Type": "application/json", **decision.headers()}
                 self._body = json.dumps(decision.body()).encode()
             else:
