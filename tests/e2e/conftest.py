@@ -10,9 +10,15 @@ REPO = Path(__file__).resolve().parents[2]
 MINIBOT = [sys.executable, str(REPO / "tests" / "e2e" / "minibot.py")]
 
 
+def pytest_configure(config):
+    config.addinivalue_line("markers", "rate_limits(limits): the fake_discord fixture's RateLimits "
+                                       "(default: Discord's, tests/e2e/fake_discord/ratelimits.py)")
+
+
 @pytest.fixture
-async def fake_discord():
-    fake = await FakeDiscord().start()
+async def fake_discord(request):
+    marker = request.node.get_closest_marker("rate_limits")
+    fake = await FakeDiscord(rate_limits=marker.args[0] if marker else None).start()
     try:
         yield fake
     finally:

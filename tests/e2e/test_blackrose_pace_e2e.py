@@ -7,8 +7,12 @@ import pytest
 
 from tests.e2e.brw_players import Table, asking_choice
 from tests.e2e.test_rookery_e2e import ROOKERY
+from tests.e2e.fake_discord import RateLimits
 
-pytestmark = pytest.mark.e2e
+# Players here click as fast as the bot answers (several moves a second in one channel): Discord's global
+# bucket, per-channel buckets ten times larger (NOTES-rl-fake.md: at this pace Discord's own 5 edits per 5 s
+# per channel hold every move for ~1 s and the test takes four times as long).
+pytestmark = [pytest.mark.e2e, pytest.mark.rate_limits(RateLimits.machine_speed())]
 
 
 async def test_a_game_turn_of_black_rose_wars_shows_no_empty_reaction_prompt_and_no_stale_buttons(
