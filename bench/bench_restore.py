@@ -120,18 +120,19 @@ def child_rookery(path: str) -> tuple[float, str]:
         heap.tune_for(len(tables))
         due = service.due(time.time())
         timers = time.perf_counter()
-        service.due(time.time())
-        later_pass = time.perf_counter() - timers  # each tick of the timer loop walks every table again
-        timers = time.perf_counter()
         asked = random.Random(1).sample(tables, min(LOOKUPS, len(tables)))
         assert all(service.in_channel(t.channel_id) is t for t in asked)
-        lookups = time.perf_counter() - timers
-        took = time.perf_counter() - started - later_pass  # (not part of the start-up: shown on its own)
+        ended = time.perf_counter()
+        took, lookups = ended - started, ended - timers
+        # Not part of the start-up, shown on its own: each tick of the timer loop walks every table again
+        # (here at a moment when nothing is due: the walk alone).
+        service.due(time.time() - 86_400)
+        later_pass = time.perf_counter() - ended
         assert len(tables) == games_in(path)
         await store.close()
         return took, (f"restore {restored - started:.2f} s, tune + first timer pass {timers - restored:.2f} s "
                       f"({len(due):,} due), {len(asked):,} channels' lookups {lookups:.2f} s; "
-                      f"each later timer pass {later_pass:.2f} s")
+                      f"each later timer pass (none due) {later_pass:.2f} s")
 
     return asyncio.run(restore())
 
