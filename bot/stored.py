@@ -65,6 +65,8 @@ class _Made:
 class StoredTable(Table):
     """A live table as restored: see the module docstring. Built by from_row(), never by Table's __init__."""
 
+    _stored: dict[str, Any]  # column -> its stored text (or value), until the field is first read
+
     options = _Decoded(lambda table, raw: raw)
     seats = _Decoded(lambda table, raw: [Seat(**s) for s in raw])
     state = _Decoded(lambda table, raw: None if raw is None else GAMES[table.game_key].load(raw))
