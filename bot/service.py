@@ -25,8 +25,9 @@ from bot.seating import REFUSED_IN, check_start, require_moderator
 from bot.storage import LIVE, DuplicateInteraction, Storage
 from bot.storage.base import StaleGame
 from bot.storage.heap import bulk_load
-from bot.table import (Actor, Due, Outcome, Pick, Seat, Step, Table, Timer, timers_from_json,
-                       timers_to_json)
+from bot.stored import StoredTable, Tables
+from bot.table import (Actor, Due, Outcome, Pick, Seat, Step, Table, Timer, timers_from_json, timers_to_json,
+                       upgraded_logs)
 
 if TYPE_CHECKING:
     from bot.records import HistoryService
@@ -48,11 +49,11 @@ class TableService:
         self.history = history      # told of finished games and handovers (None: nothing is recorded)
         self.loggable = loggable    # whether an event makes a log line
         self.bundles = bundles      # a seat's whole choices, each its steps: what a bundle click names
-        self.tables: dict[int, Table] = {}
+        self.tables: Tables = Tables()  # live tables by id, indexed by channel (bot/stored.py)
         # The games this process runs (each game's cog adds its own: cogs/table/games.py); None: every game.
         # A live table of any other game waits in `unserved`, its row untouched, and is refused when asked.
         self.serving: set[str] | None = None
-        self.unserved: dict[int, Table] = {}
+        self.unserved: Tables = Tables()
         self.bot_rng = random.Random()
 
     # ---- loading and saving
@@ -70,7 +71,7 @@ class TableService:
             turn_seconds=row["turn_seconds"], seed=row["seed"], seats=[Seat(**s) for s in row["seats"]],
             version=row["version"], board_message_id=row["board_message_id"],
             board_posted_at=row["board_posted_at"], timers=timers_from_json(row["timers"]),
-            logs=_upgraded(row["logs"]), board_shown=row.get("board_shown") or "",
+            logs=upgraded_logs(row["logs"]), board_shown=row.get("board_shown") or "",
             board_picture=row.get("board_picture") or "",
         )
         if row["state"] is not None:
@@ -79,14 +80,19 @@ class TableService:
 
     async def restore(self) -> list[Table]:
         """Load every live game (after a restart): their buttons and timers work again from here. A game this
-        process does not run waits in `unserved`, untouched (no timer, no publish), refused when asked."""
+        process does not run waits in `unserved`, untouched (no timer, no publish), refused when asked.
+
+        Each comes back as a StoredTable (bot/stored.py): its JSON columns are decoded when first read, so
+        100,000 live games restore in less time than decoding their rows would take, and a game nobody
+        touches never costs its decoded state."""
         self.tables.clear()  # the same dict: Seating and the cogs hold it too
         self.unserved.clear()
         with bulk_load():  # thousands of games: the cyclic GC would rescan them over and over as they load
-            for row in await self.store.live_games():
-                table = self.from_row(row)
-                if table is not None:
-                    (self.tables if self.serves(table.game_key) else self.unserved)[row["id"]] = table
+            async for rows in self.store.live_game_batches():
+                for row in rows:
+                    if row["game_key"] in GAMES:  # (a game this build no longer has stays in storage)
+                        table = StoredTable.from_row(row)
+                        (self.tables if self.serves(table.game_key) else self.unserved)[table.id] = table
         return list(self.tables.values())
 
     async def get(self, game_id: int) -> Table | None:
@@ -95,10 +101,10 @@ class TableService:
         return self.unserved.get(game_id) or self.from_row(await self.store.get_game(game_id))
 
     def in_channel(self, channel_id: int) -> Table | None:
-        return next((t for t in self.tables.values() if t.channel_id == channel_id), None)
+        return self.tables.in_channel(channel_id)
 
     def unserved_in(self, channel_id: int) -> Table | None:
-        return next((t for t in self.unserved.values() if t.channel_id == channel_id), None)
+        return self.unserved.in_channel(channel_id)
 
     def here(self, channel_id: int) -> Table:
         table = self.in_channel(channel_id)
@@ -461,11 +467,3 @@ def _is_step(game, action: dict) -> bool:
 def seat_records(table: Table) -> list[dict]:
     # Seats hold only plain values: a shallow copy is all that asdict()'s deep copy did, at a tenth of the cost.
     return [dict(vars(s)) for s in table.seats]
-
-
-def _upgraded(logs: dict) -> dict:
-    """Games saved before log lines were kept as events hold English text: keep it readable as is."""
-    if logs and "lines" in logs and "log" not in logs:
-        logs = {**logs, "log": [[to, {"type": "_text", "text": text}] for to, text in logs["lines"]]}
-        logs.pop("lines")
-    return logs

@@ -108,6 +108,14 @@ def timers_to_json(timers: dict[str, "Timer"]) -> dict[str, dict]:
     return {seat: timer.to_json() for seat, timer in timers.items()}
 
 
+def upgraded_logs(logs: dict) -> dict:
+    """Games saved before log lines were kept as events hold English text: keep it readable as is."""
+    if logs and "lines" in logs and "log" not in logs:
+        logs = {**logs, "log": [[to, {"type": "_text", "text": text}] for to, text in logs["lines"]]}
+        logs.pop("lines")
+    return logs
+
+
 @dataclass(frozen=True)
 class Due:
     """A timer that needs attention now: TableService.due() lists them for the timer loop."""

@@ -7,7 +7,7 @@ calls interleave. A backend keeps its SQL to itself; rows come back as plain dic
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, AsyncIterator
 
 LIVE = ("lobby", "active", "paused")
 MEMBER_FIELDS = ("dm_channel_id", "discord_locale", "language")
@@ -99,6 +99,12 @@ class Storage:
 
     async def live_games(self) -> list[dict]:
         raise NotImplementedError
+
+    async def live_game_batches(self) -> AsyncIterator[list[dict]]:
+        """The rows of live_games() in batches, for a restore: a backend may leave the JSON columns (options,
+        seats, state, timers, logs) as their stored text, for the table to decode when first read
+        (bot/stored.py). This default gives live_games() whole, decoded."""
+        yield await self.live_games()
 
     async def record_actions(self, game_id: int, entries: list[Entry], first_seq: int, **fields: Any) -> None:
         """Append entries (numbered from first_seq) and save the game's fields, all or nothing.

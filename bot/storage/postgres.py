@@ -19,7 +19,7 @@ from __future__ import annotations
 import asyncio
 import secrets
 import time
-from typing import Any, Callable
+from typing import Any, AsyncIterator, Callable
 
 import orjson
 
@@ -160,13 +160,26 @@ class PostgresStorage(Storage):
         rows = await self._fetch(f"SELECT * FROM games WHERE channel_id = $1 AND {LIVE_SQL}", channel_id)
         return rows[0] if rows else None
 
-    async def live_games(self) -> list[dict]:
+    def _live(self) -> tuple[str, list]:
+        """The live games' query and its arguments: this process's shards' only, when sharded."""
         if self.shards is None:
-            return await self._fetch(f"SELECT * FROM games WHERE {LIVE_SQL} ORDER BY id")
+            return f"SELECT * FROM games WHERE {LIVE_SQL} ORDER BY id", []
         # Discord's own rule for which shard gets a server's events: (guild_id >> 22) % shard_count.
         ids, count = self.shards
-        return await self._fetch(f"SELECT * FROM games WHERE {LIVE_SQL} AND (guild_id >> 22) % $2 = ANY($1::BIGINT[])"
-                                 " ORDER BY id", list(ids), count)
+        return (f"SELECT * FROM games WHERE {LIVE_SQL} AND (guild_id >> 22) % $2 = ANY($1::BIGINT[]) ORDER BY id",
+                [list(ids), count])
+
+    async def live_games(self) -> list[dict]:
+        sql, args = self._live()
+        return await self._fetch(sql, *args)
+
+    async def live_game_batches(self) -> AsyncIterator[list[dict]]:
+        """This process's live games, their JSON columns left as the stored text (the restore decodes each
+        when its table is first read: bot/stored.py). One batch: asyncpg hands the records over whole."""
+        sql, args = self._live()
+        async with self.pool.acquire() as conn:
+            records = await conn.fetch(sql, *args)
+        yield [dict(r) for r in records]
 
     async def record_actions(self, game_id: int, entries: list[Entry], first_seq: int, **fields: Any) -> None:
         now = time.time()

@@ -29,7 +29,7 @@ import logging
 import sqlite3
 import threading
 import time
-from typing import Any, Callable
+from typing import Any, AsyncIterator, Callable
 
 import aiosqlite
 import orjson
@@ -43,6 +43,8 @@ log = logging.getLogger("rookery.storage")
 JSON_COLUMNS = frozenset({"options", "seats", "state", "timers", "logs"})
 DECODED_COLUMNS = JSON_COLUMNS | {"action"}   # games' JSON columns and actions.action
 LIVE_SQL = "status IN ({})".format(", ".join(f"'{s}'" for s in LIVE))
+RESTORE_BATCH = 2000       # live rows per read at a restore: big enough that the hand-overs cost nothing
+RESTORE_SQL = f"SELECT * FROM games WHERE id > ? AND {LIVE_SQL} ORDER BY id LIMIT ?"
 INSERT_ACTION = (
     "INSERT INTO actions (game_id, seq, seat, action, source, interaction_id, at) VALUES (?, ?, ?, ?, ?, ?, ?)"
 )
@@ -104,11 +106,11 @@ def _update(game_id: int, fields: dict[str, Any]) -> tuple[str, list]:
     return _update_sql(tuple(fields)), values
 
 
-def _rows(conn: sqlite3.Connection, sql: str, params: tuple | list = ()) -> list[dict]:
-    """Rows as dicts, JSON columns decoded (on the connection's thread)."""
+def _rows(conn: sqlite3.Connection, sql: str, params: tuple | list = (), decode: bool = True) -> list[dict]:
+    """Rows as dicts, JSON columns decoded unless `decode` is False (on the connection's thread)."""
     cursor = conn.execute(sql, params)
     names = [d[0] for d in cursor.description]
-    json_at = [i for i, n in enumerate(names) if n in DECODED_COLUMNS]
+    json_at = [i for i, n in enumerate(names) if n in DECODED_COLUMNS] if decode else []
     out = []
     for raw in cursor.fetchall():
         row = dict(zip(names, raw))
@@ -277,6 +279,19 @@ class SqliteStorage(Storage):
 
     async def live_games(self) -> list[dict]:
         return await self._fetch(f"SELECT * FROM games WHERE {LIVE_SQL}")
+
+    async def live_game_batches(self) -> AsyncIterator[list[dict]]:
+        """Live rows RESTORE_BATCH at a time, by id, their JSON columns left as text (the restore decodes each
+        when its table is first read). Each batch is its own statement: no cursor stays open on the
+        connection between them, so a write handed over meanwhile runs as usual."""
+        after = -1
+        while True:
+            rows = await self.conn._execute(_rows, self._raw, RESTORE_SQL, (after, RESTORE_BATCH), False)
+            if rows:
+                yield rows
+            if len(rows) < RESTORE_BATCH:
+                return
+            after = rows[-1]["id"]
 
     async def record_actions(self, game_id: int, entries: list[Entry], first_seq: int, **fields: Any) -> None:
         now = time.time()

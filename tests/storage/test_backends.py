@@ -48,6 +48,22 @@ async def test_live_games_and_the_live_game_in_a_channel(store):
     assert over not in [r["id"] for r in await store.live_games()]
 
 
+async def test_the_restore_batches_hold_every_live_game_once_and_decode_as_live_games_do(store):
+    from bot.stored import StoredTable
+
+    ids = [await a_game(store, channel=10 + n, status=("active", "lobby", "over", "paused")[n % 4]) for n in range(9)]
+    await store.update_game(ids[0], timers={"p1": {"due": 5.0, "moves": 1}}, logs={"log": [[None, {"type": "x"}]]})
+    batched = [row for rows in [rows async for rows in store.live_game_batches()] for row in rows]
+    whole = {row["id"]: row for row in await store.live_games()}
+    assert sorted(row["id"] for row in batched) == sorted(whole) and len(whole) == 7
+    service = TableService(store)
+    for row in batched:
+        lazy, eager = StoredTable.from_row(row), service.from_row(whole[row["id"]])
+        assert lazy.state.to_json() == eager.state.to_json()
+        assert (lazy.options, lazy.seats, lazy.timers, lazy.logs, lazy.channel_id, lazy.status) == (
+            eager.options, eager.seats, eager.timers, eager.logs, eager.channel_id, eager.status)
+
+
 async def test_a_batch_with_a_duplicate_writes_nothing(store):
     game = await a_game(store)
     await store.record_actions(game, [("p1", {"n": 1}, "player", 10)], 0, state={"n": 1}, version=1)
