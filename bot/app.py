@@ -18,6 +18,7 @@ from bot.service import TableService
 from bot.storage import Storage, heap
 from bot.storage.base import StorageUnavailable
 from bot.web import Web, open_web
+from bot.web.activity import open_activity
 from cogs.history import History, Rematches, result_rows
 from cogs.lobby import Lobbies, Lobby
 from cogs.reference import Reference
@@ -26,6 +27,7 @@ from cogs.table.answer import Answer
 from cogs.table.changes import Changes
 from cogs.table.clicks import Clicks
 from cogs.table.components import Items
+from cogs.table.door import activity_door
 from cogs.table.host import Host, Republish
 from cogs.table.messages import Messages
 from cogs.table.publisher import Publisher
@@ -106,10 +108,24 @@ class Rookery(commands.Bot):
         assert self.store is not None and self.services is not None, "storage and services are up first"
         services = self.services
         self.web = await open_web(self.settings, self.store, services.service, services.settings.guild_lang,
-                                  held=lambda table: services.publisher.held_until(table) > 0)
+                                  held=lambda table: services.publisher.held_until(table) > 0, listen=False)
         services.messages.watch_url = self.web.links.url
         services.publisher.watchers.append(self.web.watchers.changed)
+        if self.settings.activity:
+            self.open_activity()
+        assert self.settings.web_port is not None, "the web page is served only with ROOKERY_WEB_PORT"
+        await self.web.server.start(self.settings.web_host, self.settings.web_port)
         await self.add_cog(Watch(self))
+
+    def open_activity(self) -> None:
+        """The Activity on the same web server: its routes, and every change reaches its pages."""
+        assert self.web is not None and self.services is not None and self.application_id is not None
+        services = self.services
+        activity = open_activity(self.settings, services.service, services.seating, activity_door(services),
+                                 self.application_id)
+        self.web.server.mounts.append(activity.routes.mount)
+        services.publisher.watchers.append(activity.play.changed)
+        log.info("the Activity is served at %s/", self.settings.web_url)
 
     async def sync_commands(self) -> None:
         if not self.settings.guild_id:

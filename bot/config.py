@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from bot.sharding import scaling_from_env
 from engine import GAMES
@@ -26,6 +26,10 @@ class Settings:
     web_url: str = ""                # the watch page's public address (ROOKERY_WEB_URL; bot/web/)
     web_port: int | None = None      # serve the watch page on this port (ROOKERY_WEB_PORT); None: no web server
     web_host: str = "0.0.0.0"        # the address it listens on (ROOKERY_WEB_HOST; 127.0.0.1 behind a local proxy)
+    activity: bool = False           # serve the Discord Activity on the web server (ROOKERY_ACTIVITY; bot/web/activity/)
+    # The application's OAuth2 secret (DISCORD_CLIENT_SECRET): never printed, so not in the repr either.
+    client_secret: str = field(default="", repr=False)
+    client_id: int | None = None     # DISCORD_CLIENT_ID; None: the bot's application id, learnt at login
 
     @property
     def game_keys(self) -> tuple[str, ...]:
@@ -51,6 +55,7 @@ class Settings:
             gateway_url=env.get("DISCORD_GATEWAY_URL") or None,
             games=_games(env.get("ROOKERY_GAMES", "").strip()),
             **web_from_env(env),
+            **activity_from_env(env),
             **scaling_from_env(env),  # ROOKERY_DATABASE_URL, ROOKERY_SHARD_COUNT, ROOKERY_SHARD_IDS
         )
 
@@ -69,6 +74,30 @@ def web_from_env(env: Mapping[str, str]) -> dict:
         raise ValueError(f"ROOKERY_WEB_URL={url!r}: with ROOKERY_WEB_PORT set, expected the public address of "
                          "the web page, e.g. https://rookery.example.org")
     return {"web_url": url, "web_port": int(port), "web_host": host}
+
+
+def activity_from_env(env: Mapping[str, str]) -> dict:
+    """ROOKERY_ACTIVITY=1 serves the Activity from the watch page's web server, so it needs that server
+    (ROOKERY_WEB_PORT, ROOKERY_WEB_URL) and the application's DISCORD_CLIENT_SECRET for the sign-in. The
+    secret's value is never part of a message."""
+    raw = env.get("ROOKERY_ACTIVITY", "0").strip().lower() or "0"
+    if raw not in ("1", "true", "yes", "on", "0", "false", "no", "off"):
+        raise ValueError(f"ROOKERY_ACTIVITY={raw!r}: expected 1 (serve the Discord Activity) or 0 (no Activity).")
+    on = raw in ("1", "true", "yes", "on")
+    secret = env.get("DISCORD_CLIENT_SECRET", "").strip()
+    client = env.get("DISCORD_CLIENT_ID", "").strip()
+    if client and (not client.isdigit() or not 0 < int(client) < 2**64):
+        raise ValueError(f"DISCORD_CLIENT_ID={client!r} is not an application id; expected the numeric id from "
+                         "the Developer Portal (General Information), or leave it unset (the bot's own).")
+    if on:
+        missing = [name for name, value in (("ROOKERY_WEB_PORT", env.get("ROOKERY_WEB_PORT", "").strip()),
+                                            ("ROOKERY_WEB_URL", env.get("ROOKERY_WEB_URL", "").strip()),
+                                            ("DISCORD_CLIENT_SECRET", secret)) if not value]
+        if missing:
+            raise ValueError(f"ROOKERY_ACTIVITY=1 needs {', '.join(missing)} set too: the Activity is served by the "
+                             "web page's server (ROOKERY_WEB_PORT, ROOKERY_WEB_URL) and signs players in with the "
+                             "application's OAuth2 secret (Developer Portal → OAuth2 → Client Secret).")
+    return {"activity": on, "client_secret": secret if on else "", "client_id": int(client) if client else None}
 
 
 def _guild_id(raw: str) -> int | None:

@@ -154,6 +154,8 @@ class Lobbies:
 
     async def refresh(self, table: Table, interaction: discord.Interaction | None = None) -> None:
         """Edit the lobby message; through the interaction when it was a click on that very message."""
+        for changed in self.publisher.watchers:  # open Activities show the lobby as it is now (bot/web/activity/)
+            changed(table)
         message = await self.message(table)
         if (interaction is not None and not interaction.response.is_done() and interaction.message is not None
                 and interaction.message.id == table.board_message_id):

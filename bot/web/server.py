@@ -68,11 +68,14 @@ class WebServer:
         self.open: dict[str, int] = defaultdict(int)
         self.connects: dict[str, deque[float]] = defaultdict(deque)
         self.runner: web.AppRunner | None = None
+        self.mounts: list[Callable[[web.Application], None]] = []  # more routes on the same app (the Activity)
 
     def app(self) -> web.Application:
-        app = web.Application(client_max_size=4096)  # no request here carries a body
+        app = web.Application(client_max_size=4096)  # no request here carries more than a small JSON body
         app.router.add_get("/t/{token}", self.page)
         app.router.add_get("/t/{token}/ws", self.socket)
+        for mount in self.mounts:
+            mount(app)
         app.on_shutdown.append(self._close_sockets)
         return app
 

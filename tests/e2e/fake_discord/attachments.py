@@ -34,6 +34,8 @@ async def read_body(request: web.Request) -> tuple[Any, list]:
                 raise DiscordError(413, 40005, "Request entity too large")
             files.append((named.get(index[1]) or part.filename, data, part.content_type))
         return body, files
+    if request.content_type == "application/x-www-form-urlencoded":  # OAuth2's token endpoint (oauth.py)
+        return dict(await request.post()), []
     raw = await request.read()
     return (json.loads(raw) if raw else None), []
 

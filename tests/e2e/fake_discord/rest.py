@@ -101,6 +101,11 @@ class Rest:
                     except DiscordError as e:
                         return self._refuse(method, path, e.status, e.code, e.message,
                                             {"message": e.message, "code": e.code})
+                    if isinstance(result, web.StreamResponse):  # an answer of its own shape (OAuth2 errors)
+                        if result.status >= 400:
+                            self.errors.append({"method": method, "path": path, "status": result.status,
+                                                "code": 0, "message": "oauth2 error"})
+                        return result
                     return web.Response(status=204) if result is None else json_response(result)
             self.unknown_routes.append(f"{method} {path}")
             return json_response({"message": "404: Not Found", "code": 0}, 404)

@@ -16,6 +16,7 @@ from tests.e2e.fake_discord.gateway import Gateway
 from tests.e2e.fake_discord.interactions import InteractionDesk
 from tests.e2e.fake_discord.messages import MessageStore
 from tests.e2e.fake_discord.model import FakeChannel, FakeUser
+from tests.e2e.fake_discord.oauth import OAuth
 from tests.e2e.fake_discord.process import BotProcess
 from tests.e2e.fake_discord.rest import Rest, SpecContext
 from tests.e2e.fake_discord.world import World
@@ -33,7 +34,9 @@ class FakeDiscord:
         self.desk = InteractionDesk(self.world, self.gateway, self.store)
         self.app = Application(self.world, self.gateway)
         self.directory = Directory(self.world, self.gateway)
-        self.rest = Rest(self.app.routes() + self.desk.routes() + self.directory.routes() + self.store.routes(),
+        self.oauth = OAuth(self.world, self.app._r_me)  # the Activity's sign-in (oauth2/token, users/@me, instances)
+        self.rest = Rest(self.oauth.routes() + self.app.routes() + self.desk.routes() + self.directory.routes()
+                         + self.store.routes(),
                          SpecContext(self.desk, self.store))
         self.actions = UserActions(self.world, self.app, self.store, self.desk, connected=lambda: self.connected,
                                    settle=self.wait_quiet, fail=self._fail)
@@ -49,6 +52,7 @@ class FakeDiscord:
         self.set_channel_permissions, self.set_bot_permissions = d.set_channel_permissions, d.set_bot_permissions
         self.drop_gateway, self.invalidate_sessions = self.gateway.drop, self.gateway.invalidate_sessions
         self.bot_permissions, self.dm_channel = self.world.bot_permissions, self.world.dm_channel
+        self.authorize, self.enter_activity = self.oauth.authorize, self.oauth.enter_activity
         self.fail = self.rest.faults.fail  # tests/faults.py FaultPlan.fail: status=, code=, times=, retry_after=
 
     # ---------------------------------------------------------------- lifecycle
