@@ -9,11 +9,12 @@ parent must really be https://discord.com. Chromium maps that host (and *.discor
 local HTTPS server (--host-resolver-rules), which uses a certificate made at test time by the openssl CLI
 (--ignore-certificate-errors, and Playwright's ignore_https_errors, accept it).
 
-The Activity frame is the bot's own web server, directly (http://127.0.0.1:<ROOKERY_WEB_PORT>/?frame_id=…),
-not through a discordsays.com proxy: Discord's proxy only forwards HTTP and WebSockets to that address
-unchanged, so a second local proxy would test nothing of ours, and a loopback http: frame is allowed inside an
-https: page (loopback is a secure context). The query carries what Discord's does: frame_id, instance_id,
-platform, guild_id, channel_id.
+The Activity frame is https://<app id>.discordsays.com/?frame_id=…&instance_id=…&platform=…&guild_id=…&
+channel_id=…, as Discord frames it; this server plays Discord's proxy for that host, forwarding HTTP and the
+WebSocket unchanged to the bot's web server (the Portal's URL mapping "/" -> ROOKERY_WEB_URL). So the page
+runs at the origin it has in Discord: it learns the application id from its host name, its CSP's 'self' and
+wss://*.discordsays.com are the ones Discord's proxy needs, and a bot killed behind the proxy looks to the page
+as it would in Discord (the socket drops; the proxy answers 502 until the bot is back).
 
 Each open() is a new browser context: a different Discord user, with their own cookies and storage.
 AUTHORIZE asks the test for a code (`authorize(user_id) -> code`: the e2e fake Discord mints real ones; a stub
@@ -22,6 +23,7 @@ server makes its own). Use from async tests (Playwright's async API on the test'
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import inspect
 import json
 import shutil
@@ -33,7 +35,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlencode
 
-from aiohttp import web
+import aiohttp
+from aiohttp import WSMsgType, web
 
 from tests.support.browser import DESKTOP, chromium_path
 
@@ -86,7 +89,7 @@ class ActivityPage:
     async def frame_when_ready(self):
         for _ in range(200):
             frames = [f for f in self.page.frames if f.parent_frame is not None]
-            if frames and frames[0].url.startswith("http"):
+            if frames and frames[0].url.startswith("https://"):
                 return frames[0]
             await asyncio.sleep(0.05)
         raise AssertionError("the Activity frame never loaded")
@@ -114,7 +117,9 @@ class StandInDiscord:
         cert, key = make_certificate(self.folder)
         tls = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
         tls.load_cert_chain(cert, key)
-        app = web.Application()
+        self.upstream: str | None = None   # the bot's web root, behind <app id>.discordsays.com
+        self.client = aiohttp.ClientSession(auto_decompress=False)
+        app = web.Application(middlewares=[self._discordsays])
         app.router.add_get("/stand-in/client.js", self._script)
         app.router.add_post("/stand-in/authorize", self._authorize)
         app.router.add_get("/activities/{app}", self._parent)
@@ -135,6 +140,54 @@ class StandInDiscord:
         await self.browser.close()
         await self._pw.stop()
         await self.runner.cleanup()
+        await self.client.close()
+
+    # ---- Discord's proxy for https://<app id>.discordsays.com: HTTP and WebSockets, forwarded unchanged
+    KEEP = ("Content-Type", "Content-Security-Policy", "X-Content-Type-Options", "Cache-Control",
+            "Referrer-Policy", "X-Frame-Options")
+
+    @web.middleware
+    async def _discordsays(self, request: web.Request, handler):
+        if not request.host.split(":")[0].endswith(".discordsays.com"):
+            return await handler(request)
+        if self.upstream is None:
+            return web.Response(status=502, text="no URL mapping")
+        target = self.upstream.rstrip("/") + request.path_qs
+        if request.headers.get("Upgrade", "").lower() == "websocket":
+            return await self._proxy_socket(request, target)
+        headers = {k: v for k, v in request.headers.items() if k in ("Content-Type", "Accept-Language")}
+        try:
+            async with self.client.request(request.method, target, data=await request.read(), headers=headers,
+                                           allow_redirects=False) as answer:
+                body = await answer.read()
+                kept = {k: v for k, v in answer.headers.items() if k in self.KEEP}
+                return web.Response(status=answer.status, body=body, headers=kept)
+        except aiohttp.ClientError:
+            return web.Response(status=502, text="the Activity's server is unreachable")
+
+    async def _proxy_socket(self, request: web.Request, target: str) -> web.WebSocketResponse:
+        page = web.WebSocketResponse()
+        await page.prepare(request)
+        try:
+            async with self.client.ws_connect(target.replace("http", "ws", 1)) as bot:
+                async def down():
+                    async for message in bot:
+                        if message.type == WSMsgType.TEXT:
+                            await page.send_str(message.data)
+                    await page.close(code=bot.close_code or 1000)
+                pump = asyncio.create_task(down())
+                async for message in page:
+                    if message.type == WSMsgType.TEXT:
+                        await bot.send_str(message.data)
+                await bot.close()
+                pump.cancel()
+                with contextlib.suppress(asyncio.CancelledError, ConnectionError):
+                    await pump
+        except (aiohttp.ClientError, ConnectionError):
+            pass
+        if not page.closed:
+            await page.close(code=1011)
+        return page
 
     async def _script(self, request: web.Request) -> web.Response:
         return web.Response(body=(PARENT / "client.js").read_bytes(), content_type="text/javascript")
@@ -152,12 +205,14 @@ class StandInDiscord:
 
     async def open(self, user: User, activity: str, *, instance_id: str, channel_id: str,
                    guild_id: str | None = None, viewport: dict = DESKTOP, platform: str = "desktop") -> ActivityPage:
-        """`user` opens the Activity (at `activity`, the bot's web root) in a fresh browser context."""
+        """`user` opens the Activity in a fresh browser context; `activity` is the bot's web root (what the
+        Portal's URL mapping names), reached through https://<app id>.discordsays.com."""
         query = {"frame_id": str(uuid.uuid4()), "instance_id": instance_id, "platform": platform,
                  "channel_id": channel_id}
         if guild_id:
             query["guild_id"] = guild_id
-        url = activity.rstrip("/") + "/?" + urlencode(query)
+        self.upstream = activity
+        url = f"https://{self.app_id}.discordsays.com/?" + urlencode(query)
         context = await self.browser.new_context(viewport=viewport, device_scale_factor=1, ignore_https_errors=True)
         page = await context.new_page()
         opened = ActivityPage(user, context, page)

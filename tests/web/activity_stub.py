@@ -28,6 +28,11 @@ ASSETS = Path(__file__).resolve().parents[2] / "present" / "web" / "activity"
 CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
        "connect-src 'self' ws: wss: https://discord.com https://*.discordsays.com; "
        "frame-ancestors https://discord.com https://*.discordsays.com")
+PAGE = """<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Rookery</title><link rel="stylesheet" href="/activity/style.css">
+<script src="/activity/sdk.js" defer></script><script src="/activity/app.js" defer></script>
+</head><body><main id="app"></main></body></html>"""  # the server's shell (bot/web/activity/routes.py)
 TYPES = {".js": "text/javascript", ".css": "text/css", ".html": "text/html"}
 
 
@@ -53,8 +58,7 @@ class StubServer:
         return app
 
     async def index(self, request: web.Request) -> web.Response:
-        page = (ASSETS / "index.html").read_text().replace("{client_id}", self.app_id).replace("{lang}", "en")
-        return web.Response(text=page, content_type="text/html", headers={"Content-Security-Policy": CSP})
+        return web.Response(text=PAGE, content_type="text/html", headers={"Content-Security-Policy": CSP})
 
     async def asset(self, request: web.Request) -> web.Response:
         path = ASSETS / request.match_info["name"]

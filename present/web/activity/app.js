@@ -35,7 +35,26 @@
       hand: "Sua mão", no_choices: "Nada a fazer agora.", which: "Qual?", sent: "Enviado…",
       not_open: "A página deve ser aberta pelo Discord." },
   };
+  // The page's skeleton: our own constant markup (no server text), so the server's HTML shell can stay minimal.
+  const SKELETON = `<main id="activity" data-state="start" data-view="" data-version="-1">
+<header><h1 id="title">Rookery</h1><p id="me"></p><p id="turn" aria-live="polite"></p><p id="here"></p>
+<p id="status" role="status" hidden></p></header>
+<section id="lobby" hidden></section>
+<div id="play" hidden>
+<section id="seat-side"><div id="hand"></div><img id="hand-picture" alt="" hidden><div id="choices" hidden></div></section>
+<section id="table-side"><img id="picture" alt="" hidden><div id="lodge" hidden></div><div id="board"></div></section>
+<div id="log-box"><h2 id="log-title">Log</h2><ol id="log"></ol></div>
+</div>
+<div id="toasts" aria-live="assertive"></div></main>`;
+  if (!document.getElementById("activity")) document.body.innerHTML = SKELETON;
   const root = document.getElementById("activity");
+  // Black Rose Wars' Lodge (lodge.js, optional): loaded by us, so the server's page need not name it.
+  if (!window.RookeryLodge) {
+    const lodge = document.createElement("script");
+    lodge.src = "/activity/lodge.js";
+    lodge.onload = () => { if (current && current.kind === "frame") showFrame(current.frame, true); };
+    document.head.appendChild(lodge);
+  }
   const $ = (id) => document.getElementById(id);
   let lang = "en";
   const say = (key, fields = {}) =>
@@ -82,10 +101,13 @@
     if (!response.ok) throw new Error(data.error || `HTTP ${response.status}`);
     return data;
   }
+  // The application id: Discord serves an Activity at https://<application id>.discordsays.com; a server may
+  // also name it in <meta name="rookery-client-id">.
   function clientId() {
     const meta = document.querySelector('meta[name="rookery-client-id"]');
-    const id = meta ? meta.content : "";
-    return /^\d+$/.test(id) ? id : new URLSearchParams(location.search).get("client_id") || "";
+    if (meta && /^\d+$/.test(meta.content)) return meta.content;
+    const host = /^(\d+)\.discordsays\.com$/.exec(location.hostname);
+    return host ? host[1] : new URLSearchParams(location.search).get("client_id") || "";
   }
   async function newSession() {
     if (!accessToken) {
@@ -232,6 +254,7 @@
 
   function showLobby(lobby) {
     current = { kind: "lobby", lobby };
+    shownKey = "";
     root.dataset.view = "lobby";
     $("title").textContent = lobby.title || "Rookery";
     $("turn").textContent = "";
@@ -262,8 +285,14 @@
     showLog([]);
   }
 
-  function showFrame(frame) {
+  let shownKey = "";
+  function showFrame(frame, again = false) {
     if (typeof frame.version !== "number" || frame.version < version) return;
+    // The same frame again (a re-sent catch-up): keep the page as it is, a half-made "together" choice too.
+    const key = JSON.stringify(Object.assign({}, frame, { picture: frame.picture && frame.picture.key,
+      hand_picture: frame.hand_picture && frame.hand_picture.key }));
+    if (!again && key === shownKey && current && current.kind === "frame") return;
+    shownKey = key;
     version = frame.version;
     current = { kind: "frame", frame };
     const choices = frame.choices || null;
