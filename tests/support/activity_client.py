@@ -222,7 +222,7 @@ class StandInDiscord:
                 ws.on("framereceived", lambda payload: opened.received.append(_json(payload)))
                 ws.on("framesent", lambda payload: opened.sent.append(_json(payload)))
         page.on("websocket", on_socket)
-        self.pages.append(opened)
+        self.pages = [p for p in self.pages if not p.page.is_closed()] + [opened]
         everyone = [{"id": p.user.id, "username": p.user.username} for p in self.pages]
         config = {"activity": url, "app_id": self.app_id, "locale": user.locale, "participants": everyone,
                   "user": {"id": user.id, "username": user.username, "global_name": user.username}}

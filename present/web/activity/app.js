@@ -12,12 +12,14 @@
       join: "Join", leave: "Leave", add_bot: "Add bot", start: "Start", open: "Open {game}", players: "Players",
       bot: "bot", choices: "Your choices", all_choices: "All choices", confirm: "Confirm", cancel: "Cancel",
       picked: "{n} chosen ({min}–{max})", log: "Log", hand: "Your hand", no_choices: "Nothing to do right now.",
+      hand_text: "Your sheet (text)", here: "In the Activity: {names}",
       which: "Which?", sent: "Sent…", not_open: "The page must be opened from Discord." },
     de: { signing_in: "Anmelden…", connecting: "Verbinden…", reconnecting: "Verbindung verloren: verbinde neu…",
       sign_in_failed: "Anmeldung fehlgeschlagen: {why}", spectator: "Zuschauen", playing: "Du spielst als {name}",
       join: "Beitreten", leave: "Verlassen", add_bot: "Bot hinzufügen", start: "Starten", open: "{game} eröffnen",
       players: "Spieler", bot: "Bot", choices: "Deine Möglichkeiten", all_choices: "Alle Möglichkeiten",
       confirm: "Bestätigen", cancel: "Abbrechen", picked: "{n} gewählt ({min}–{max})", log: "Verlauf",
+      hand_text: "Dein Blatt (Text)", here: "In der Activity: {names}",
       hand: "Deine Hand", no_choices: "Gerade nichts zu tun.", which: "Welche?", sent: "Gesendet…",
       not_open: "Die Seite muss aus Discord geöffnet werden." },
     es: { signing_in: "Iniciando sesión…", connecting: "Conectando…", reconnecting: "Conexión perdida: reconectando…",
@@ -25,6 +27,7 @@
       join: "Unirse", leave: "Salir", add_bot: "Añadir bot", start: "Empezar", open: "Abrir {game}",
       players: "Jugadores", bot: "bot", choices: "Tus opciones", all_choices: "Todas las opciones",
       confirm: "Confirmar", cancel: "Cancelar", picked: "{n} elegidas ({min}–{max})", log: "Registro",
+      hand_text: "Tu hoja (texto)", here: "En la actividad: {names}",
       hand: "Tu mano", no_choices: "Nada que hacer ahora.", which: "¿Cuál?", sent: "Enviado…",
       not_open: "La página debe abrirse desde Discord." },
     pt: { signing_in: "Entrando…", connecting: "Conectando…", reconnecting: "Conexão perdida: reconectando…",
@@ -32,6 +35,7 @@
       join: "Entrar", leave: "Sair", add_bot: "Adicionar bot", start: "Começar", open: "Abrir {game}",
       players: "Jogadores", bot: "bot", choices: "Suas opções", all_choices: "Todas as opções",
       confirm: "Confirmar", cancel: "Cancelar", picked: "{n} escolhidas ({min}–{max})", log: "Registro",
+      hand_text: "Sua ficha (texto)", here: "Na atividade: {names}",
       hand: "Sua mão", no_choices: "Nada a fazer agora.", which: "Qual?", sent: "Enviado…",
       not_open: "A página deve ser aberta pelo Discord." },
   };
@@ -41,7 +45,8 @@
 <p id="status" role="status" hidden></p></header>
 <section id="lobby" hidden></section>
 <div id="play" hidden>
-<section id="seat-side"><div id="hand"></div><img id="hand-picture" alt="" hidden><div id="choices" hidden></div></section>
+<section id="seat-side"><div id="hand"></div><div id="choices" hidden></div><img id="hand-picture" alt="" hidden>
+<details id="hand-text" hidden><summary id="hand-text-title"></summary></details></section>
 <section id="table-side"><img id="picture" alt="" hidden><div id="lodge" hidden></div><div id="board"></div></section>
 <div id="log-box"><h2 id="log-title">Log</h2><ol id="log"></ol></div>
 </div>
@@ -155,7 +160,8 @@
   // Who has the Activity open (Discord tells the SDK); shown as a line under the title.
   async function participants() {
     const show = (list) => {
-      $("here").textContent = (list || []).map((p) => p.nickname || p.global_name || p.username).join(" · ");
+      const names = (list || []).map((p) => p.nickname || p.global_name || p.username);
+      $("here").textContent = names.length ? say("here", { names: names.join(" · ") }) : "";
     };
     try {
       show((await sdk.commands.getInstanceConnectedParticipants()).participants);
@@ -332,12 +338,20 @@
   function showHand(frame, choices) {
     const box = $("hand");
     const cards = Array.isArray(frame.cards) ? frame.cards : null;
-    if (!cards) { // no cards from the game: the hand as text (and picture), as chat shows it
-      box.replaceChildren(...[docNode(frame.hand, "hand")].filter(Boolean));
+    // The hand as chat words it (the seat's own sheet), below the choices: folded at first when a picture or
+    // cards show the hand already, so the things to click come first on a phone; then as the user leaves it.
+    const text = $("hand-text"), doc = docNode(frame.hand, "hand");
+    text.hidden = !doc;
+    $("hand-text-title").textContent = say("hand_text");
+    text.replaceChildren($("hand-text-title"), ...(doc ? [doc] : []));
+    if (!cards) {
+      box.replaceChildren();
       showPicture($("hand-picture"), frame.hand_picture);
+      if (doc && !text.dataset.set) { text.open = $("hand-picture").hidden; text.dataset.set = "1"; }
       return;
     }
     $("hand-picture").hidden = true;
+    if (doc && !text.dataset.set) { text.open = false; text.dataset.set = "1"; }
     const row = el("div", { cls: "cards" });
     for (const card of cards) {
       const actions = cardActions(choices, card.id);
