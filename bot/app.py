@@ -121,7 +121,7 @@ class Rookery(commands.Bot):
         """The Activity on the same web server: its routes, and every change reaches its pages."""
         assert self.web is not None and self.services is not None and self.application_id is not None
         services = self.services
-        activity = open_activity(self.settings, services.service, services.seating, activity_door(services),
+        activity = open_activity(self.settings, services.service, services.seating, activity_door(self, services),
                                  self.application_id)
         self.web.server.mounts.append(activity.routes.mount)
         services.publisher.watchers.append(activity.play.changed)

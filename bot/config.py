@@ -26,7 +26,7 @@ class Settings:
     web_url: str = ""                # the watch page's public address (ROOKERY_WEB_URL; bot/web/)
     web_port: int | None = None      # serve the watch page on this port (ROOKERY_WEB_PORT); None: no web server
     web_host: str = "0.0.0.0"        # the address it listens on (ROOKERY_WEB_HOST; 127.0.0.1 behind a local proxy)
-    activity: bool = False           # serve the Discord Activity on the web server (ROOKERY_ACTIVITY; bot/web/activity/)
+    activity: bool = False           # serve the Discord Activity from the web server (ROOKERY_ACTIVITY)
     # The application's OAuth2 secret (DISCORD_CLIENT_SECRET): never printed, so not in the repr either.
     client_secret: str = field(default="", repr=False)
     client_id: int | None = None     # DISCORD_CLIENT_ID; None: the bot's application id, learnt at login

@@ -170,6 +170,8 @@ class Lobbies:
 
     async def post(self, interaction: discord.Interaction, table: Table) -> None:
         """Answer with the lobby (public) and remember its message: the callback returns it, no lookup."""
+        for changed in self.publisher.watchers:  # open Activities in the channel show the new lobby
+            changed(table)
         message = await self.message(table)
         if interaction.response.is_done():
             sent_id = (await interaction.followup.send(wait=True, **message.send_kwargs())).id

@@ -4,6 +4,7 @@ links.py     each table's unguessable watch link (a token kept in storage, revoc
 watchers.py  who watches which table; one frame per version, pushed after every change
 publiclog.py a watched table's whole public log, replayed once and advanced move by move
 server.py    the aiohttp app: the page and its WebSocket, and every refusal
+activity/    the Discord Activity's server side (issue 35), mounted on the same app when ROOKERY_ACTIVITY=1
 
 Free of Discord like the rest of bot/: bot/app.py wires it to the publisher (whose changes it follows) and to
 the board's Watch button; cogs/watch.py answers /game watch.

@@ -7,7 +7,7 @@ import logging
 
 import discord
 
-from bot.table import Outcome, Table
+from bot.table import Actor, Outcome, Table
 from bot.web.activity import Door
 from cogs.table.games import policy
 from cogs.table.services import Services
@@ -15,8 +15,24 @@ from cogs.table.services import Services
 log = logging.getLogger("rookery.activity")
 
 
-def activity_door(services: Services) -> Door:
+def activity_door(bot: discord.Client, services: Services) -> Door:
     lobbies, changes = services.lobbies, services.changes
+
+    async def actor(user_id: int, guild_id: int | None, channel_id: int, name: str) -> Actor:
+        """The member as chat's interactions give them (cogs/table/components.py actor()): their server name,
+        roles and permissions in the channel, so the lobby's rules are the same from both doors. Unknown (left
+        the server, or Discord unreachable): the bare user, who may do what anyone may."""
+        guild = bot.get_guild(guild_id) if guild_id else None
+        if guild is None:
+            return Actor(user_id, name)
+        try:
+            member = guild.get_member(user_id) or await guild.fetch_member(user_id)
+        except discord.HTTPException:
+            return Actor(user_id, name)
+        channel = guild.get_channel(channel_id)
+        perms = channel.permissions_for(member) if channel is not None else member.guild_permissions
+        return Actor(user_id, member.display_name, perms.manage_channels, perms.manage_guild,
+                     frozenset(r.id for r in member.roles))
 
     async def publish(table: Table, outcome: Outcome) -> None:  # as Clicks.move after its commit
         await changes.publish(table, outcome)
@@ -45,4 +61,4 @@ def activity_door(services: Services) -> Door:
         await changes.publish(table, outcome)
 
     return Door(publish=publish, lobby_changed=lobby_changed, lobby_opened=lobby_opened, started=started,
-                policy=policy, held=lambda table: services.publisher.held_until(table) > 0)
+                policy=policy, held=lambda table: services.publisher.held_until(table) > 0, actor=actor)

@@ -2,7 +2,8 @@
 from the Activity's WebSocket (signed in through the fake's OAuth2 code grant), bob from his DM buttons, carol
 watches from her Activity as a spectator. The lobby is opened, joined, botted and started from both doors; the
 bot is killed (-9) mid-game and alice's page carries on with the same session; the game is played to its end,
-the chat board and the DMs in step; carol's frames never show a hidden card.
+the chat board and the DMs in step; carol's frames never show a hidden card. Then a lobby opened from chat reaches
+the pages, and its rules are chat's: carol, a moderator, starts it from her Activity; alice may not.
 
 The page here is what the Activity's client does (the act-client's present/web/activity/app.js): a WebSocket
 to /api/ws, a hello with the session and the last version seen, reconnecting after a lost connection.
@@ -110,7 +111,8 @@ def socket_move(frame: dict, ref: int) -> dict:
 
 async def test_one_table_two_doors_to_the_end_across_a_kill_9(fake_discord, start_bot, tmp_path):
     fake = fake_discord
-    alice, bob, carol = [await fake.add_user(name) for name in ("alice", "bob", "carol")]
+    alice, bob = await fake.add_user("alice"), await fake.add_user("bob")
+    carol = await fake.add_user("carol", admin=True)  # a moderator (Manage Channels), watching
     games = await fake.add_channel("games")
     db_path, port = str(tmp_path / "rookery.sqlite3"), free_port()
     base = f"http://127.0.0.1:{port}"
@@ -129,6 +131,7 @@ async def test_one_table_two_doors_to_the_end_across_a_kill_9(fake_discord, star
     assert (await page.send({"kind": "lobby", "ref": 1, "do": "open", "game": "raven"}))["kind"] == "done"
     await fake.wait_until(lambda: any("Raven" in json.dumps(m) for m in fake.messages(games)), what="the lobby post")
     lobby_message = fake.messages(games)[-1]
+    await fake.wait_until(lambda: page.latest("lobby")["lobby"]["table"], what="the open lobby on the page")
     table_id = page.latest("lobby")["lobby"]["table"]
     await fake.wait_quiet()
     await fake.select(alice, lobby_message, fake.find_select(lobby_message, custom_id=f"rk:o:{table_id}:length"),
@@ -137,7 +140,8 @@ async def test_one_table_two_doors_to_the_end_across_a_kill_9(fake_discord, star
     await fake.wait_until(lambda: len(page.latest("lobby")["lobby"]["seats"]) == 2, what="bob's chat join on the page")
     assert (await page.send({"kind": "lobby", "ref": 2, "do": "bot"}))["kind"] == "done"
     assert (await page.send({"kind": "lobby", "ref": 3, "do": "start"}))["kind"] == "done"
-    await fake.wait_until(lambda: fake.dm_messages(bob) and page.frames, what="bob's DM and alice's first frame")
+    await fake.wait_until(lambda: fake.dm_messages(bob) and page.frames and spectator.frames,
+                          what="bob's DM and the pages' first frames")
     assert page.frames[-1]["me"]["seat"] is not None and spectator.frames[-1]["me"]["seat"] is None
 
     ref, socket_moves, dm_moves, refused, killed = 10, 0, 0, 0, False
@@ -180,6 +184,20 @@ async def test_one_table_two_doors_to_the_end_across_a_kill_9(fake_discord, star
     for frame in spectator.frames:
         assert frame["me"]["seat"] is None and frame["choices"] is None and frame["cards"] is None
     assert audit([{k: v for k, v in f.items() if k != "me"} for f in spectator.frames], game) >= 20
+    # after the result, the lobby to open another; one opened from chat reaches the page as it is posted
+    await fake.wait_until(lambda: page.last["kind"] == "lobby" and page.last["lobby"]["table"] is None,
+                          what="the empty lobby after the result")
+    await fake.slash(bob, games, "game", subcommand="new", options={"game": "raven"})
+    await fake.wait_until(lambda: page.last["kind"] == "lobby" and page.last["lobby"]["can_join"],
+                          what="bob's new lobby on alice's page")
+    assert (await page.send({"kind": "lobby", "ref": ref + 1, "do": "join"}))["kind"] == "done"
+    await fake.wait_until(lambda: "alice" in json.dumps(fake.messages(games)[-1]), what="the chat lobby naming alice")
+    # the lobby's rules from the Activity are chat's, with the member's Discord permissions: alice (neither host
+    # nor moderator) may not start bob's table; carol, a moderator, may, from her Activity
+    assert "host" in (await page.send({"kind": "lobby", "ref": ref + 2, "do": "start"}))["message"]
+    assert (await spectator.send({"kind": "lobby", "ref": 1, "do": "start"}))["kind"] == "done"
+    await fake.wait_until(lambda: page.frames[-1]["status"] == "active" and not page.frames[-1]["over"],
+                          what="the moderator's start on alice's page")
     assert CLIENT_SECRET not in bot.output() and "Traceback" not in bot.output()
     assert page.session not in bot.output()
     await page.stop()

@@ -2,8 +2,14 @@
 one publish, the lobby from the socket, and a spectator who never gets a hidden card."""
 import json
 
-from bot.table import Pick
-from tests.web.activity_support import PageSocket, act, raven_in, settle, sign_in  # noqa: F401 (a fixture)
+import pytest
+
+from bot.table import Actor
+from bot.web.activity.views import frame_message
+from cogs.table.games import policy
+from engine import GAMES
+from present.i18n import reading
+from tests.web.activity_support import PageSocket, act, raven_in, sign_in  # noqa: F401 (a fixture)
 from tests.web.conftest import secret_names
 
 
@@ -147,3 +153,117 @@ async def test_pages_read_their_own_language(act):
     refused = (await page.next("refused"))["message"]
     await english.send({"kind": "move", "ref": 1, "prompt": "x", "bundle": 99})
     assert refused != (await english.next("refused"))["message"]
+
+
+async def test_a_finished_game_shows_its_last_frame_then_the_lobby(act):
+    users, games = await seated(act, ("ann", "ben"))
+    table = await raven_in(act, games, users)
+    table.options["length"] = "short"
+    page = await PageSocket.open(act, await sign_in(act, users[0], games))
+    await page.next("frame")
+    while table.status == "active":
+        async with table.lock:
+            seat, legal = next(iter(table.pending().items()))
+            await act.service.act(table, seat, legal[0])
+        act.play.changed(table)
+    last = await page.frame_at(table.version)
+    assert last["over"] and last["status"] == "over"
+    lobby = (await page.next("lobby"))["lobby"]
+    assert lobby["table"] is None and lobby["games"]
+
+
+async def test_a_session_outlives_the_process_that_issued_it(act, tmp_path):
+    """A restart (a new process: new Sessions, new Play) with the same secret and database takes the old session."""
+    from tests.web.activity_support import close_activity, make_activity
+    users, games = await seated(act)
+    table = await raven_in(act, games, users)
+    session = await sign_in(act, users[0], games)
+    again = await make_activity(tmp_path, "act.sqlite3", fake=act.fake)
+    try:
+        await again.service.restore()
+        page = await PageSocket.open(again, session)
+        frame = (await page.next("frame"))["frame"]
+        assert frame["me"]["seat"] == "p1" and frame["version"] == table.version
+    finally:
+        await close_activity(again, stop_fake=False)
+
+
+async def test_spectators_share_one_public_frame_per_version(act, monkeypatch):
+    import bot.web.activity.play as play_module
+    built = []
+    real = play_module.frame_message
+    monkeypatch.setattr(play_module, "frame_message", lambda *a: built.append(a[2]) or real(*a))
+    users, games = await seated(act)
+    await raven_in(act, games, users)
+    watchers = [await act.fake.add_user(f"fan{i}") for i in range(4)]
+    pages = [await PageSocket.open(act, await sign_in(act, u, games)) for u in watchers]
+    frames = [(await p.next("frame"))["frame"] for p in pages]
+    assert len(built) == 1 and {f["me"]["name"] for f in frames} == {u.name for u in watchers}
+    assert frames[0]["picture"]["src"] and all(f["picture"] == frames[0]["picture"] for f in frames)
+
+
+async def test_nothing_new_reaches_a_page_while_the_table_is_held(act):
+    """A held reaction window must look as if it lasted its whole time: the page learns no more, and no sooner,
+    than the channel (the publisher tells the pages again when the hold ends)."""
+    import asyncio
+    users, games = await seated(act)
+    table = await raven_in(act, games, users)
+    page = await PageSocket.open(act, await sign_in(act, users[0], games))
+    await page.next("frame")
+    held = {"on": True}
+    act.play.door.held = lambda t: held["on"]
+    async with table.lock:
+        seat, legal = next(iter(table.pending().items()))
+        await act.service.act(table, seat, legal[0])
+    act.play.changed(table)
+    await page.send({"kind": "hello", "session": "x", "version": -1})  # a catch-up asks too
+    try:
+        await page.next("frame", timeout=0.5)
+        raise AssertionError("a frame went out during the hold")
+    except asyncio.TimeoutError:
+        pass
+    held["on"] = False
+    act.play.changed(table)  # the publisher's pass once the hold is over
+    assert (await page.frame_at(table.version))["version"] == table.version
+
+
+async def test_a_pause_reaches_the_pages_though_the_version_stays(act):
+    from bot.table import Actor
+    users, games = await seated(act)
+    table = await raven_in(act, games, users)
+    page = await PageSocket.open(act, await sign_in(act, users[1], games))
+    first = (await page.next("frame"))["frame"]
+    async with table.lock:
+        await act.service.pause(table, Actor(users[0].id, "ann"))
+    act.play.changed(table)
+    paused = (await page.next("frame"))["frame"]
+    assert paused["version"] == first["version"] and paused["status"] == "paused" and paused["choices"] is None
+
+
+@pytest.mark.parametrize("game_key", sorted(GAMES))
+async def test_every_games_seat_frame_offers_every_legal_action(act, game_key):
+    """Each game's frames build, a seat's "actions" are all its legal actions (each once), a bundle's number is
+    one TableService.click resolves, and the public frame carries no choices."""
+    game = GAMES[game_key]
+    users = [await act.fake.add_user(f"u{i}") for i in range(game.min_players)]
+    games = await act.fake.add_channel("games")
+    table = await act.seating.create_lobby(act.fake.guild_id, games.id, Actor(users[0].id, "u0"), game_key, None, 300)
+    for user in users[1:]:
+        await act.seating.join(table, user.id, user.name)
+    await act.service.start(table)
+    frame = table.frame()
+    for user in users:
+        seat = table.seat_of(user.id).seat
+        with reading("en"):
+            data = frame_message(table, frame, user.id, user.name, policy(game_key))["frame"]
+        legal = frame.prompted(seat)
+        assert data["view"] == seat
+        if not legal:
+            assert data["choices"] is None
+            continue
+        choices = data["choices"]
+        assert sorted(a["index"] for a in choices["actions"]) == list(range(len(legal)))
+        assert len(choices["bundles"]) == len(act.service.bundles(table, seat))
+    with reading("en"):
+        public = frame_message(table, frame, 999, "fan", policy(game_key))["frame"]
+    assert public["view"] == "public" and public["choices"] is None and public["hand"] is None

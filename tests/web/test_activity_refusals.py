@@ -1,5 +1,6 @@
 """Every refusal of the Activity's socket and pages: a clear message in the reader's language, the socket closed
 (1008) where the contract says so, nothing changed, no traceback logged; the page's Content Security Policy."""
+import asyncio
 import json
 import logging
 import time
@@ -161,3 +162,31 @@ def test_config_refuses_an_activity_without_its_settings_and_hides_the_secret():
         Settings.from_env({**web, "DISCORD_CLIENT_SECRET": "s", "DISCORD_CLIENT_ID": "abc"})
     with pytest.raises(ValueError, match="ROOKERY_ACTIVITY"):
         Settings.from_env({**web, "ROOKERY_ACTIVITY": "maybe"})
+
+
+async def test_one_member_may_not_open_pages_without_end(act, monkeypatch):
+    monkeypatch.setattr("bot.web.activity.play.PAGES_PER_USER", 2)
+    ann = await act.fake.add_user("ann")
+    games = await act.fake.add_channel("games")
+    session = await sign_in(act, ann, games)
+    first, second = await PageSocket.open(act, session), await PageSocket.open(act, session)
+    await first.next("lobby")
+    await second.next("lobby")
+    third = await act.client.ws_connect("/api/ws")
+    await third.send_json({"kind": "hello", "session": session, "version": -1})
+    assert "too many Activities" in await closed_with_error(third)
+    await first.close()
+    for _ in range(50):
+        if act.play.open_for(ann.id) < 2:
+            break
+        await asyncio.sleep(0.02)
+    fourth = await PageSocket.open(act, session)  # one closed: room again
+    await fourth.next("lobby")
+
+
+async def test_rookery_run_refuses_an_activity_without_its_secret_in_one_line(tmp_path):
+    from tests.bot.test_startup_errors import assert_one_clear_line, rookery_run
+    code, lines = await rookery_run({"DISCORD_TOKEN": "t", "ROOKERY_ACTIVITY": "1", "ROOKERY_WEB_PORT": "8080",
+                                     "ROOKERY_WEB_URL": "https://rookery.example.org"}, tmp_path)
+    assert code != 0
+    assert_one_clear_line(lines, "ROOKERY_ACTIVITY=1", "DISCORD_CLIENT_SECRET")

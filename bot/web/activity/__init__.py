@@ -18,7 +18,8 @@ HTTP
                          img-src 'self' data: https://cdn.discordapp.com; connect-src 'self' https://<web host>
                          wss://<web host> + Discord's origins + https://*.discordsays.com wss://*.discordsays.com;
                          frame-ancestors Discord's origins (discord.com, *.discord.com, discordapp.com, …).
-  GET  /activity/<file>  files of present/web/activity/ (js, css, svg, png, webp, woff2, json, map), typed; 404 else.
+  GET  /activity/<file>  files of present/web/activity/ (js, css, html, txt, svg, png, webp, woff2, json, map),
+                         typed, with the same CSP; 404 for anything else.
   POST /api/token        {"code": str} -> 200 {"access_token": str}. Errors, each {"error": "<text>"} in the
                          Accept-Language's language: 400 (not JSON, no code, or Discord said invalid_grant),
                          502 (Discord unreachable, or it refused the bot's client id/secret: the log says which).
@@ -59,7 +60,9 @@ WebSocket, server -> page
   {"kind": "lobby", "lobby": L}   the channel has no running game: L = {"table": id|null, "game": key|null,
                                   "title", "seats": [{"name", "bot"}], "joined", "can_join", "can_start",
                                   "can_add_bot", "games": [{"key", "title"}], "text"}. A game that just finished
-                                  is sent as its last frame ("over": true) first, then the lobby.
+                                  is sent as its last frame ("over": true, its result on the
+                                  board) and right after it the lobby (table null, "games" to open another):
+                                  the page keeps showing the result beside the lobby.
   {"kind": "done", "ref": n}      the move or lobby action `ref` was applied (after the commit)
   {"kind": "refused", "ref": n, "message": str}   refused, nothing changed (not your seat, stale prompt, not on
                                   offer, the rules, lobby rules...); the socket stays open
@@ -67,8 +70,9 @@ WebSocket, server -> page
                                   malformed message, too long, too many. (A frame over 64 KiB: aiohttp closes 1009.)
 A move is chat's path: under the table's lock TableService.click (holder, prompt, offer), then Changes.publish of
 the Outcome, so the board, DMs, watch pages and every Activity update from it; a stale move is refused, never
-applied twice. Lobby actions call bot/seating.py as chat's lobby buttons do, as the member (a moderator's
-Discord permissions are not known here: only the host may start or add bots from the Activity).
+applied twice. Lobby actions call bot/seating.py as chat's lobby buttons do, as the member: their server name,
+roles and channel permissions come from Discord at each lobby action (Door.actor), so a moderator may start a
+table and a starter role is honoured, as in chat.
 """
 from __future__ import annotations
 

@@ -16,7 +16,6 @@ import asyncio
 import json
 import logging
 import time
-from collections import deque
 from dataclasses import dataclass, field
 from typing import Any, Awaitable, Callable
 
@@ -37,6 +36,7 @@ MAX_SOCKET_FRAME = 65536    # bytes aiohttp reads before it closes with 1009 its
 BURST = 20                  # messages one page may send at once...
 PER_SECOND = 4.0            # ...refilled at this rate: a fast player clicks about 2 a second
 HELLO_WITHIN = 15           # seconds to say hello before the socket is closed
+PAGES_PER_USER = 8          # open at once for one member (a few devices); Discord's proxy hides addresses
 POLICY_VIOLATION = 1008
 LOBBY_VERBS = ("open", "join", "leave", "bot", "start")
 
@@ -44,6 +44,7 @@ NO_SESSION = mark("Your Activity session is missing, invalid or expired: close t
 NOT_UNDERSTOOD = mark("The page sent something the server does not understand: this connection is closed.")
 TOO_LONG = mark("The page sent a message that is too long: this connection is closed.")
 TOO_MANY = mark("Too many messages: this connection is closed.")
+TOO_MANY_PAGES = mark("You have too many Activities open: close some, then try again.")
 NOT_YOURS = mark("That seat is not yours: you can only move for your own seat.")
 
 
@@ -57,6 +58,9 @@ class Door:
     started: Callable[[Table, Outcome], Awaitable[None]]         # as chat's Start: the lobby closes, the board goes out
     policy: Callable[[str], ChoicePolicy]                        # the game cog's choice policy
     held: Callable[[Table], bool] = lambda table: False          # the publisher keeps the table's messages back
+    # Who the member is in the server, as chat's interactions say it (name, roles, channel permissions), for
+    # the lobby's rules: (user id, server id, channel id, session name) -> Actor.
+    actor: Callable[[int, int | None, int, str], Awaitable[Actor]] | None = None
 
 
 @dataclass(eq=False)
@@ -66,7 +70,8 @@ class Page:
     lang: str
     pictures: set[str] = field(default_factory=set)   # picture keys this page already has
     sending: asyncio.Lock = field(default_factory=asyncio.Lock)
-    shown: tuple = ()                                  # what it was last sent: ("frame", table id, version) / ("lobby", …)
+    shown: tuple = ()                                  # what it was last sent: a frame's key, or ("lobby", …)
+    frame_shown: tuple = ()                            # the last frame's ("frame", table id, frame key, seat)
     tokens: float = BURST
     refilled: float = field(default_factory=time.monotonic)
 
@@ -93,6 +98,7 @@ class Play:
         self._last: dict[int, Table] = {}          # channel id -> its table as last changed (a finished one too)
         self._tasks: dict[int, asyncio.Task] = {}
         self._again: set[int] = set()
+        self._public: dict[tuple[int, tuple, str], dict] = {}  # (table, frame key, language) -> its public frame
 
     # ---- the hook (no awaiting here)
     def changed(self, table: Table) -> None:
@@ -118,39 +124,56 @@ class Play:
             log.exception("pushing channel %s to its Activities failed", channel)
 
     # ---- what a page is shown
-    def table_of(self, channel: int) -> Table | None:
-        return self.service.in_channel(channel) or self._last.get(channel)
-
     async def show(self, page: Page, seen: int | None = None) -> None:
         """Send the page its view now, unless it has it (`seen`: the version a hello says it has)."""
         channel = page.session.channel_id
         table = self.service.in_channel(channel)
-        last = self._last.get(channel)
-        if table is None and last is not None and last.status == "over" and page.shown[:2] != ("lobby", None):
-            table = last   # the finished game's last frame first; the lobby (open another) after it
-        if table is None or table.state is None:
-            with reading(page.lang):
-                message = lobby_message(table, page.session.user_id, self.service.serves)
-            shown = ("lobby", table.id if table else None, json.dumps(message, sort_keys=True))
-            if shown != page.shown:
-                await self.send(page, message, shown)
-            return
+        if table is None:
+            last = self._last.get(channel)
+            if last is not None and last.status == "over" and last.state is not None:
+                await self._show_frame(page, last, seen)  # the finished game's last frame (its result)...
+            return await self._show_lobby(page, None)       # ...then the lobby, to open another
+        if table.state is None:
+            return await self._show_lobby(page, table)
+        await self._show_frame(page, table, seen)
+
+    async def _show_lobby(self, page: Page, table: Table | None) -> None:
+        with reading(page.lang):
+            message = lobby_message(table, page.session.user_id, self.service.serves)
+        shown = ("lobby", json.dumps(message, sort_keys=True))
+        if shown != page.shown:
+            await self.send(page, message, shown)
+
+    async def _show_frame(self, page: Page, table: Table, seen: int | None) -> None:
         if self.door.held(table):
             return  # a held reaction window: the page learns no more, and no sooner, than the channel
         for _ in range(3):  # a change may land while the pictures are drawn: build from the newest frame
-            frame = table.frame()
-            shown = ("frame", table.id, table.version, reader_of(table, page.session.user_id))
-            if shown == page.shown or (seen == table.version and page.shown == ()):
-                page.shown = shown
+            # the frame's key, not only the version: a pause or a seat changing hands keeps the version
+            shown = ("frame", table.id, table.frame_key(), reader_of(table, page.session.user_id))
+            if shown == page.frame_shown:
                 return
+            if seen == table.version and page.shown == ():  # a reconnected page that has this version
+                page.shown = page.frame_shown = shown
+                return
+            frame = table.frame()
             await warm_pictures(table, frame, shown[3], page.lang)
             if table.frame() is frame:
                 break
-        with reading(page.lang):
-            message = frame_message(table, frame, page.session.user_id, page.session.name,
-                                    self.door.policy(table.game_key))
+        frame = table.frame()  # (after three changes in a row, what pictures it lacks are drawn here)
+        shown = ("frame", table.id, table.frame_key(), reader_of(table, page.session.user_id))
+        message = self._public.get((table.id, shown[2], page.lang)) if shown[3] is None else None
+        if message is None:
+            with reading(page.lang):
+                message = frame_message(table, frame, page.session.user_id, page.session.name,
+                                        self.door.policy(table.game_key))
+            if shown[3] is None:  # the public frame: built once per version and language for every spectator
+                self._public = {key: m for key, m in self._public.items() if key[0] != table.id or
+                                key[1] == shown[2]}
+                self._public[(table.id, shown[2], page.lang)] = message
+        message = {"kind": "frame", "frame": {**message["frame"], "me": {"seat": shown[3], "name": page.session.name}}}
         self._lean(page, message["frame"])
         await self.send(page, message, shown)
+        page.frame_shown = shown
 
     @staticmethod
     def _lean(page: Page, data: dict) -> None:
@@ -185,7 +208,6 @@ class Play:
             page = await self._hello(ws)
             if page is None:
                 return ws
-            self.pages.setdefault(page.session.channel_id, []).append(page)
             await self._listen(page)
         finally:
             if page is not None:
@@ -210,12 +232,19 @@ class Play:
             session = self.sessions.read(hello.get("session"))
             if session is None:
                 raise Refused(NO_SESSION)
+            if self.open_for(session.user_id) >= PAGES_PER_USER:
+                raise Refused(TOO_MANY_PAGES)
             seen = version_of(hello)
         except Refused as refused:
             await self._close(ws, language(_locale_of(message.data)), str(refused))
             return None
         page = Page(ws, session, lang)
-        await self.show(page, seen)
+        self.pages.setdefault(session.channel_id, []).append(page)  # counted at once (hellos arriving together)
+        try:
+            await self.show(page, seen)
+        except BaseException:
+            self._leave(page)
+            raise
         return page
 
     async def _listen(self, page: Page) -> None:
@@ -260,6 +289,9 @@ class Play:
                 pass
             await ws.close(code=POLICY_VIOLATION, message=text.split(":")[0].encode()[:120])
 
+    def open_for(self, user_id: int) -> int:
+        return sum(1 for pages in self.pages.values() for page in pages if page.session.user_id == user_id)
+
     def _leave(self, page: Page) -> None:
         channel = page.session.channel_id
         pages = self.pages.get(channel, [])
@@ -267,7 +299,9 @@ class Play:
             pages.remove(page)
         if not pages:
             self.pages.pop(channel, None)
-            self._last.pop(channel, None)
+            gone = self._last.pop(channel, None) or self.service.in_channel(channel)
+            if gone is not None:
+                self._public = {key: m for key, m in self._public.items() if key[0] != gone.id}
 
     async def close_all(self) -> None:
         for pages in list(self.pages.values()):
@@ -323,7 +357,8 @@ class Play:
         verb, session = data.get("do"), page.session
         if verb not in LOBBY_VERBS:
             raise Refused(NOT_UNDERSTOOD)
-        actor = Actor(session.user_id, session.name)
+        actor = Actor(session.user_id, session.name) if self.door.actor is None else \
+            await self.door.actor(session.user_id, session.guild_id, session.channel_id, session.name)
         if verb == "open":
             game = data.get("game")
             if not isinstance(game, str) or len(game) > 40:
@@ -340,7 +375,7 @@ class Play:
                 await self.door.started(table, outcome)
                 return table
             if verb == "join":
-                await self.seating.join(table, session.user_id, session.name)
+                await self.seating.join(table, session.user_id, actor.name)
             elif verb == "leave":
                 await self.seating.leave(table, session.user_id)
             else:

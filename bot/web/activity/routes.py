@@ -26,8 +26,9 @@ from bot.web.server import HEADERS, reader_language
 from present.i18n import mark, reading, tr
 
 ASSETS = Path(__file__).resolve().parents[3] / "present" / "web" / "activity"
-ASSET_NAME = re.compile(r"[a-z0-9][a-z0-9_.-]{0,60}\.(js|css|svg|png|webp|woff2|json|map)")
-TYPES = {"js": "text/javascript", "css": "text/css", "svg": "image/svg+xml", "png": "image/png",
+ASSET_NAME = re.compile(r"[a-z0-9][a-z0-9_.-]{0,60}\.(js|css|html|svg|png|webp|woff2|json|map|txt)")
+TYPES = {"js": "text/javascript", "css": "text/css", "html": "text/html", "txt": "text/plain",
+         "svg": "image/svg+xml", "png": "image/png",
          "webp": "image/webp", "woff2": "font/woff2", "json": "application/json", "map": "application/json"}
 INSTANCE_ID = re.compile(r"[A-Za-z0-9_-]{1,100}")
 MAX_CODE = 512
