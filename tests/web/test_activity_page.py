@@ -24,6 +24,7 @@ from tests.web.conftest import secret_names
 
 APP_ID = "1400000000000000001"
 ANN, BEN, CAT = User("101", "Ann"), User("102", "Ben", "de"), User("103", "Cat", "es-ES")
+EVE = User("104", "Eve <img id=pwn src=x>")
 
 
 @pytest.fixture
@@ -32,7 +33,7 @@ async def world(tmp_path):
         pytest.skip(reason)
     store = await Storage.open(str(tmp_path / "activity.sqlite3"))
     service = TableService(store)
-    stub = StubServer(service, APP_ID, {u.id: u.username for u in (ANN, BEN, CAT)})
+    stub = StubServer(service, APP_ID, {u.id: u.username for u in (ANN, BEN, CAT, EVE)})
     runner = web.AppRunner(stub.app())
     await runner.setup()
     site = web.TCPSite(runner, "127.0.0.1", 0)
@@ -189,3 +190,13 @@ async def test_phone_width(world):
     for box in await frame.locator("button.card").all():
         b = await box.bounding_box()
         assert b["x"] >= 0 and b["x"] + b["width"] <= PHONE["width"] and b["height"] >= 40, "cards fit and are tappable"
+
+
+async def test_server_text_is_shown_as_text_never_as_markup(world):
+    stub, discord = world
+    eve = await open_as(discord, stub, EVE)
+    await click(eve, "button.lobby-open[data-game='raven']")
+    await eve.wait_for("r => document.querySelectorAll('.seats li').length === 1")
+    frame = await eve.frame_when_ready()
+    assert await frame.locator(".seats li").inner_text() == EVE.username
+    assert await frame.evaluate("() => document.getElementById('pwn') === null")

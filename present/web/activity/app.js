@@ -444,6 +444,6 @@
   }
   function closeMenu() { const m = $("menu"); if (m) m.remove(); }
 
-  window.RookeryActivity = { move, send, pickLang }; // for lodge.js and the tests
+  window.RookeryActivity = { move, send, pickLang, sdk: () => sdk }; // for lodge.js and the tests
   signIn();
 })();
