@@ -218,7 +218,8 @@
   function move(what) {
     const choices = current && current.kind === "frame" ? current.frame.choices : null;
     if (!choices) return false;
-    const message = { kind: "move", prompt: choices.prompt };
+    // lodge.js names the prompt of the frame it drew; a click on an older drawing is then refused, not retargeted.
+    const message = { kind: "move", prompt: typeof what.prompt === "string" ? what.prompt : choices.prompt };
     if (Number.isInteger(what.action)) message.action = what.action;
     else if (Array.isArray(what.actions)) message.actions = what.actions.filter(Number.isInteger);
     else if (Number.isInteger(what.bundle)) message.bundle = what.bundle;
