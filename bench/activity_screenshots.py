@@ -63,12 +63,13 @@ async def shoot(out: Path, game: str, moves: int, tmp: Path) -> None:
                                            channel_id=str(channel.id), guild_id=str(act.fake.guild_id),
                                            viewport=viewport, platform="desktop" if size == "desktop" else "mobile")
                 await page.live()
-                await page.wait_for("r => r.dataset.view === 'p1' && !document.getElementById('picture').hidden"
-                                    " && document.getElementById('picture').complete")
+                await page.wait_for("r => r.dataset.view === 'p1' && (!document.getElementById('lodge').hidden"
+                                    " || (!document.getElementById('picture').hidden"
+                                    " && document.getElementById('picture').complete))")
                 await asyncio.sleep(0.5)  # fonts and the picture's decode
                 path = out / f"{game}-{size}.png"
                 await page.page.screenshot(path=str(path))
-                print(f"wrote {path.relative_to(ROOT)}")
+                print(f"wrote {path}")
                 await page.context.close()
     finally:
         await close_activity(act)

@@ -322,8 +322,12 @@
     if (lodge) {
       try { window.RookeryLodge.render(lodgeBox, frame, move); } catch (e) { console.error(e); lodgeBox.hidden = true; }
     }
+    // The Lodge is Black Rose Wars' board and Mage Sheet, clickable: it stands in for the picture and the cards.
+    const lodgeShown = lodge && !lodgeBox.hidden;
+    if (lodgeShown) $("picture").hidden = true;
     showHand(frame, choices);
-    showChoices(choices, frame, lodge && !lodgeBox.hidden);
+    if (lodgeShown) $("hand").replaceChildren();
+    showChoices(choices, frame, lodgeShown);
     showLog(frame.log || []);
   }
 
@@ -398,7 +402,7 @@
       b.dataset.bundle = String(bundle.n);
       bundles.appendChild(b);
     }
-    if (bundles.children.length) parts.push(bundles);
+    if (bundles.children.length && !lodgeShown) parts.push(bundles);
     const cardIds = new Set((frame.cards || []).map((c) => c.id));
     const together = choices.together;
     const list = el("div", { cls: "buttons actions" });
@@ -420,13 +424,13 @@
       parts.push(el("p", { cls: "picked", text: say("picked", { n, min: together.min, max: together.max }) }));
       list.appendChild(confirm);
     }
-    if (lodgeShown) { // the Lodge is the interface; the plain list stays reachable, folded
-      const more = el("details", { cls: "all-choices" }, [el("summary", { text: say("all_choices") }), list]);
-      if (list.children.length) parts.push(more);
+    if (lodgeShown) { // the Lodge is the interface (its own buttons too); the plain list stays reachable, folded
+      const more = el("details", { cls: "all-choices" }, [el("summary", { text: say("all_choices") }), bundles, list]);
+      if (list.children.length || bundles.children.length) parts.push(more);
     } else if (list.children.length) {
       parts.push(list);
     }
-    if (parts.length === 1 + (choices.ask ? 1 : 0) && !bundles.children.length) parts.push(el("p", { cls: "dim", text: say("no_choices") }));
+    if (!choices.actions.length && !bundles.children.length) parts.push(el("p", { cls: "dim", text: say("no_choices") }));
     box.replaceChildren(...parts);
   }
 
