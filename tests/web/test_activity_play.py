@@ -267,3 +267,21 @@ async def test_every_games_seat_frame_offers_every_legal_action(act, game_key):
     with reading("en"):
         public = frame_message(table, frame, 999, "fan", policy(game_key))["frame"]
     assert public["view"] == "public" and public["choices"] is None and public["hand"] is None
+
+
+async def test_a_seat_gets_its_hand_picture_only_without_cards_to_click(act, monkeypatch):
+    import bot.web.activity.views as views
+    users, games = await seated(act)
+    table = await raven_in(act, games, users)
+    frame = table.frame()
+    with reading("en"):
+        plain = frame_message(table, frame, users[0].id, "ann", policy("raven"))["frame"]
+    assert plain["cards"] is None and plain["hand_picture"]["src"].startswith("data:image/webp")
+    monkeypatch.setattr(views.targets, "interactive", lambda key, view, legal, names: {
+        "targets": [{} for _ in legal], "cards": [{"id": "x", "label": "X"}], "lodge": None})
+    table.touch()
+    frame = table.frame()
+    with reading("en"):
+        with_cards = frame_message(table, frame, users[0].id, "ann", policy("raven"))["frame"]
+    assert with_cards["cards"] == [{"id": "x", "label": "X"}] and with_cards["hand_picture"] is None
+    assert with_cards["picture"]["key"] == plain["picture"]["key"]

@@ -34,7 +34,8 @@ async def test_a_code_works_once_and_a_bad_code_is_refused_as_discord_does(act, 
     assert "Traceback" not in caplog.text and CLIENT_SECRET not in caplog.text
 
 
-@pytest.mark.parametrize("body", [b"{", b"[]", b'{"code": 5}', b'{"code": ""}', b'{"code": "' + b"x" * 600 + b'"}'])
+@pytest.mark.parametrize("body", [b"{", b"[]", b'{"code": 5}', b'{"code": ""}', b'{"code": "' + b"x" * 600 + b'"}',
+                                  b'{"code": "' + b"x" * 9000 + b'"}', b"\xff\xfe"])
 async def test_a_malformed_token_request_is_refused_without_asking_discord(act, body):
     r = await act.client.post("/api/token", data=body, headers={"Content-Type": "application/json"})
     assert r.status == 400 and (await r.json())["error"]

@@ -54,6 +54,7 @@ WebSocket, server -> page
                            "bundles": [{"n": n, "label": str}],    # chat's bundles (render.choices, the game's policy)
                            "together": null | {"indexes": [...], "min": a, "max": b}},
         "cards": null | [{"id", "label"}],   "lodge": null | {...}  # targets.interactive()
+      "hand_picture" is null when "cards" is given (the page shows the cards to click instead of the picture).
       A picture's "src" is sent once per connection; after that, the picture is {"key"} only (the page keeps it).
       Sent after every change the channel sees (the publisher's pass: after the commit and any hold), and on hello
       when the page's version is not the table's. During a held reaction window nothing new is sent.

@@ -118,9 +118,10 @@ class ActivityRoutes:
 
     @staticmethod
     async def json_body(request: web.Request) -> dict | None:
+        """The request's JSON object, or None (not JSON, not an object, or over the app's 4 KiB)."""
         try:
             body = await request.json()
-        except (ValueError, UnicodeDecodeError):
+        except (ValueError, UnicodeDecodeError, web.HTTPRequestEntityTooLarge):
             return None
         return body if isinstance(body, dict) else None
 

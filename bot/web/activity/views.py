@@ -15,7 +15,7 @@ from bot.render import ChoicePolicy
 from bot.table import LOG_KEEP, Frame, Table
 from engine import GAMES
 from present import fmt
-from present.i18n import reading, tr
+from present.i18n import lang, reading, tr
 from present.web import frames, targets
 
 
@@ -25,19 +25,41 @@ def reader_of(table: Table, user_id: int) -> str | None:
     return seat.seat if seat is not None and table.state is not None else None
 
 
+def seat_targets(table: Table, frame: Frame, reader: str) -> dict[str, Any]:
+    """targets.interactive for this seat at this version (once per version: the frame keeps it)."""
+    def build() -> dict[str, Any]:
+        legal = frame.prompted(reader) if table.status == "active" and not table.started.over else []
+        return targets.interactive(table.game_key, frame.view(reader), list(legal or []), table.names)
+    return frame.memo(("activity targets", reader, lang()), build)  # its labels are in the reading language
+
+
+def wants_hand_picture(table: Table, frame: Frame, reader: str | None) -> bool:
+    """A seat's own picture only where its cards are not given as things to click (the page shows one or the
+    other): drawing and encoding it is most of a frame's cost."""
+    return reader is not None and seat_targets(table, frame, reader).get("cards") is None
+
+
+def picture_of(found) -> dict | None:
+    if not found:
+        return None
+    png, key = found
+    return {"key": key, "src": frames.picture_src(png, key)}
+
+
 async def warm_pictures(table: Table, frame: Frame, reader: str | None, lang: str) -> None:
     """Draw and encode this reader's pictures on a worker thread (Pillow gives up the GIL), from views built
-    here on the loop; frames.build then finds them in their caches (as the watch page does: bot/web/watchers.py)."""
+    here on the loop; frame_message then finds them in their caches (as the watch page does: bot/web/watchers.py)."""
     if not table.game.traits.pictures:
         return
     frame.view(None)
+    hand = wants_hand_picture(table, frame, reader)
     if reader is not None:
         frame.view(reader)
 
     def draw() -> None:
         with reading(lang):
             for found in (render.board_picture(table, frame),
-                          render.hand_picture(table, reader, frame) if reader is not None else None):
+                          render.hand_picture(table, reader, frame) if hand and reader is not None else None):
                 if found:
                     frames.picture_src(*found)
     await asyncio.to_thread(draw)
@@ -47,14 +69,17 @@ def frame_message(table: Table, frame: Frame, user_id: int, name: str, policy: C
     """{"kind": "frame", "frame": …} for this member (call inside reading(lang), on the loop)."""
     reader = reader_of(table, user_id)
     log = [fmt.plain_line(said) for said in render.log_lines(table, reader, LOG_KEEP)]
-    data = frames.build(table, reader, log, frame)
+    data = frames.build(table, reader, log, frame, pictures=False)
+    data["picture"] = picture_of(render.board_picture(table, frame))
     data["me"] = {"seat": reader, "name": name}
     data["choices"], data["cards"], data["lodge"] = None, None, None
     if reader is None:
         return {"kind": "frame", "frame": data}
-    legal = frame.prompted(reader) if table.status == "active" and not table.started.over else []
-    found = targets.interactive(table.game_key, frame.view(reader), list(legal or []), table.names)
+    found = seat_targets(table, frame, reader)
     data["cards"], data["lodge"] = found.get("cards"), found.get("lodge")
+    if data["cards"] is None:
+        data["hand_picture"] = picture_of(render.hand_picture(table, reader, frame))
+    legal = frame.prompted(reader) if table.status == "active" and not table.started.over else []
     if legal:
         data["choices"] = choices_of(table, frame, reader, policy, found["targets"])
     return {"kind": "frame", "frame": data}
