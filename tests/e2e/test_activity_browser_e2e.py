@@ -16,50 +16,11 @@ import pytest
 from tests.e2e.fake_discord.oauth import CLIENT_SECRET
 from tests.e2e.test_rookery_e2e import pending_prompt, play
 from tests.e2e.test_watch_live import audit, free_port, stored
-from tests.support.activity_client import StandInDiscord, User, why_no_openssl
+from tests.support.activity_client import StandInDiscord, User, click_a_move, why_no_openssl
 from tests.support.browser import why_no_browser
 
 pytestmark = pytest.mark.e2e
 ROOKERY = [sys.executable, "-m", "bot", "run"]
-
-
-async def answered(page, ref: int, timeout: float = 20) -> dict:
-    """The server's answer ("done"/"refused") to the page's message `ref`."""
-    for _ in range(int(timeout / 0.025)):
-        found = next((m for m in page.received if m.get("ref") == ref and m.get("kind") in ("done", "refused")), None)
-        if found:
-            return found
-        await asyncio.sleep(0.025)
-    raise AssertionError(f"no answer to {ref}")
-
-
-async def click_a_move(page) -> dict | None:
-    """What a player does on the page: a bundle's button, else a highlighted card (its menu's first entry when
-    several actions aim at it), else toggles up to the least a grouped choice takes, then Confirm, else the first
-    choice's button. The server's answer, or None when the page offers nothing."""
-    frame = page.frame
-    sent = int((await page.state()).get("sent") or 0)
-    bundles, cards = frame.locator("#choices button.bundle"), frame.locator("button.card.legal")
-    toggles, actions = frame.locator("#choices button.toggle"), frame.locator("#choices button.action")
-    if await bundles.count():
-        await bundles.first.click()
-    elif await cards.count():
-        await cards.first.click()
-        if await frame.locator("#menu").count():
-            await frame.locator("#menu button.action").first.click()
-    elif await toggles.count():
-        confirm = frame.locator("#choices button.confirm")
-        for toggle in await toggles.all():
-            if await confirm.is_enabled():
-                break
-            await toggle.click()
-        await confirm.click()
-    elif await actions.count():
-        await actions.first.click()
-    else:
-        return None
-    now = int((await page.state()).get("sent") or 0)
-    return await answered(page, now) if now > sent else None
 
 
 async def test_two_browsers_and_a_dm_player_finish_a_raven_game_across_a_kill_9(fake_discord, start_bot, tmp_path):

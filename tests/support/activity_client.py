@@ -237,3 +237,42 @@ def _json(payload) -> dict:
         return json.loads(payload)
     except (TypeError, ValueError):
         return {"unparsed": str(payload)[:200]}
+
+
+async def answered(page, ref: int, timeout: float = 20) -> dict:
+    """The server's answer ("done"/"refused") to the page's message `ref`."""
+    for _ in range(int(timeout / 0.025)):
+        found = next((m for m in page.received if m.get("ref") == ref and m.get("kind") in ("done", "refused")), None)
+        if found:
+            return found
+        await asyncio.sleep(0.025)
+    raise AssertionError(f"no answer to {ref}")
+
+
+async def click_a_move(page) -> dict | None:
+    """What a player does on the page: a bundle's button, else a highlighted card (its menu's first entry when
+    several actions aim at it), else toggles up to the least a grouped choice takes, then Confirm, else the first
+    choice's button. The server's answer, or None when the page offers nothing."""
+    frame = page.frame
+    sent = int((await page.state()).get("sent") or 0)
+    bundles, cards = frame.locator("#choices button.bundle"), frame.locator("button.card.legal")
+    toggles, actions = frame.locator("#choices button.toggle"), frame.locator("#choices button.action")
+    if await bundles.count():
+        await bundles.first.click()
+    elif await cards.count():
+        await cards.first.click()
+        if await frame.locator("#menu").count():
+            await frame.locator("#menu button.action").first.click()
+    elif await toggles.count():
+        confirm = frame.locator("#choices button.confirm")
+        for toggle in await toggles.all():
+            if await confirm.is_enabled():
+                break
+            await toggle.click()
+        await confirm.click()
+    elif await actions.count():
+        await actions.first.click()
+    else:
+        return None
+    now = int((await page.state()).get("sent") or 0)
+    return await answered(page, now) if now > sent else None

@@ -10,10 +10,13 @@ page's hello and its view: a seat's own choices, in the user's Discord language,
 """
 from __future__ import annotations
 
+import asyncio
+
 import discord
 import pytest
 
-from tests.support.activity_client import StandInDiscord, User, why_no_openssl
+from bot.table import Actor
+from tests.support.activity_client import StandInDiscord, User, click_a_move, why_no_openssl
 from tests.support.browser import why_no_browser
 from tests.web.activity_support import close_activity, make_activity, raven_in
 
@@ -88,3 +91,45 @@ async def test_sign_in_through_the_sdk_then_play_from_the_page(act, tmp_path):
         assert table.version > before
         done = [m for m in page.received if m.get("kind") == "done"]
         assert done and done[-1]["ref"] == 1
+
+
+async def test_a_black_rose_wars_game_turn_from_two_browsers(act, tmp_path):
+    """Two mages play Game Turn 1 to its end from their pages only (Lodge, cards or buttons: whatever the page
+    offers), each move through the service; the Game Turn then reads 2 on both pages."""
+    ann, ben = await act.fake.add_user("ann"), await act.fake.add_user("ben")
+    games = await act.fake.add_channel("games")
+    table = await act.seating.create_lobby(act.fake.guild_id, games.id, Actor(ann.id, ann.name), "blackrose",
+                                           None, 300)
+    await act.seating.join(table, ben.id, ben.name)
+    await act.service.start(table)
+    users = {str(u.id): u for u in (ann, ben)}
+    base = str(act.client.make_url("")).rstrip("/")
+    async with StandInDiscord(str(act.fake.app_id), lambda uid: act.fake.authorize(users[uid]), tmp_path) as stand_in:
+        pages = []
+        for user in (ann, ben):
+            instance = act.fake.enter_activity(user, games)
+            pages.append(await stand_in.open(User(str(user.id), user.name), base, instance_id=instance,
+                                             channel_id=str(games.id), guild_id=str(act.fake.guild_id)))
+        for page in pages:
+            await page.live()
+        clicks = refused = 0
+        for _ in range(300):
+            if table.frame().view(None).get("turn", 1) >= 2 or table.status != "active":
+                break
+            for page in pages:
+                state = await page.state()
+                if state.get("prompt") and int(state.get("version", -1)) >= table.version:
+                    answer = await click_a_move(page)
+                    if answer is not None:
+                        clicks += 1
+                        refused += answer["kind"] == "refused"
+                        break
+            else:
+                await asyncio.sleep(0.05)
+        assert table.frame().view(None).get("turn") == 2, (clicks, refused)
+        for page in pages:
+            await page.wait_for("(r, v) => Number(r.dataset.version) >= v", table.version)
+            last = [m["frame"] for m in page.received if m.get("kind") == "frame"][-1]
+            assert last["round"] == 2
+        assert refused == 0
+        print(f"Black Rose Wars Game Turn 1 from two pages: {clicks} clicks")
