@@ -181,7 +181,12 @@
     let expired = false;
     const ws = new WebSocket(address());
     socket = ws;
-    ws.onopen = () => ws.send(JSON.stringify({ kind: "hello", session, version, locale: locale || navigator.language }));
+    // Live once the hello is sent: a server already in step with our version may have nothing to send.
+    ws.onopen = () => {
+      ws.send(JSON.stringify({ kind: "hello", session, version, locale: locale || navigator.language }));
+      root.dataset.state = "live";
+      status("");
+    };
     ws.onmessage = (message) => {
       let data;
       try { data = JSON.parse(message.data); } catch { return; }
@@ -189,7 +194,6 @@
       if (data.kind === "error") { expired = true; status(String(data.message || "")); return; }
       if (socket !== ws) return;
       wait = 500;
-      if (root.dataset.state !== "live") { root.dataset.state = "live"; status(""); }
       if (data.kind === "frame" && data.frame) showFrame(data.frame);
       else if (data.kind === "lobby" && data.lobby) showLobby(data.lobby);
       else if (data.kind === "done") { sentAt.delete(data.ref); root.dataset.done = String(data.ref); }
