@@ -47,6 +47,8 @@ class StubServer:
         self.sockets: dict[web.WebSocketResponse, tuple[str, str]] = {}  # socket -> (user id, language)
         self.moves: list[dict] = []       # every move/lobby message received, with its user
         self.hellos: list[dict] = []
+        self.sessions_issued: list[str] = []
+        self.expire: set[str] = set()     # users whose next hello is refused: their session "expired"
 
     def app(self) -> web.Application:
         app = web.Application()
@@ -78,6 +80,7 @@ class StubServer:
         user = body.get("access_token", "")[6:]
         if user not in self.names or not body.get("instance_id"):
             return web.json_response({"error": "not in this Activity"}, status=401)
+        self.sessions_issued.append(user)
         return web.json_response({"session": "session-" + user, "user": {"id": user, "name": self.names[user]}})
 
     # ---- the socket
@@ -90,6 +93,11 @@ class StubServer:
             data = json.loads(message.data)
             if data.get("kind") == "hello":
                 user = str(data.get("session", ""))[8:]
+                if user in self.expire:
+                    self.expire.discard(user)
+                    await ws.send_json({"kind": "error", "message": "Your session has expired."})
+                    await ws.close(code=1008)
+                    break
                 if user not in self.names:
                     await ws.send_json({"kind": "error", "message": "Sign in again."})
                     await ws.close(code=1008)
@@ -106,6 +114,11 @@ class StubServer:
                     await self.broadcast()
         self.sockets.pop(ws, None)
         return ws
+
+    async def drop_all(self) -> None:
+        """Closes every page's socket (a proxy or network hiccup)."""
+        for ws in list(self.sockets):
+            await ws.close(code=1001)
 
     async def broadcast(self) -> None:
         for ws, (user, lang) in list(self.sockets.items()):

@@ -10,6 +10,7 @@ the page reconnects and says hello with the last version it had, and the phone w
 """
 from __future__ import annotations
 
+import asyncio
 import re
 
 import pytest
@@ -200,3 +201,21 @@ async def test_server_text_is_shown_as_text_never_as_markup(world):
     frame = await eve.frame_when_ready()
     assert await frame.locator(".seats li").inner_text() == EVE.username
     assert await frame.evaluate("() => document.getElementById('pwn') === null")
+
+
+async def test_an_expired_session_is_renewed_without_a_new_authorization(world):
+    stub, discord = world
+    ann = await open_as(discord, stub, ANN)
+    await ann.wait_for("r => r.dataset.view === 'lobby'")
+    stub.expire.add(ANN.id)
+    await stub.drop_all()  # the page reconnects; its hello is refused as expired; it signs in again
+    for _ in range(400):
+        if len(stub.hellos) >= 2 and len(stub.sessions_issued) == 2:
+            break
+        await asyncio.sleep(0.05)
+    await ann.live()
+    await ann.wait_for("r => r.dataset.view === 'lobby'")
+    assert stub.sessions_issued == [ANN.id, ANN.id], "a new session from the same access token"
+    assert discord.authorized == [ANN.id], "no second AUTHORIZE: the token still served"
+    hellos = [m for m in ann.sent if m.get("kind") == "hello"]
+    assert len(hellos) == 3  # the first, the refused one, the one after the new session
