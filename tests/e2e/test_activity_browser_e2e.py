@@ -133,6 +133,9 @@ async def test_two_browsers_and_a_dm_player_finish_a_raven_game_across_a_kill_9(
             return bool(frames) and frames[-1]["over"]
         for page in (a, d, c):  # every page is told of the end (its last frame; then maybe the lobby)
             await fake.wait_until(lambda: ended(page), timeout=20, what=f"{page.user.username}'s last frame")
+        for page in (a, d):  # then the lobby, to open another game, over the finished game's board
+            await page.wait_for("r => r.dataset.view === 'lobby' && !document.getElementById('play').hidden")
+            assert await page.frame.locator("button.lobby-open").count() > 0
         frames = [m["frame"] for m in c.received if m.get("kind") == "frame"]
         for frame in frames:
             assert frame["me"]["seat"] is None and frame["choices"] is None and frame["cards"] is None

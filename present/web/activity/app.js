@@ -184,6 +184,7 @@
     // Live once the hello is sent: a server already in step with our version may have nothing to send.
     ws.onopen = () => {
       ws.send(JSON.stringify({ kind: "hello", session, version, locale: locale || navigator.language }));
+      answersHello = true;
       root.dataset.state = "live";
       status("");
     };
@@ -195,7 +196,7 @@
       if (socket !== ws) return;
       wait = 500;
       if (data.kind === "frame" && data.frame) showFrame(data.frame);
-      else if (data.kind === "lobby" && data.lobby) showLobby(data.lobby);
+      else if (data.kind === "lobby" && data.lobby) { answersHello = false; showLobby(data.lobby); }
       else if (data.kind === "done") { sentAt.delete(data.ref); root.dataset.done = String(data.ref); }
       else if (data.kind === "refused") { sentAt.delete(data.ref); toast(String(data.message || "")); }
     };
@@ -264,13 +265,19 @@
   }
 
   function showLobby(lobby) {
-    current = { kind: "lobby", lobby };
+    // A game that just ended stays in sight (its result) under the lobby, until the next game's first frame.
+    const ended = current && current.kind === "frame" && current.frame.over ? current.frame
+      : current && current.kind === "lobby" ? current.ended : null;
+    current = { kind: "lobby", lobby, ended };
     shownKey = "";
+    version = -1; // the next table counts its versions from the start
     root.dataset.view = "lobby";
     $("title").textContent = lobby.title || "Rookery";
     $("turn").textContent = "";
     $("me").textContent = "";
-    $("play").hidden = true;
+    $("play").hidden = !ended;
+    $("choices").hidden = true;
+    $("hand").replaceChildren();
     const box = $("lobby");
     box.hidden = false;
     const seats = el("ul", { cls: "seats" }, (lobby.seats || []).map((s) =>
@@ -293,12 +300,16 @@
       lobby.text ? el("p", { cls: "lobby-text", text: lobby.text }) : null,
       (lobby.seats || []).length ? el("h2", { text: say("players") }) : null,
       seats, buttons);
-    showLog([]);
+    if (!ended) showLog([]);
   }
 
   let shownKey = "";
+  // The first frame after a hello is the server's answer to it: shown even if older than ours (another table
+  // may have started in the channel while we were away); later ones only if not older than the one shown.
+  let answersHello = false;
   function showFrame(frame, again = false) {
-    if (typeof frame.version !== "number" || frame.version < version) return;
+    if (typeof frame.version !== "number" || (frame.version < version && !answersHello)) return;
+    answersHello = false;
     // The same frame again (a re-sent catch-up): keep the page as it is, a half-made "together" choice too.
     const key = JSON.stringify(Object.assign({}, frame, { picture: frame.picture && frame.picture.key,
       hand_picture: frame.hand_picture && frame.hand_picture.key }));
