@@ -1,0 +1,280 @@
+"""Many live tables at once against the real process: members who click their DM prompts at a human pace,
+and what they saw. Shared by bench/bench_load.py (issue 36's load bench) and tests/e2e/test_load_kill9.py.
+
+A Crowd hooks the fake Discord before it starts (every REST request is stamped with its time and status;
+every message version is seen as it lands), opens its tables through slash commands and lobby clicks (as
+members would), then lets each member play: a member whose DM shows a prompt thinks U(5, 20) s / pace, then
+clicks one of the offered controls at random, and waits for the next prompt. What is measured:
+- answers: each click's time until the bot's interaction callback reached the fake (Discord allows 3 s);
+- due prompts: a member with no live prompt whose DM gets one: the time since the newest move answered at
+  their table (the move that made them due, or a later one at a table where several move at once);
+- board staleness: each acknowledged move's time until the table's next board message landed. A board
+  planned before the move's commit and sent after its answer (sends queue behind the rate limits) is
+  counted as showing it, so this is a lower bound by up to one board send;
+- moves acknowledged (the clicked DM was updated by the answer, and not as an older message): checked at the
+  end against the interaction ids stored in the database's action log (lost moves).
+"""
+from __future__ import annotations
+
+import asyncio
+import random
+import sqlite3
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+
+from tests.e2e.fake_discord.actions import UserActions
+from tests.e2e.fake_discord.interactions import NotAnswered
+from tests.e2e.fake_discord.model import FakeChannel, FakeUser, Interaction
+from tests.support.components import action_components, components_of, text_of
+
+# (game, humans, bots): cycled over the tables, so every game is played, with and without bots.
+MIX = (("raven", 2, 2), ("nevermore", 3, 0), ("deadlies", 2, 1), ("everrain", 2, 0), ("blackrose", 2, 1),
+       ("raven", 4, 0), ("nevermore", 2, 1), ("deadlies", 3, 0), ("everrain", 3, 0), ("blackrose", 3, 0))
+THINK = (5.0, 20.0)     # seconds a member takes per decision at pace 1 (issue 36: a decision every 5–20 s)
+ANSWER_WAIT = 30.0      # a click not answered by then is counted unanswered (Discord gives up after 3 s)
+SUPERSEDED = "↓ An older message"  # the answer to a click on an older DM message: no move was made
+
+
+def is_global(path: str) -> bool:
+    """Whether a request counts against Discord's global limit: interaction callbacks and the interaction
+    webhooks (followups, edits of the answer) do not."""
+    return not path.startswith(("interactions/", "webhooks/"))
+
+
+@dataclass(eq=False)
+class Seat:
+    user: FakeUser
+    table: "Tabled"
+    key: str | None = None          # the prompt key of the live DM prompt (None: nothing to do)
+    clicking: bool = False
+    idle_since: float = 0.0
+    wake: asyncio.Event = field(default_factory=asyncio.Event)
+
+
+@dataclass(eq=False)
+class Tabled:
+    channel: FakeChannel
+    game: str
+    bots: int
+    seats: list[Seat] = field(default_factory=list)
+    last_move: float = 0.0
+    unshown: list[float] = field(default_factory=list)  # answer times of moves no board has shown yet
+    started: bool = False
+
+
+@dataclass
+class Click:
+    sent: float
+    latency: float | None     # None: not answered within ANSWER_WAIT
+    rec: Interaction
+    moved: bool               # acknowledged as a move
+
+
+class Crowd:
+    def __init__(self, fake, rng: random.Random, pace: float = 1.0) -> None:
+        """Build before `await fake.start()`: the request stamps wrap the REST handler the server mounts."""
+        self.fake, self.rng, self.pace = fake, rng, pace
+        self.tables: list[Tabled] = []
+        self.by_user: dict[int, Seat] = {}
+        self.by_channel: dict[int, Tabled] = {}
+        self.requests: list[tuple[float, str, str, int]] = []  # (arrival, method, path, status)
+        self.clicks: list[Click] = []
+        self.due: list[tuple[float, float]] = []              # (landed, seconds since the move)
+        self.stale: list[tuple[float, float]] = []            # (board landed, seconds since the move)
+        self.refusals: Counter[str] = Counter()               # first line of each answer that made no move
+        self.running = False
+        self._tasks: list[asyncio.Task] = []
+        self.quiet_actions = UserActions(fake.world, fake.app, fake.store, fake.desk,
+                                         connected=lambda: fake.connected, settle=_no_wait, fail=fake._fail)
+        rest, store = fake.rest, fake.store
+        handle, create, edit = rest.handle, store.create, store.edit
+
+        async def stamped(request):
+            arrived = time.monotonic()
+            response = await handle(request)
+            self.requests.append((arrived, request.method, request.match_info["tail"], response.status))
+            return response
+
+        async def created(channel, body, files=None, **kw):
+            msg = await create(channel, body, files, **kw)
+            self._landed(msg)
+            return msg
+
+        async def edited(msg, body, files=None):
+            out = await edit(msg, body, files)
+            self._landed(msg)
+            return out
+        rest.handle, store.create, store.edit = stamped, created, edited
+
+    # ---------------------------------------------------------------- set-up
+    async def seat_tables(self, count: int, first: int = 0) -> None:
+        """Channels and members for `count` tables (MIX cycled), not opened yet."""
+        for number in range(first, first + count):
+            game, humans, bots = MIX[number % len(MIX)]
+            channel = await self.fake.add_channel(f"t{number}-{game}")
+            table = Tabled(channel, game, bots)
+            for i in range(humans):
+                seat = Seat(await self.fake.add_user(f"m{number}x{i}", admin=i == 0), table)
+                table.seats.append(seat)
+                self.by_user[seat.user.id] = seat
+            self.tables.append(table)
+            self.by_channel[channel.id] = table
+
+    async def open_tables(self, at_once: int = 8) -> None:
+        """Every table opened as members do it: /game new, Join, Add bot, Start (a few tables at a time, so
+        the set-up is quick without piling up interactions)."""
+        gate = asyncio.Semaphore(at_once)
+
+        async def one(table: Tabled) -> None:
+            async with gate:
+                await self.open_table(table)
+        await asyncio.gather(*(one(t) for t in self.tables if not t.started))
+
+    async def open_table(self, table: Tabled) -> None:
+        act, fake = self.quiet_actions, self.fake
+        host, *others = table.seats
+        new = await act.slash(host.user, table.channel, "game", subcommand="new",
+                              options={"game": table.game, "timer": 3600}, timeout=60)
+        lobby = new.original
+        for seat in others:
+            await act.click(seat.user, lobby, fake.find_button(lobby, label="Join"), timeout=60)
+        for _ in range(table.bots):
+            await act.click(host.user, lobby, fake.find_button(lobby, label="Add bot"), timeout=60)
+        await act.click(host.user, lobby, fake.find_button(lobby, label="Start"), timeout=60)
+        table.started = True
+
+    # ---------------------------------------------------------------- what lands
+    def _landed(self, msg: dict) -> None:
+        now = time.monotonic()
+        channel = self.fake.world.channels.get(int(msg["channel_id"]))
+        if channel is None:
+            return
+        if channel.type == 1:
+            seat = self.by_user.get(channel.recipient.id)
+            if seat is not None:
+                self._dm_landed(seat, now)
+        elif any((c.get("custom_id") or "").startswith("rk:h:") for c in components_of(msg)):
+            table = self.by_channel.get(channel.id)
+            if table is not None and table.unshown:
+                self.stale += [(now, now - t) for t in table.unshown]
+                table.unshown = []
+
+    def live_prompt(self, seat: Seat) -> tuple[dict, list[dict], str] | None:
+        """The newest DM message with move controls (older ones are shrunk to a line once a newer is sent)."""
+        dm = self.fake.world.dm_by_user.get(seat.user.id)
+        by_id = self.fake.store.by_id
+        for mid in reversed(dm.message_ids[-30:] if dm else ()):
+            msg = by_id.get(mid)
+            comps = action_components(msg) if msg else []
+            if comps:
+                return msg, comps, comps[0]["custom_id"].split(":")[4]
+        return None
+
+    def _dm_landed(self, seat: Seat, now: float) -> None:
+        found = self.live_prompt(seat)
+        key = found[2] if found else None
+        if key == seat.key:
+            return
+        was, seat.key = seat.key, key
+        if key is None:
+            seat.idle_since = now
+            return
+        if was is None and not seat.clicking and self.running and seat.table.last_move:
+            self.due.append((now, now - max(seat.table.last_move, seat.idle_since)))
+        seat.wake.set()
+
+    # ---------------------------------------------------------------- playing
+    def start(self) -> None:
+        self.running = True
+        for seat in self.by_user.values():
+            if self.live_prompt(seat) is not None:
+                seat.wake.set()
+            self._tasks.append(asyncio.create_task(self._play(seat)))
+
+    async def stop(self) -> None:
+        """No new clicks; the ones in flight are waited for (a stopped crowd's figures are final)."""
+        self.running = False
+        for seat in self.by_user.values():
+            seat.wake.set()
+        await asyncio.gather(*self._tasks, return_exceptions=True)
+        self._tasks = []
+
+    def think(self) -> float:
+        return self.rng.uniform(*THINK) / self.pace
+
+    async def _play(self, seat: Seat) -> None:
+        while self.running:
+            await seat.wake.wait()
+            seat.wake.clear()
+            if not self.running:
+                return
+            await asyncio.sleep(self.think())
+            found = self.live_prompt(seat)
+            if not self.running or found is None:
+                continue
+            if not self.fake.connected:  # the bot is down (a kill under test): try again a little later
+                await asyncio.sleep(0.5)
+                seat.wake.set()
+                continue
+            await self.click(seat, *found)
+
+    async def click(self, seat: Seat, message: dict, comps: list[dict], key: str) -> Click:
+        comp = self.rng.choice(comps)
+        if comp["type"] == 2:
+            data = {"custom_id": comp["custom_id"], "component_type": 2, "id": comp.get("id")}
+        else:
+            options = [o["value"] for o in comp["options"]]
+            count = max(1, comp.get("min_values", 1))
+            data = {"custom_id": comp["custom_id"], "component_type": 3,
+                    "values": self.rng.sample(options, min(count, len(options))), "id": comp.get("id")}
+        dm = self.fake.world.channels[int(message["channel_id"])]
+        seat.clicking = True
+        sent = time.monotonic()
+        try:
+            rec = await self.fake.desk.send(3, seat.user, dm, data, message, ANSWER_WAIT)
+            latency = rec.reached
+        except NotAnswered as e:
+            rec, latency = e.rec, None
+        finally:
+            seat.clicking = False
+        done = time.monotonic()
+        moved = latency is not None and _moved(rec)
+        if moved:
+            seat.table.last_move = done
+            seat.table.unshown.append(done)
+        click = Click(sent, latency, rec, moved)
+        if latency is not None and not moved and rec.callbacks:
+            self.refusals[text_of(rec.callbacks[0]["data"]).split("\n")[0][:70]] += 1
+        self.clicks.append(click)
+        found = self.live_prompt(seat)
+        seat.key = found[2] if found else None
+        if seat.key is not None:
+            seat.wake.set()  # its next step came with the answer, or the click was refused: look again
+        else:
+            seat.idle_since = done
+        return click
+
+    # ---------------------------------------------------------------- checking
+    def acknowledged_ids(self) -> set[int]:
+        """Moves the bot told the member it made: answered by updating the clicked DM (7), or deferred (6)
+        and then edited through the interaction's webhook."""
+        edited = {path.split("/")[2] for _, method, path, status in self.requests
+                  if method == "PATCH" and path.startswith("webhooks/") and status < 300}
+        return {c.rec.id for c in self.clicks if c.moved and (c.rec.callback_type == 7 or c.rec.token in edited)}
+
+
+def stored_interactions(db_path: str) -> set[int]:
+    with sqlite3.connect(db_path) as db:
+        return {r[0] for r in db.execute("SELECT interaction_id FROM actions WHERE interaction_id IS NOT NULL")}
+
+
+def _moved(rec: Interaction) -> bool:
+    if rec.callback_type == 6:
+        return True  # deferred: counted if its edit landed (Crowd.acknowledged_ids)
+    answer = rec.callbacks[0]["data"]  # as answered (the message itself may have been edited since)
+    return rec.callback_type == 7 and not rec.ephemeral and not text_of(answer).startswith(SUPERSEDED)
+
+
+async def _no_wait() -> None:
+    return None
