@@ -53,8 +53,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from tests.e2e.fake_discord import BotProcess, FakeDiscord  # noqa: E402
-from tests.e2e.load_players import Crowd, is_global, stored_interactions  # noqa: E402
-from tests.e2e.soak_kill9 import Soak  # noqa: E402
+from tests.e2e.load_players import Crowd, is_global, not_current, stored_interactions  # noqa: E402
 
 BUDGET = 50.0            # Discord's global requests per second per token
 ROOKERY = [sys.executable, "-m", "bot", "run"]
@@ -237,7 +236,7 @@ async def run(args) -> None:
               f"({len(crowd.by_user)} members); bot RSS {memory_mb(bot.pid, 'VmRSS'):.0f} MB")
         if args.profile:
             os.kill(bot.pid, signal.SIGUSR2)  # the profile covers the play, not the set-up
-        crowd.start()
+        crowd.start(db_path)
         calibration = await measure(crowd, bot, "pace 1 (calibration)", None, args.calibrate, 5.0)
         per_move = calibration.glob / max(calibration.moves, 1)
         print(f"calibration at human pace: {calibration.moves_per_s:.2f} moves/s, {per_move:.2f} global requests "
@@ -262,10 +261,10 @@ async def run(args) -> None:
         if args.profile:
             os.kill(bot.pid, signal.SIGUSR1)
             await asyncio.sleep(3)
-        stale, boards = await Soak(fake, db_path, "", rng).wrong_now()
+        stale, boards = await not_current(fake, db_path)
         if stale or boards:
             await asyncio.sleep(5)  # a forced move or a held window may still be due: look once more
-            stale, boards = await Soak(fake, db_path, "", rng).wrong_now()
+            stale, boards = await not_current(fake, db_path)
         acked = crowd.acknowledged_ids()
         lost = acked - stored_interactions(db_path)
         print(HEADER)
@@ -276,6 +275,8 @@ async def run(args) -> None:
               f"{len(acked)} acknowledged moves, {len(lost)} lost; unanswered clicks "
               f"{sum(1 for c in crowd.clicks if c.latency is None)}; bot peak RSS {memory_mb(bot.pid, 'VmHWM'):.0f} MB;"
               f" bench peak RSS {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f} MB")
+        print(f"games ended and opened again during the play: {crowd.renewed} ({len(crowd.renew_failed)} failed "
+              f"{crowd.renew_failed[:2]})")
         print(f"clicks that made no move: {sum(crowd.refusals.values())} of {len(crowd.clicks)}: "
               f"{crowd.refusals.most_common(4)}")
         refused = [e for e in fake.errors if e["status"] == 400] + fake.unknown_routes

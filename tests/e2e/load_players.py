@@ -23,6 +23,11 @@ import time
 from collections import Counter
 from dataclasses import dataclass, field
 
+from bot import render
+from bot.service import TableService
+from bot.storage import Storage
+from present import fmt
+from present.base import Name
 from tests.e2e.fake_discord.actions import UserActions
 from tests.e2e.fake_discord.interactions import NotAnswered
 from tests.e2e.fake_discord.model import FakeChannel, FakeUser, Interaction
@@ -83,6 +88,8 @@ class Crowd:
         self.due: list[tuple[float, float]] = []              # (landed, seconds since the move)
         self.stale: list[tuple[float, float]] = []            # (board landed, seconds since the move)
         self.refusals: Counter[str] = Counter()               # first line of each answer that made no move
+        self.renewed = 0                                      # games opened again at a table whose game ended
+        self.renew_failed: list[str] = []
         self.running = False
         self._tasks: list[asyncio.Task] = []
         self.quiet_actions = UserActions(fake.world, fake.app, fake.store, fake.desk,
@@ -185,12 +192,40 @@ class Crowd:
         seat.wake.set()
 
     # ---------------------------------------------------------------- playing
-    def start(self) -> None:
+    def start(self, db_path: str | None = None) -> None:
+        """Members play; given the database, a table whose game ended opens a new one (as its members would),
+        so the number of live tables holds through a long run."""
         self.running = True
         for seat in self.by_user.values():
             if self.live_prompt(seat) is not None:
                 seat.wake.set()
             self._tasks.append(asyncio.create_task(self._play(seat)))
+        if db_path is not None:
+            self._tasks.append(asyncio.create_task(self._renew(db_path)))
+
+    async def _renew(self, db_path: str) -> None:
+        reopening: set[int] = set()
+
+        async def reopen(table: Tabled) -> None:
+            try:
+                table.last_move = 0.0
+                await self.open_table(table)
+                table.last_move = time.monotonic()  # the prompts of the new game count from its Start
+                self.renewed += 1
+            except Exception as exc:  # noqa: BLE001  (the bot may be down: a kill under test)
+                self.renew_failed.append(repr(exc)[:200])
+            finally:
+                reopening.discard(table.channel.id)
+        while self.running:
+            await asyncio.sleep(3)
+            with sqlite3.connect(db_path) as db:
+                live = {r[0] for r in db.execute("SELECT channel_id FROM games WHERE status IN ('active', 'lobby', "
+                                                  "'paused')")}
+            for table in self.tables:
+                if table.started and table.channel.id not in live and table.channel.id not in reopening \
+                        and self.fake.connected and self.running:
+                    reopening.add(table.channel.id)
+                    self._tasks.append(asyncio.create_task(reopen(table)))
 
     async def stop(self) -> None:
         """No new clicks; the ones in flight are waited for (a stopped crowd's figures are final)."""
@@ -262,6 +297,36 @@ class Crowd:
         edited = {path.split("/")[2] for _, method, path, status in self.requests
                   if method == "PATCH" and path.startswith("webhooks/") and status < 300}
         return {c.rec.id for c in self.clicks if c.moved and (c.rec.callback_type == 7 or c.rec.token in edited)}
+
+
+async def not_current(fake, db_path: str) -> tuple[list, list]:
+    """What does not show the stored state now: (table id, seat) of every human who must act and whose live
+    DM message lacks buttons for their current prompt, and every live table whose board does not name the
+    players it waits for (tests/e2e/soak_kill9.py's check, with bundle buttons counted as a prompt's)."""
+    store = await Storage.open(db_path)
+    try:
+        service = TableService(store)
+        tables = [t for t in await service.restore() if t.status == "active"]
+    finally:
+        await store.close()
+    stale, boards = [], []
+    for table in tables:
+        for seat_id in table.pending():
+            seat = table.seat(seat_id)
+            if seat.is_bot or not table.frame().prompted(seat_id):
+                continue
+            want = service.prompt_key(table, seat_id)
+            message = fake.store.by_id.get(seat.dm_message_id or 0)
+            keys = {c["custom_id"].split(":")[4] for c in action_components(message)} if message else set()
+            if want not in keys:
+                stale.append((table.id, seat_id))
+        board = fake.store.by_id.get(table.board_message_id or 0)
+        shown = text_of(board) if board else ""
+        names = [table.seat(s).name for s in table.pending()]
+        if board is None or not all(fmt.md_line((Name(n),)) in shown for n in names) \
+                or fmt.md_line(render.waiting(table)).split("**")[0] not in shown:
+            boards.append(table.id)
+    return stale, boards
 
 
 def stored_interactions(db_path: str) -> set[int]:
