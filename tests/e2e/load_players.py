@@ -294,8 +294,8 @@ class Crowd:
     def acknowledged_ids(self) -> set[int]:
         """Moves the bot told the member it made: answered by updating the clicked DM (7), or deferred (6)
         and then edited through the interaction's webhook."""
-        edited = {path.split("/")[2] for _, method, path, status in self.requests
-                  if method == "PATCH" and path.startswith("webhooks/") and status < 300}
+        edited = {path.split("/")[3] for method, path, _ in self.fake.calls
+                  if method == "PATCH" and path.startswith("/webhooks/")}
         return {c.rec.id for c in self.clicks if c.moved and (c.rec.callback_type == 7 or c.rec.token in edited)}
 
 

@@ -1,0 +1,65 @@
+"""Kill -9 under load (issue 36's "Done means"): 20 live tables across the five games, their members clicking
+their DM prompts quickly, the real process SIGKILLed mid-load and started again. Every move the bot
+acknowledged is in the stored game, and once the clicks stop every board and every prompt shows the newest
+stored state: no prompt is lost. Not a timed test: it asserts what happened, not how fast."""
+import asyncio
+import random
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.e2e.load_players import Crowd, not_current, stored_interactions
+
+pytestmark = pytest.mark.e2e
+
+REPO = Path(__file__).resolve().parents[2]
+ROOKERY = [sys.executable, "-m", "bot", "run"]
+TABLES = 20
+
+
+async def wait_current(fake, db_path: str, within: float) -> tuple[list, list]:
+    """Until every prompt and board shows the stored state (or `within` seconds passed): what is still not."""
+    deadline = asyncio.get_running_loop().time() + within
+    while True:
+        await fake.wait_quiet(500, timeout=120)
+        stale, boards = await not_current(fake, db_path)
+        if not (stale or boards) or asyncio.get_running_loop().time() > deadline:
+            return stale, boards
+        await asyncio.sleep(1)
+
+
+async def test_kill9_under_load_loses_no_acknowledged_move_and_every_board_converges(fake_discord, start_bot,
+                                                                                  tmp_path):
+    fake = fake_discord
+    # The fixture's fake has started: hook it as Crowd would before the start (stamps only; the hooks on the
+    # message store are what this test needs).
+    crowd = Crowd(fake, random.Random(5), pace=20)  # think 0.25–1 s: a busy table, many moves in flight
+    db_path = str(tmp_path / "load.sqlite3")
+    env = {"ROOKERY_DB": db_path, "ROOKERY_GUILD_ID": str(fake.guild_id), "ROOKERY_TIMER_POLL": "1"}
+    await crowd.seat_tables(TABLES)
+    bot = await start_bot(ROOKERY, env)
+    await fake.wait_ready(timeout=60)
+    await crowd.open_tables()
+    await fake.wait_quiet(500, timeout=120)
+    assert {t.game for t in crowd.tables} == {"raven", "nevermore", "deadlies", "everrain", "blackrose"}
+
+    crowd.start(db_path)
+    await asyncio.sleep(6)
+    before_kill = sum(1 for c in crowd.clicks if c.moved)
+    await bot.kill()  # mid-load: clicks are in flight, publishes queued
+    await asyncio.sleep(1)
+    assert crowd.acknowledged_ids() <= stored_interactions(db_path), "acknowledged before the kill: on disk"
+
+    await bot.start()
+    await fake.wait_ready(timeout=60)
+    await asyncio.sleep(6)
+    await crowd.stop()
+
+    acknowledged = crowd.acknowledged_ids()
+    assert before_kill >= 10 and len(acknowledged) > before_kill, "moves were made before and after the kill"
+    assert acknowledged <= stored_interactions(db_path), "every acknowledged move is in the stored game"
+    stale, boards = await wait_current(fake, db_path, within=40)
+    assert stale == [], "every member who must act has buttons for their current prompt"
+    assert boards == [], "every board shows the newest stored state"
+    assert "Traceback" not in bot.output()
