@@ -280,7 +280,9 @@ class Crowd:
             seat.table.unshown.append(done)
         click = Click(sent, latency, rec, moved)
         if latency is not None and not moved and rec.callbacks:
-            self.refusals[text_of(rec.callbacks[0]["data"]).split("\n")[0][:70]] += 1
+            lines = text_of(rec.callbacks[0]["data"]).split("\n")
+            why = next((x for x in lines if "Here is where things stand" in x), lines[0])  # a refusal's note
+            self.refusals[why[:90]] += 1
         self.clicks.append(click)
         found = self.live_prompt(seat)
         seat.key = found[2] if found else None
