@@ -54,6 +54,7 @@ sys.path.insert(0, str(ROOT))
 
 from tests.e2e.fake_discord import BotProcess, FakeDiscord  # noqa: E402
 from tests.e2e.load_players import Crowd, is_global, not_current, stored_interactions  # noqa: E402
+from tests.support.components import text_of  # noqa: E402
 
 BUDGET = 50.0            # Discord's global requests per second per token
 ROOKERY = [sys.executable, "-m", "bot", "run"]
@@ -275,6 +276,10 @@ async def run(args) -> None:
               f"{len(acked)} acknowledged moves, {len(lost)} lost; unanswered clicks "
               f"{sum(1 for c in crowd.clicks if c.latency is None)}; bot peak RSS {memory_mb(bot.pid, 'VmHWM'):.0f} MB;"
               f" bench peak RSS {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f} MB")
+        by_id = {c.rec.id: c.rec for c in crowd.clicks}
+        for rec in [by_id[i] for i in sorted(lost)][:3]:
+            print(f"  lost: interaction {rec.id}, answered {rec.callback_type}, "
+                  f"{text_of(rec.callbacks[0]['data']).splitlines()[:1] if rec.callback_type == 7 else crowd.deferred_edits(rec.token)}")
         print(f"games ended and opened again during the play: {crowd.renewed} ({len(crowd.renew_failed)} failed "
               f"{crowd.renew_failed[:2]})")
         print(f"clicks that made no move: {sum(crowd.refusals.values())} of {len(crowd.clicks)}: "

@@ -296,9 +296,22 @@ class Crowd:
     def acknowledged_ids(self) -> set[int]:
         """Moves the bot told the member it made: answered by updating the clicked DM (7), or deferred (6)
         and then edited through the interaction's webhook."""
-        edited = {path.split("/")[3] for method, path, _ in self.fake.calls
-                  if method == "PATCH" and path.startswith("/webhooks/")}
-        return {c.rec.id for c in self.clicks if c.moved and (c.rec.callback_type == 7 or c.rec.token in edited)}
+        return {c.rec.id for c in self.clicks if c.moved and (c.rec.callback_type == 7 or c.rec.token in self._edited())}
+
+    def _edited(self) -> set[str]:
+        """Interaction tokens whose deferred answer became a move's: an edit of the clicked message that is not
+        the one line an older DM message becomes (a refusal comes as a follow-up, not an edit)."""
+        if getattr(self, "_edited_at", -1) != len(self.fake.calls):
+            self._edited_tokens = {path.split("/")[3] for method, path, body in self.fake.calls
+                                   if method == "PATCH" and path.startswith("/webhooks/")
+                                   and not text_of(body or {}).startswith(SUPERSEDED)}
+            self._edited_at = len(self.fake.calls)
+        return self._edited_tokens
+
+    def deferred_edits(self, token: str) -> list[str]:
+        """The first line of each edit of a deferred answer (what a lost move's member was shown)."""
+        return [text_of(body or {}).split("\n")[0][:80] for method, path, body in self.fake.calls
+                if method == "PATCH" and path.startswith("/webhooks/") and path.split("/")[3] == token]
 
 
 async def not_current(fake, db_path: str) -> tuple[list, list]:
