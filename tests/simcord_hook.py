@@ -10,7 +10,15 @@ both, once per process (tests/conftest.py calls it):
   `HTTPClient.request` or `AsyncWebhookAdapter.request`) against a stand-in session that answers with the
   fault, so discord.py does what it does with real Discord: waits out a 429 and tries again, retries a
   500/502/504, raises DiscordServerError on a 503, Forbidden on a 403, NotFound on a 404. Once the fault is
-  spent, the same request reaches simcord as usual.
+  spent, the same request reaches simcord as usual;
+- every request is counted by the environment's rate limiter (`rate_limiter(env)`, the e2e fake's
+  tests/e2e/fake_discord/ratelimits.py): its stats, its request log and the invalid requests (401, 403,
+  429) in Discord's 10-minute window. It only counts unless a test asks it to enforce with
+  `rate_limits(env, RateLimits(...))`: then a request over a bucket gets Discord's 429 through discord.py's
+  own request code (the same stand-in session as a fault), which waits it out and sends again.
+  Counting only, by default, because a simcord test plays at machine speed with no human between clicks:
+  a hundred moves in a second would meet per-channel buckets no real table meets, and simcord's virtual
+  clock does not move while discord.py sleeps (the limiter runs on real time).
 """
 from __future__ import annotations
 
@@ -28,6 +36,7 @@ from simcord.http import router
 
 from tests import discord_spec
 from tests.discord_spec import Interaction
+from tests.e2e.fake_discord.ratelimits import Decision, RateLimiter, RateLimits
 from tests.faults import Fault, FaultPlan
 
 _INSTALLED = "_rookery_spec_hook"
@@ -41,6 +50,18 @@ def faults(env) -> FaultPlan:
     return backend.rookery_faults
 
 
+def rate_limiter(env) -> RateLimiter:
+    """The rate limiter of a simcord environment (counting only, made on first use)."""
+    return _limiter(env.backend)
+
+
+def rate_limits(env, config: RateLimits) -> RateLimiter:
+    """Enforce `config` (e.g. RateLimits() for Discord's) on this environment's requests from now on."""
+    limiter = rate_limiter(env)
+    limiter.reconfigure(config)
+    return limiter
+
+
 def install() -> None:
     if getattr(simcord_client.FakeHTTPClient.request, _INSTALLED, False):
         return
@@ -50,42 +71,63 @@ def install() -> None:
     async def request(self, route, *, files=None, form=None, **kwargs):
         body = router.parse_form(list(form), [])[0] if form is not None else kwargs.get("json")
         path = simcord_client._path_of(route.url)
+        token = f"Bot {self.token}" if getattr(self, "token", None) else None
+        decision = _limiter(self.backend).admit(route.method, path, token)
         # Validated before any injected fault: a request a fault answers must still be one Discord would take.
-        _refuse_if_invalid(self.backend, route.method, path, body)
-        fault = _fault(self.backend, route.method, path)
-        if fault is None:
-            return await http_request(self, route, files=files, form=form, **kwargs)
+        _refuse_if_invalid(self.backend, route.method, path, body, decision)
+        fault = None if decision.refused else _fault(self.backend, route.method, path)
 
         async def serve():
             return await http_request(self, route, files=files, form=form, **kwargs)
+        if fault is None and not decision.refused:
+            return await _counted(self.backend, decision, route.method, path, serve)
         if not isinstance(self._global_over, asyncio.Event):  # set by the real static_login, which simcord skips
             self._global_over = asyncio.Event()
             self._global_over.set()
         # A copy of this client whose session is the stand-in: nothing else ever sees that session.
         real = HTTPClient.__new__(type(self))
         real.__dict__.update(self.__dict__)
-        real._HTTPClient__session = _FaultSession(self.backend, fault, serve)
+        real._HTTPClient__session = _FaultSession(self.backend, (decision, fault), serve, token)
         return await HTTPClient.request(real, route, files=files, form=form, **kwargs)
 
     async def adapter_request(self, route, session, *, payload=None, multipart=None, files=None, params=None,
                               **kwargs):
         body = router.parse_form(multipart, [])[0] if multipart else payload
         path = simcord_client._path_of(route.url)
-        _refuse_if_invalid(self.backend, route.method, path, body)
-        fault = _fault(self.backend, route.method, path)
+        token = kwargs.get("auth_token") and f"Bot {kwargs['auth_token']}"
+        decision = _limiter(self.backend).admit(route.method, path, token)
+        _refuse_if_invalid(self.backend, route.method, path, body, decision)
+        fault = None if decision.refused else _fault(self.backend, route.method, path)
 
         async def serve():
             return await webhook_request(self, route, session, payload=payload, multipart=multipart,
                                          files=files, params=params, **kwargs)
-        if fault is None:
-            return await serve()
+        if fault is None and not decision.refused:
+            return await _counted(self.backend, decision, route.method, path, serve)
         return await AsyncWebhookAdapter.request(
-            AsyncWebhookAdapter(), route, _FaultSession(self.backend, fault, serve), payload=payload,
-            multipart=multipart, files=files, params=params, **kwargs)
+            AsyncWebhookAdapter(), route, _FaultSession(self.backend, (decision, fault), serve, token),
+            payload=payload, multipart=multipart, files=files, params=params, **kwargs)
 
     setattr(request, _INSTALLED, True)
     simcord_client.FakeHTTPClient.request = request
     simcord_client.FakeWebhookAdapter.request = adapter_request
+
+
+def _limiter(backend) -> RateLimiter:
+    if not hasattr(backend, "rookery_limiter"):
+        backend.rookery_limiter = RateLimiter(RateLimits.off())
+    return backend.rookery_limiter
+
+
+async def _counted(backend, decision: Decision, method: str, path: str, serve):
+    """simcord's answer, with its status recorded by the rate limiter (an error's too)."""
+    try:
+        result = await serve()
+    except discord.HTTPException as exc:
+        _limiter(backend).answered(decision, method, path, exc.status)
+        raise
+    _limiter(backend).answered(decision, method, path, 204 if result is None else 200)
+    return result
 
 
 def _fault(backend, method: str, path: str) -> Fault | None:
@@ -93,9 +135,10 @@ def _fault(backend, method: str, path: str) -> Fault | None:
     return plan.take(method, path) if plan is not None else None
 
 
-def _refuse_if_invalid(backend, method: str, path: str, body: Any) -> None:
+def _refuse_if_invalid(backend, method: str, path: str, body: Any, decision: Decision) -> None:
     rejection = discord_spec.refusal(method, path, body, **_context(backend, method, path))
     if rejection is not None:
+        _limiter(backend).answered(decision, method, path, rejection.status)
         raise_json = rejection.body
         simcord_client._raise_for(BackendError(rejection.status, raise_json["code"], raise_json["message"],
                                                errors=raise_json.get("errors")))
@@ -125,12 +168,13 @@ def _context(backend, method: str, path: str) -> dict:
 
 
 class _FaultSession:
-    """Stands in for aiohttp's session in discord.py's request code: the fault's answer while it lasts,
-    then simcord's (a simcord refusal becomes the same Discord error answer)."""
+    """Stands in for aiohttp's session in discord.py's request code. Each attempt meets the rate limits (a
+    429 when a bucket is empty and they are enforced), then a fault while one lasts, then simcord's answer
+    (a simcord refusal becomes the same Discord error answer). The first attempt's was decided already."""
 
-    def __init__(self, backend, fault: Fault, serve) -> None:
-        self.backend, self.fault, self.serve = backend, fault, serve
-        self.first = True
+    def __init__(self, backend, first: tuple[Decision, Fault | None], serve, token: str | None) -> None:
+        self.backend, self.serve, self.token = backend, serve, token
+        self.first: tuple[Decision, Fault | None] | None = first
 
     def request(self, method: str, url: str, **kwargs) -> "_Response":
         return _Response(self, method, url)
@@ -142,24 +186,36 @@ class _Response:
         self.status, self.reason, self.headers, self._body = 200, "OK", CIMultiDict(), b""
 
     async def __aenter__(self) -> "_Response":
-        session = self.session
-        fault = session.fault if session.first else _fault(session.backend, self.method,
-                                                           simcord_client._path_of(self.url))
-        session.first = False
-        if fault is not None:
-            self.status, headers, self._body = fault.answer()
+        session, path = self.session, simcord_client._path_of(self.url)
+        limiter = _limiter(session.backend)
+        if session.first is not None:
+            (decision, fault), session.first = session.first, None
+        else:
+            decision = limiter.admit(self.method, path, session.token)
+            fault = None if decision.refused else _fault(session.backend, self.method, path)
+        await self._answer(decision, fault)
+        decision.stamp(self.headers)
+        limiter.answered(decision, self.method, path, self.status, self.headers.get("X-RateLimit-Scope"))
+        return self
+
+    async def _answer(self, decision: Decision, fault: Fault | None) -> None:
+        if decision.refused or fault is not None:
+            if decision.refused:
+                self.status, headers = 429, {"Content-Type": "application/json", **decision.headers()}
+                self._body = json.dumps(decision.body()).encode()
+            else:
+                self.status, headers, self._body = fault.answer()
             self.headers = CIMultiDict(headers)
             self.reason = {429: "Too Many Requests", 403: "Forbidden", 404: "Not Found"}.get(self.status, "Error")
-            return self
+            return
         self.headers = CIMultiDict({"Content-Type": "application/json"})
         try:
-            result = await session.serve()
+            result = await self.session.serve()
         except discord.HTTPException as exc:
             self.status, self.reason = exc.status, "Error"
             self._body = json.dumps({"code": exc.code, "message": exc.text}).encode()
-            return self
+            return
         self.status, self._body = (200, json.dumps(result).encode()) if result is not None else (204, b"")
-        return self
 
     async def __aexit__(self, *exc) -> None:
         return None

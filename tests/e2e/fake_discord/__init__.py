@@ -18,13 +18,16 @@ one Discord would refuse gets Discord's 400 answer and fails the test (tests/con
 purpose: fake.fail("PATCH", "/channels/*/messages/*", status=503, times=1) (see tests/faults.py; what was
 answered is in fake.faults.injected). Permissions: await fake.set_channel_permissions(channel, deny=...)
 and await fake.set_bot_permissions(...) change what the bot may do (enforced on sends) and tell the bot
-with CHANNEL_UPDATE / GUILD_ROLE_UPDATE, as Discord does.
+with CHANNEL_UPDATE / GUILD_ROLE_UPDATE, as Discord does. Discord's rate limits are on (ratelimits.py):
+FakeDiscord(rate_limits=RateLimits.off()) for a test that must not meet them; fake.rate_limit_stats(),
+fake.invalid_requests() and fake.request_log say what the bot met.
 
 The parts, one job each (FakeDiscord in server.py composes them):
   world.py        the guild: ids, roles, users, channels, DMs, permission maths
   activities.py   launched Activity instances (who is in which channel's Activity)
   gateway.py      /gateway: sessions, IDENTIFY/RESUME, events to the bot (Gateway, Session)
-  rest.py         /api/v10: record, check against the spec, inject faults, route (Rest, SpecContext)
+  rest.py         /api/v10: record, rate-limit, check against the spec, inject faults, route (Rest, SpecContext)
+  ratelimits.py   Discord's rate limits: global and per-route buckets, 429s, headers, invalid-request count
   application.py  login, application info, the synced application commands
   directory.py    users, members, channels, DMs: REST reads and the test's set-up
   messages.py     every message: create, edit, delete, announce; /channels/{id}/messages
@@ -39,7 +42,8 @@ from tests.e2e.fake_discord.gateway import Gateway, Session
 from tests.e2e.fake_discord.model import DiscordError, FakeChannel, FakeUser, Interaction
 from tests.e2e.fake_discord.permissions import *  # noqa: F401,F403  (tests import the bits from here)
 from tests.e2e.fake_discord.process import BotProcess
+from tests.e2e.fake_discord.ratelimits import Limit, ManualClock, RateLimits
 from tests.e2e.fake_discord.server import FakeDiscord
 
 __all__ = ["BotProcess", "DiscordError", "EPHEMERAL", "FakeChannel", "FakeDiscord", "FakeUser", "Gateway",
-           "Interaction", "LOADING", "Session"]
+           "Interaction", "LOADING", "Limit", "ManualClock", "RateLimits", "Session"]

@@ -4,6 +4,8 @@ reading the world, and waiting for the bot."""
 from __future__ import annotations
 
 import asyncio
+import json
+import os
 import time
 
 from aiohttp import web
@@ -17,6 +19,7 @@ from tests.e2e.fake_discord.interactions import InteractionDesk
 from tests.e2e.fake_discord.messages import MessageStore
 from tests.e2e.fake_discord.model import FakeChannel, FakeUser
 from tests.e2e.fake_discord.process import BotProcess
+from tests.e2e.fake_discord.ratelimits import RateLimiter, RateLimits
 from tests.e2e.fake_discord.rest import Rest, SpecContext
 from tests.e2e.fake_discord.world import World
 from tests.support.components import find_component
@@ -24,8 +27,10 @@ from tests.support.components import find_component
 
 class FakeDiscord:
     def __init__(self, *, guild_name: str = "Test Guild", bot_name: str = "Rookery",
-                 gateway: type[Gateway] = Gateway):
-        """gateway: the Gateway class to serve /gateway with (a subclass may route events differently)."""
+                 gateway: type[Gateway] = Gateway, rate_limits: RateLimits | None = None, clock=None):
+        """gateway: the Gateway class to serve /gateway with (a subclass may route events differently).
+        rate_limits: Discord's limits by default; RateLimits.off() for a test that must not meet them,
+        RateLimits(global_per_second=...) for a bench. clock: the limiter's clock (ratelimits.ManualClock)."""
         self.world = World(guild_name=guild_name, bot_name=bot_name)
         self.gateway = gateway(self.world)
         self.files = Attachments(self.world.snow)
@@ -33,8 +38,11 @@ class FakeDiscord:
         self.desk = InteractionDesk(self.world, self.gateway, self.store)
         self.app = Application(self.world, self.gateway)
         self.directory = Directory(self.world, self.gateway)
+        if rate_limits is None and os.environ.get("ROOKERY_FAKE_RATE_LIMITS") == "off":  # a whole run without
+            rate_limits = RateLimits.off()                                               # (for comparisons)
+        self.limiter = RateLimiter(rate_limits, **({"clock": clock} if clock else {}))
         self.rest = Rest(self.app.routes() + self.desk.routes() + self.directory.routes() + self.store.routes(),
-                         SpecContext(self.desk, self.store))
+                         SpecContext(self.desk, self.store), self.limiter)
         self.actions = UserActions(self.world, self.app, self.store, self.desk, connected=lambda: self.connected,
                                    settle=self.wait_quiet, fail=self._fail)
         self._identify_mark = 0
@@ -68,6 +76,10 @@ class FakeDiscord:
         await self.gateway.close()
         if self._runner:
             await self._runner.cleanup()
+        if report := os.environ.get("ROOKERY_RATE_LIMIT_REPORT"):  # a file: one JSON line per fake (see NOTES)
+            with open(report, "a") as out:
+                out.write(json.dumps({"test": os.environ.get("PYTEST_CURRENT_TEST", "?"),
+                                      **self.rate_limit_stats()}) + "\n")
 
     @property
     def api_base(self) -> str:
@@ -104,6 +116,31 @@ class FakeDiscord:
     errors = property(lambda self: self.rest.errors)
     faults = property(lambda self: self.rest.faults)
     connected = property(lambda self: self.gateway.connected)
+
+    # ---------------------------------------------------------------- Discord's rate limits (ratelimits.py)
+    def invalid_requests(self, window: float = 600.0) -> int:
+        """Invalid requests (401, 403, 429 except scope shared) in the last `window` s, as Discord counts them
+        towards its ban (10,000 per 10 minutes)."""
+        return self.limiter.invalid_requests(window)
+
+    def rate_limit_stats(self) -> dict:
+        """requests, 429_global, 429_route, 429_other (injected by a test), invalid, invalid_10min, and
+        routes: {bucket name: {"requests": n, "429": k}}."""
+        return self.limiter.stats()
+
+    @property
+    def request_log(self):
+        """Every answered REST request, oldest first: Entry(t, method, route, path, status); t in the
+        limiter's clock (time.monotonic unless a clock was given)."""
+        return self.limiter.log
+
+    def requests_per_second(self, since: float | None = None) -> list[int]:
+        """Requests answered in each whole second of the log (the load bench's rate)."""
+        return self.limiter.requests_per_second(since)
+
+    def set_rate_limits(self, rate_limits: RateLimits) -> None:
+        """Other limits from now on (e.g. RateLimits.off() after the bot started)."""
+        self.limiter.reconfigure(rate_limits)
 
     # ---------------------------------------------------------------- reading the world
     def messages(self, channel: FakeChannel | int) -> list[dict]:
