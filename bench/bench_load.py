@@ -83,9 +83,8 @@ def memory_mb(pid: int, key: str) -> float:
 
 def rate_limited(fake) -> bool:
     """Whether this fake enforces Discord's rate limits (branch rl-fake)."""
-    rest = fake.rest
-    return any(hasattr(obj, name) for obj in (fake, rest) for name in ("limits", "ratelimits", "rate_limits",
-                                                                       "buckets", "limiter"))
+    limiter = getattr(fake, "limiter", None)
+    return limiter is not None and limiter.config.enabled
 
 
 async def bare_fake_edit(fake, samples: int = 300) -> tuple[float, float, float]:
@@ -174,6 +173,7 @@ class Level:
         self.requests, self.glob = len(requests), len(glob)
         self.glob_per_s, self.glob_peak = len(glob) / seconds, max(per_second.values(), default=0)
         self.r429 = sum(1 for r in requests if r[3] == 429)
+        self.r429_global = sum(1 for t, scope in crowd.limited if within(t) and scope == "global")
         self.invalid = sum(1 for r in requests if r[3] in (401, 403, 429))
         self.cpu_ms = cpu * 1000 / max(moves, 1)
         self.cpu_share = cpu / seconds
@@ -187,7 +187,7 @@ class Level:
         per1000 = 1000 * self.r429 / max(self.requests, 1)
         return (f"| {demand} | {self.moves_per_s:.1f} | {self.answer[0]:.0f} / {self.answer[1]:.0f} ms | "
                 f"{self.over_3s} of {self.clicks} | {self.due[0]:.2f} / {self.due[1]:.2f} s | "
-                f"{self.stale[0]:.2f} / {self.stale[1]:.2f} s | {per1000:.1f} | "
+                f"{self.stale[0]:.2f} / {self.stale[1]:.2f} s | {per1000:.1f} ({self.r429_global} global) | "
                 f"{self.invalid * 600 / self.seconds:.0f} | {self.requests / max(self.moves, 1):.2f} "
                 f"({self.glob / max(self.moves, 1):.2f}) | {self.glob_per_s:.1f} / {self.glob_peak} | "
                 f"{self.cpu_ms:.1f} ({100 * self.cpu_share:.0f}%) | {self.rss:.0f} / {self.peak:.0f} MB | "
@@ -195,7 +195,7 @@ class Level:
 
 
 HEADER = ("| demand | moves/s made | answers p50 / p99 | answers over 3 s | due prompts p50 / p99 | "
-          "board staleness p50 / p99 | 429s per 1,000 | invalid per 10 min | requests per move (global) | "
+          "board staleness p50 / p99 | 429s per 1,000 (global 429s) | invalid per 10 min | requests per move (global) | "
           "global req/s mean / busiest second | bot CPU ms per move (share of a core) | bot RSS / peak | "
           "bench CPU ms per request (share) |\n|---|---|---|---|---|---|---|---|---|---|---|---|---|")
 

@@ -84,6 +84,7 @@ class Crowd:
         self.by_user: dict[int, Seat] = {}
         self.by_channel: dict[int, Tabled] = {}
         self.requests: list[tuple[float, str, str, int]] = []  # (arrival, method, path, status)
+        self.limited: list[tuple[float, str]] = []            # (arrival, X-RateLimit-Scope) of each 429
         self.clicks: list[Click] = []
         self.due: list[tuple[float, float]] = []              # (landed, seconds since the move)
         self.stale: list[tuple[float, float]] = []            # (board landed, seconds since the move)
@@ -91,6 +92,7 @@ class Crowd:
         self.renewed = 0                                      # games opened again at a table whose game ended
         self.renew_failed: list[str] = []
         self.running = False
+        self.hold = False                                     # members wait (e.g. while the bot restarts)
         self._tasks: list[asyncio.Task] = []
         self.quiet_actions = UserActions(fake.world, fake.app, fake.store, fake.desk,
                                          connected=lambda: fake.connected, settle=_no_wait, fail=fake._fail)
@@ -101,6 +103,8 @@ class Crowd:
             arrived = time.monotonic()
             response = await handle(request)
             self.requests.append((arrived, request.method, request.match_info["tail"], response.status))
+            if response.status == 429:
+                self.limited.append((arrived, response.headers.get("X-RateLimit-Scope") or "?"))
             return response
 
         async def created(channel, body, files=None, **kw):
@@ -248,7 +252,7 @@ class Crowd:
             found = self.live_prompt(seat)
             if not self.running or found is None:
                 continue
-            if not self.fake.connected:  # the bot is down (a kill under test): try again a little later
+            if not self.fake.connected or self.hold:  # the bot is down (a kill under test): try again later
                 await asyncio.sleep(0.5)
                 seat.wake.set()
                 continue
