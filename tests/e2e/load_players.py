@@ -290,10 +290,15 @@ class Crowd:
         self.clicks.append(click)
         found = self.live_prompt(seat)
         seat.key = found[2] if found else None
-        if seat.key is not None:
-            seat.wake.set()  # its next step came with the answer, or the click was refused: look again
-        else:
+        if seat.key is None:
             seat.idle_since = done
+        elif moved or seat.key != key:
+            seat.wake.set()  # its next step came with the answer, or a newer prompt landed meanwhile
+        else:
+            # Refused, and the DM still shows the prompt the table has moved past (its update is on its way):
+            # a person reads the refusal and waits for the new prompt (the hook wakes them when it lands),
+            # trying again at human pace if none comes. Clicking again at once would flood the bot.
+            asyncio.get_running_loop().call_later(self.rng.uniform(*THINK), seat.wake.set)
         return click
 
     # ---------------------------------------------------------------- checking
