@@ -133,7 +133,7 @@ class Steer:
             now = time.monotonic()
             crowd = self.crowd
             moves = sum(1 for c in crowd.clicks if c.moved and c.sent >= self.since)
-            glob = sum(1 for r in crowd.requests if r[0] >= self.since and is_global(r[2]))
+            glob = sum(1 for r in crowd.requests if r[0] >= self.since and is_global(r[2]) and r[3] != 429)
             if moves > 50:
                 self.per_move = glob / moves
                 self.target = self.demand * BUDGET / self.per_move
@@ -156,7 +156,7 @@ class Level:
         clicks = [c for c in crowd.clicks if within(c.sent)]
         answers = [c.latency for c in clicks if c.latency is not None]
         requests = [r for r in crowd.requests if within(r[0])]
-        glob = [r for r in requests if is_global(r[2])]
+        glob = [r for r in requests if is_global(r[2]) and r[3] != 429]  # a 429 and its retry: one request
         per_second: dict[int, int] = {}
         for r in glob:
             per_second[int(r[0])] = per_second.get(int(r[0]), 0) + 1
@@ -171,6 +171,7 @@ class Level:
         stale = [s for t, s in crowd.stale if within(t)]
         self.due, self.stale = (pct(due, .5), pct(due, .99)), (pct(stale, .5), pct(stale, .99))
         self.requests, self.glob = len(requests), len(glob)
+        self.answered = sum(1 for r in requests if r[3] != 429)
         self.glob_per_s, self.glob_peak = len(glob) / seconds, max(per_second.values(), default=0)
         self.r429 = sum(1 for r in requests if r[3] == 429)
         self.r429_global = sum(1 for t, scope in crowd.limited if within(t) and scope == "global")
@@ -188,7 +189,7 @@ class Level:
         return (f"| {demand} | {self.moves_per_s:.1f} | {self.answer[0]:.0f} / {self.answer[1]:.0f} ms | "
                 f"{self.over_3s} of {self.clicks} | {self.due[0]:.2f} / {self.due[1]:.2f} s | "
                 f"{self.stale[0]:.2f} / {self.stale[1]:.2f} s | {per1000:.1f} ({self.r429_global} global) | "
-                f"{self.invalid * 600 / self.seconds:.0f} | {self.requests / max(self.moves, 1):.2f} "
+                f"{self.invalid * 600 / self.seconds:.0f} | {self.answered / max(self.moves, 1):.2f} "
                 f"({self.glob / max(self.moves, 1):.2f}) | {self.glob_per_s:.1f} / {self.glob_peak} | "
                 f"{self.cpu_ms:.1f} ({100 * self.cpu_share:.0f}%) | {self.rss:.0f} / {self.peak:.0f} MB | "
                 f"{self.own_cpu_ms:.2f} ({100 * self.own_share:.0f}%) |")
