@@ -196,8 +196,9 @@ class Level:
 
 
 HEADER = ("| demand | moves/s made | answers p50 / p99 | answers over 3 s | due prompts p50 / p99 | "
-          "board staleness p50 / p99 | 429s per 1,000 (global 429s) | invalid per 10 min | requests per move (global) | "
-          "global req/s mean / busiest second | bot CPU ms per move (share of a core) | bot RSS / peak | "
+          "board staleness p50 / p99 | 429s per 1,000 (global 429s) | invalid per 10 min | "
+          "requests per move, 429s left out (global) | global req/s mean / busiest second, 429s left out | "
+          "bot CPU ms per move (share of a core) | bot RSS / peak | "
           "bench CPU ms per request (share) |\n|---|---|---|---|---|---|---|---|---|---|---|---|---|")
 
 
