@@ -93,6 +93,7 @@ class Crowd:
         self.renew_failed: list[str] = []
         self.running = False
         self.hold = False                                     # members wait (e.g. while the bot restarts)
+        self.answer_wait = ANSWER_WAIT
         self._tasks: list[asyncio.Task] = []
         self.quiet_actions = UserActions(fake.world, fake.app, fake.store, fake.desk,
                                          connected=lambda: fake.connected, settle=_no_wait, fail=fake._fail)
@@ -149,11 +150,22 @@ class Crowd:
                               options={"game": table.game, "timer": 3600}, timeout=60)
         lobby = new.original
         for seat in others:
-            await act.click(seat.user, lobby, fake.find_button(lobby, label="Join"), timeout=60)
+            await act.click(seat.user, lobby, await self._button(lobby, "Join"), timeout=60)
         for _ in range(table.bots):
-            await act.click(host.user, lobby, fake.find_button(lobby, label="Add bot"), timeout=60)
-        await act.click(host.user, lobby, fake.find_button(lobby, label="Start"), timeout=60)
+            await act.click(host.user, lobby, await self._button(lobby, "Add bot"), timeout=60)
+        await act.click(host.user, lobby, await self._button(lobby, "Start"), timeout=60)
         table.started = True
+
+    async def _button(self, message: dict, label: str, within: float = 30.0) -> dict:
+        """The button, once the message shows it: a busy bot may answer with a deferral and edit it in later."""
+        deadline = time.monotonic() + within
+        while True:
+            try:
+                return self.fake.find_button(message, label=label)
+            except AssertionError:
+                if time.monotonic() > deadline:
+                    raise
+                await asyncio.sleep(0.05)
 
     # ---------------------------------------------------------------- what lands
     def _landed(self, msg: dict) -> None:
@@ -271,7 +283,7 @@ class Crowd:
         seat.clicking = True
         sent = time.monotonic()
         try:
-            rec = await self.fake.desk.send(3, seat.user, dm, data, message, ANSWER_WAIT)
+            rec = await self.fake.desk.send(3, seat.user, dm, data, message, self.answer_wait)
             latency = rec.reached
         except NotAnswered as e:
             rec, latency = e.rec, None

@@ -39,6 +39,7 @@ async def test_kill9_under_load_loses_no_acknowledged_move_and_every_board_conve
     # The fixture's fake has started: hook it as Crowd would before the start (stamps only; the hooks on the
     # message store are what this test needs).
     crowd = Crowd(fake, random.Random(5), pace=20)  # think 0.25–1 s: a busy table, many moves in flight
+    crowd.answer_wait = 5.0  # a click the kill cut off is given up on sooner than the bench's 30 s
     db_path = str(tmp_path / "load.sqlite3")
     env = {"ROOKERY_DB": db_path, "ROOKERY_GUILD_ID": str(fake.guild_id), "ROOKERY_TIMER_POLL": "1"}
     await crowd.seat_tables(TABLES)
@@ -51,9 +52,15 @@ async def test_kill9_under_load_loses_no_acknowledged_move_and_every_board_conve
     crowd.start(db_path)
     await asyncio.sleep(6)
     before_kill = sum(1 for c in crowd.clicks if c.moved)
-    await bot.kill()  # mid-load: clicks are in flight, publishes queued
+    # Mid-load, and a burst of clicks at the very moment: some are committed and not answered, some not even
+    # read, while publishes are queued behind the rate limits.
+    burst = [asyncio.create_task(crowd.click(seat, *found)) for seat in list(crowd.by_user.values())[:12]
+             if (found := crowd.live_prompt(seat)) is not None]
+    await asyncio.sleep(0.05)
+    await bot.kill()
     crowd.hold = True  # until the restarted bot is ready (it must go quiet once for the fake to say so)
-    await asyncio.sleep(1)
+    await asyncio.gather(*burst)
+    assert any(c.latency is None for c in crowd.clicks), "clicks were in flight when the bot was killed"
     assert crowd.acknowledged_ids() <= stored_interactions(db_path), "acknowledged before the kill: on disk"
 
     await bot.start()
