@@ -54,9 +54,11 @@ async def test_kill9_under_load_loses_no_acknowledged_move_and_every_board_conve
     before_kill = sum(1 for c in crowd.clicks if c.moved)
     # Mid-load, and a burst of clicks at the very moment: some are committed and not answered, some not even
     # read, while publishes are queued behind the rate limits.
+    sent = len(fake.interactions)
     burst = [asyncio.create_task(crowd.click(seat, *found)) for seat in list(crowd.by_user.values())[:12]
              if (found := crowd.live_prompt(seat)) is not None]
-    await asyncio.sleep(0.05)
+    while len(fake.interactions) < sent + len(burst):  # every click of the burst is on its way to the bot
+        await asyncio.sleep(0.001)
     await bot.kill()
     crowd.hold = True  # until the restarted bot is ready (it must go quiet once for the fake to say so)
     await asyncio.gather(*burst)
