@@ -181,6 +181,14 @@ class Level:
         self.own_cpu_ms = own_cpu * 1000 / max(len(requests), 1)
         self.own_share = own_cpu / seconds
         self.rss, self.peak = memory_mb(pid, "VmRSS"), memory_mb(pid, "VmHWM")
+        self._clicks, self._cpu = clicks, cpu
+
+    def recount(self, acknowledged: set[int]) -> None:
+        """Moves counted as the bot acknowledged them, once the run is over: a deferred answer (the table was
+        busy) turns out a move or a refusal only when its edit or follow-up lands, after the window maybe."""
+        self.moves = sum(1 for c in self._clicks if c.rec.id in acknowledged)
+        self.moves_per_s = self.moves / self.seconds
+        self.cpu_ms = self._cpu * 1000 / max(self.moves, 1)
 
     def row(self) -> str:
         demand = (f"{self.demand:g}× ({self.offered:.1f} moves/s offered)" if self.demand and self.offered
@@ -272,6 +280,7 @@ async def run(args) -> None:
         lost = acked - stored_interactions(db_path)
         print(HEADER)
         for level in levels:
+            level.recount(acked)
             print(level.row())
         print(f"after the clicks stopped: quiet (every board and prompt sent) in {quiet:.1f} s; then "
               f"{len(stale)} prompt(s) and {len(boards)} board(s) not showing the stored state {stale[:3]} {boards[:3]}; "

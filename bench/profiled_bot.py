@@ -27,7 +27,7 @@ MAIN = cProfile.Profile(time.thread_time)  # CPU time, not wall time: the machin
 
 def thread_profile() -> cProfile.Profile:
     prof = getattr(LOCAL, "prof", None)
-    if prof is None:
+    if prof is None or prof not in PROFILES:  # none yet, or dropped by restart()
         prof = LOCAL.prof = cProfile.Profile(time.thread_time)
         PROFILES.append(prof)
     return prof
