@@ -57,6 +57,7 @@ from tests.e2e.load_players import Crowd, is_global, not_current, stored_interac
 from tests.support.components import text_of  # noqa: E402
 
 BUDGET = 50.0            # Discord's global requests per second per token
+CONVERGE_WITHIN = 120.0  # seconds after the clicks stop to wait for every board and prompt to be current
 ROOKERY = [sys.executable, "-m", "bot", "run"]
 PROFILED = [sys.executable, str(ROOT / "bench" / "profiled_bot.py"), "run"]
 TICK = os.sysconf("SC_CLK_TCK")
@@ -272,18 +273,23 @@ async def run(args) -> None:
         if args.profile:
             os.kill(bot.pid, signal.SIGUSR1)
             await asyncio.sleep(3)
-        stale, boards = await not_current(fake, db_path)
-        if stale or boards:
-            await asyncio.sleep(5)  # a forced move or a held window may still be due: look once more
+        # Quiet is not converged: a publish that failed (a 429 discord.py gave up on) waits its backoff, up to 10 s
+        # between tries. Issue 36: every board shows the newest state within 60 s of the load stopping.
+        while True:
             stale, boards = await not_current(fake, db_path)
+            converged = time.monotonic() - stopped
+            if not (stale or boards) or converged > CONVERGE_WITHIN:
+                break
+            await asyncio.sleep(2)
         acked = crowd.acknowledged_ids()
         lost = acked - stored_interactions(db_path)
         print(HEADER)
         for level in levels:
             level.recount(acked)
             print(level.row())
-        print(f"after the clicks stopped: quiet (every board and prompt sent) in {quiet:.1f} s; then "
-              f"{len(stale)} prompt(s) and {len(boards)} board(s) not showing the stored state {stale[:3]} {boards[:3]}; "
+        print(f"after the clicks stopped: first quiet after {quiet:.1f} s; every board and prompt showing the stored "
+              f"state after {converged:.1f} s" + (f" (gave up: {len(stale)} prompt(s) and {len(boards)} board(s) still "
+                                                  f"not, e.g. {stale[:3]} {boards[:3]})" if stale or boards else "") + "; "
               f"{len(acked)} acknowledged moves, {len(lost)} lost; unanswered clicks "
               f"{sum(1 for c in crowd.clicks if c.latency is None)}; bot peak RSS {memory_mb(bot.pid, 'VmHWM'):.0f} MB;"
               f" bench peak RSS {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f} MB")
