@@ -259,7 +259,7 @@ def hand_picture(table: Table, seat_id: str, frame: Frame | None = None):
     if not table.game.traits.pictures or table.state is None:
         return None
     frame = frame or table.frame()
-    seen = frame  # named for the closure: the frame's version, kept in it
+    seen: Frame = frame  # for the closure: mypy reads the parameter there as still Optional
 
     def draw():
         mine = presenter(table.game_key).picture(seen.view(seat_id), table.names)
@@ -277,7 +277,7 @@ def board_picture(table: Table, frame: Frame | None = None):
     if not table.game.traits.pictures or table.state is None:
         return None
     frame = frame or table.frame()
-    seen = frame
+    seen: Frame = frame
     return frame.memo(("board-picture", lang()),
                       lambda: presenter(table.game_key).picture(seen.view(None), table.names))
 
