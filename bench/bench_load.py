@@ -13,7 +13,7 @@ games, with and without bots (tests/e2e/load_players.py MIX). Each member, when 
 thinks U(5, 20) s / pace and clicks one of its controls at random (tests/e2e/load_players.py).
 
 Demand: Discord's global budget is 50 requests/s (interaction callbacks and their webhooks exempt). A
-calibration phase at pace 1 (human pace) measures r, the global requests per move, and m1, the moves/s all
+calibration phase at pace 1 (human pace) measures r, the global requests per move (429s left out), and m1, the moves/s all
 tables make at pace 1. Demand D× the budget then offers D × 50 / r moves/s: the pace is D × 50 / (r × m1),
 i.e. think times scaled as if 50·D/(r·m1) times as many tables played at human pace. Members wait for their
 prompts, so the moves actually made (printed) fall short of the offered ones when prompts come late.
@@ -26,8 +26,9 @@ process's CPU ms per move (/proc/<pid>/stat) and its RSS (peak: VmHWM). Same-run
 own round trip for a message edit (what any bot would see, measured before the bot starts) and the bench
 process's CPU per request (the fake and the members share this process: if it is saturated, the figures
 above are the fake's, not the bot's); and the 0.5× level is the reference for the others. After the last
-level the clicks stop: the time until the bot is quiet (every board and prompt sent), then every live
-board and prompt is checked against the stored state, and every acknowledged move against the action log.
+level the clicks stop: the time until the bot is first quiet, then until every live board and prompt
+shows the stored state (polled: a failed publish waits its backoff), and every acknowledged move is looked
+up in the action log.
 
 The fake enforces Discord's rate limits when it has them (branch rl-fake: 429s counted from its answers);
 without them it answers everything, and the figures say so: the global requests/s (mean, and the busiest
