@@ -13,10 +13,11 @@ games, with and without bots (tests/e2e/load_players.py MIX). Each member, when 
 thinks U(5, 20) s / pace and clicks one of its controls at random (tests/e2e/load_players.py).
 
 Demand: Discord's global budget is 50 requests/s (interaction callbacks and their webhooks exempt). A
-calibration phase at pace 1 (human pace) measures r, the global requests per move (429s left out), and m1, the moves/s all
-tables make at pace 1. Demand D× the budget then offers D × 50 / r moves/s: the pace is D × 50 / (r × m1),
-i.e. think times scaled as if 50·D/(r·m1) times as many tables played at human pace. Members wait for their
-prompts, so the moves actually made (printed) fall short of the offered ones when prompts come late.
+calibration phase at pace 1 (human pace) measures r, the global requests per move (429s left out), and m1,
+the moves/s all tables make at pace 1. Demand D× the budget then offers D × 50 / r moves/s: the pace starts
+at D × 50 / (r × m1), i.e. think times scaled as if that many times as many tables played at human pace,
+and a controller (Steer) holds the moves offered there. Members wait for their prompts, so the moves
+actually made (printed) fall short of the offered ones when prompts come late.
 
 Printed per level, over the level's window (its first fifth is a ramp, left out), beside the demand:
 answers p50/p99 and the number over 3 s (unanswered included); due-prompt delivery p50/p99; board
@@ -262,8 +263,8 @@ async def run(args) -> None:
                 level = await measure(crowd, bot, f"{demand:g}×", demand, args.seconds * .8, args.seconds * .2)
                 level.offered = steer.target
                 levels.append(level)
-                print(f"  {demand:g}×: offered {steer.target:.1f} moves/s (at {steer.per_move:.2f} global requests per "
-                      f"move), made {level.moves_per_s:.1f}; pace {crowd.pace:.1f} (think {5 / crowd.pace:.2f}–"
+                print(f"  {demand:g}×: offered {steer.target:.1f} moves/s (at {steer.per_move:.2f} global requests "
+                      f"per move), made {level.moves_per_s:.1f}; pace {crowd.pace:.1f} (think {5 / crowd.pace:.2f}–"
                       f"{20 / crowd.pace:.2f} s)", flush=True)
         finally:
             steer.stop()
@@ -288,16 +289,18 @@ async def run(args) -> None:
         for level in levels:
             level.recount(acked)
             print(level.row())
+        gave_up = (f" (gave up: {len(stale)} prompt(s) and {len(boards)} board(s) still not, e.g. {stale[:3]} "
+                   f"{boards[:3]})" if stale or boards else "")
         print(f"after the clicks stopped: first quiet after {quiet:.1f} s; every board and prompt showing the stored "
-              f"state after {converged:.1f} s" + (f" (gave up: {len(stale)} prompt(s) and {len(boards)} board(s) still "
-                                                  f"not, e.g. {stale[:3]} {boards[:3]})" if stale or boards else "") + "; "
+              f"state after {converged:.1f} s{gave_up}; "
               f"{len(acked)} acknowledged moves, {len(lost)} lost; unanswered clicks "
               f"{sum(1 for c in crowd.clicks if c.latency is None)}; bot peak RSS {memory_mb(bot.pid, 'VmHWM'):.0f} MB;"
               f" bench peak RSS {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f} MB")
         by_id = {c.rec.id: c.rec for c in crowd.clicks}
         for rec in [by_id[i] for i in sorted(lost)][:3]:
-            print(f"  lost: interaction {rec.id}, answered {rec.callback_type}, "
-                  f"{text_of(rec.callbacks[0]['data']).splitlines()[:1] if rec.callback_type == 7 else crowd.deferred_edits(rec.token)}")
+            shown = (text_of(rec.callbacks[0]["data"]).splitlines()[:1] if rec.callback_type == 7
+                     else crowd.deferred_edits(rec.token))
+            print(f"  lost: interaction {rec.id}, answered {rec.callback_type}, {shown}")
         print(f"games ended and opened again during the play: {crowd.renewed} ({len(crowd.renew_failed)} failed "
               f"{crowd.renew_failed[:2]})")
         print(f"clicks that made no move: {sum(crowd.refusals.values())} of {len(crowd.clicks)}: "

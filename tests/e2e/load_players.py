@@ -317,7 +317,8 @@ class Crowd:
     def acknowledged_ids(self) -> set[int]:
         """Moves the bot told the member it made: answered by updating the clicked DM (7), or deferred (6)
         and then edited through the interaction's webhook."""
-        return {c.rec.id for c in self.clicks if c.moved and (c.rec.callback_type == 7 or c.rec.token in self._edited())}
+        edited = self._edited()
+        return {c.rec.id for c in self.clicks if c.moved and (c.rec.callback_type == 7 or c.rec.token in edited)}
 
     def _edited(self) -> set[str]:
         """Interaction tokens whose deferred answer became a move's: an edit of the clicked message that is not
