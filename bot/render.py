@@ -256,21 +256,30 @@ def hand_picture(table: Table, seat_id: str, frame: Frame | None = None):
     """The seat's own picture (its hand, drawn from its own view only), or None when the game has no
     pictures or the seat's picture would show nothing beyond the public board's. Whether it goes in the
     seat's DM is the game cog's choice (cogs/table/games.py `GameCog.dm_picture`)."""
-    p = presenter(table.game_key)
     if not table.game.traits.pictures or table.state is None:
         return None
     frame = frame or table.frame()
-    mine = p.picture(frame.view(seat_id), table.names)
-    if mine is None:
-        return None
-    board = p.picture(frame.view(None), table.names)  # drawn pictures are cached by key: this is cheap
-    return None if board is not None and board[1] == mine[1] else mine
+    seen: Frame = frame  # for the closure: mypy reads the parameter there as still Optional
+
+    def draw():
+        mine = presenter(table.game_key).picture(seen.view(seat_id), table.names)
+        if mine is None:
+            return None
+        board = board_picture(table, seen)
+        return None if board is not None and board[1] == mine[1] else mine
+    # Once per version, seat and language: its answer, its DM and a refusal's "where things stand" all ask
+    # for it, and each ask would otherwise build the picture's facts and hash them (the board's too).
+    return frame.memo(("hand-picture", seat_id, lang()), draw)
 
 
 def board_picture(table: Table, frame: Frame | None = None):
+    """The public board's picture: once per version and language (every hand picture compares with it)."""
     if not table.game.traits.pictures or table.state is None:
         return None
-    return presenter(table.game_key).picture((frame or table.frame()).view(None), table.names)
+    frame = frame or table.frame()
+    seen: Frame = frame
+    return frame.memo(("board-picture", lang()),
+                      lambda: presenter(table.game_key).picture(seen.view(None), table.names))
 
 
 # ---- the end, and the lobby

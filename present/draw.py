@@ -428,11 +428,22 @@ def cached(game: str, facts: dict, render: Callable[[dict], Image.Image]) -> tup
     if png is None:
         png = encode(render(facts))
         with _recent_lock:
-            if len(_recent) >= 64:
-                _recent.pop(next(iter(_recent)))
-            _recent[k] = png
+            global _recent_bytes
+            if not _recent:
+                _recent_bytes = 0  # tests empty the cache by hand
+            if k not in _recent:
+                _recent[k] = png
+                _recent_bytes += len(png)
+            while _recent_bytes > CACHE_BYTES and len(_recent) > 1:
+                _recent_bytes -= len(_recent.pop(next(iter(_recent))))
     return png, k
 
 
+# Bounded by bytes, not by count: with hundreds of tables publishing at once, a few dozen pictures were evicted
+# between a pass drawing them ahead on the worker thread and the same pass building its messages, which then
+# drew them again on the event loop (and every hand picture redrew the board's to compare). A picture is
+# 10-60 KB: 24 MB holds the current board and hands of several hundred tables.
+CACHE_BYTES = 24 * 1024 * 1024
 _recent: dict[str, bytes] = {}
+_recent_bytes = 0
 _recent_lock = threading.Lock()

@@ -108,7 +108,7 @@ class Messages:
                      page: int = 0, lang: str | None = None, note: str = "") -> Message:
         """A seat's hand and choices in its member's language: `private` is the DM form (without what the
         board already shows); otherwise the form "My hand" answers with (the board's sections included).
-        `note` goes above it (why a click was refused); such one-off messages are not kept."""
+        `note` goes above it (why a click was refused)."""
         frame = frame or table.frame()
         lang = lang or self.settings.member_lang(table.seat(seat_id).user_id)
 
@@ -124,7 +124,9 @@ class Messages:
                 rows = choice_rows(table.id, seat_id, render.choices(table, seat_id, frame, game), page)
                 return layout(doc, colour=game.colour, picture=picture,
                               picture_name=HAND_FILE, rows=rows)
-        return build() if note else frame.memo(("hand", seat_id, private, page, lang), build)
+        # A refusal's message (with its note) is kept too: a member clicking a prompt the table has moved past
+        # tends to click it again before the new one lands, and each refusal would build it all afresh.
+        return frame.memo(("hand", seat_id, private, page, lang, note), build)
 
     @staticmethod
     def superseded_message(table: Table, lang: str) -> Message:
