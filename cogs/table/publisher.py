@@ -1,19 +1,23 @@
 """The one send path of a table's messages: the public board, each seat's hand DM, turn pings, the result.
 
 One publisher task per table is the only sender of its messages. A change (a click's Outcome, a timer, a
-moderator) only queues a request, under the table's lock and without the network. The task then:
-1. under the lock, builds each reader's message once from the table's Frame (messages.py: one view per
-   reader, one board per language) and keeps only those whose hash differs from what the message shows now;
-2. without the lock, sends them in parallel;
+moderator) only queues a request, under the table's lock and without the network, and tells the pacer
+(pacer.py) in which lanes the table may have something to send: due prompts, other DMs, the channel, tidying.
+The task then, for each turn the pacer grants it (one lane, when the token's global budget allows):
+1. draws that lane's pictures on a worker thread, then under the lock builds that lane's messages once from
+   the table's newest Frame (messages.py: one view per reader, one board per language) and keeps only those
+   whose hash differs from what the message shows now; a lane with nothing to send gives its request back;
+2. without the lock, sends them, each at its instant in the budget;
 3. under the lock again, records what landed and stores it in one write.
-Changes made meanwhile are published together in one more pass.
+Changes made while a lane waits are sent in its one turn, in their newest form: a board that waited while
+the table moved ten times is drawn and sent once. The watch page is told of each new version at once.
 
 When Discord says no, the game goes on: nothing here touches the game's state. A message that failed is
 sent again from the newest state, with backoff (1, 2, 4, 8 s, then every 10 s) until it lands or a newer
 one replaces it; a 403 on the channel waits for the bot's permissions to change (the Host cog kicks the
 table's publisher on the channel or role update, and a slow retry covers a missed event); a deleted board
-is posted again; a 429 is waited out by discord.py, and if it still surfaces, by the retry delay. Each
-failure is one log line, without a traceback.
+is posted again; a 429 is waited out by discord.py (a global one pauses the pacer too), and if it still
+surfaces, by the retry delay. Each failure is one log line, without a traceback.
 """
 from __future__ import annotations
 
