@@ -129,6 +129,12 @@ class Pacer:
         `spend()` for each further one, `give_back()` if the lane had nothing to send."""
         future = asyncio.get_running_loop().create_future()
         self._waiting[table_id] = future
+        if (self._task is None or self._task.done()) and self.bucket.delay() == 0:
+            chosen = self.pick(everyone=True)  # no dispatcher at work, room in the budget, and the next turn
+            # is ours even counting the tables not waiting yet: take it now
+            if chosen is not None and chosen[0] == table_id:
+                del self._waiting[table_id]
+                return self._grant(*chosen)
         self._poke()
         try:
             return await future
@@ -160,7 +166,7 @@ class Pacer:
         if (self._task is None or self._task.done()) and self._waiting:
             self._task = asyncio.get_running_loop().create_task(self._dispatch(), name="rookery-pacer")
 
-    def pick(self) -> tuple[int, int] | None:
+    def pick(self, everyone: bool = False) -> tuple[int, int] | None:
         """The (table, lane) whose turn is next: the oldest waiting entry of the most urgent lane, counting
         an old DM or CHANNEL entry as more urgent (AGING). Only tables whose publisher waits are eligible
         (one that is sending keeps its place)."""
@@ -169,7 +175,7 @@ class Pacer:
         for lane in LANES:
             for table_id, since in self._lanes[lane].items():
                 future = self._waiting.get(table_id)
-                if future is None or future.done():
+                if not everyone and (future is None or future.done()):
                     continue
                 rank = lane if lane not in AGING else max(DUE, lane - (now - since) // AGING[lane])
                 key = (rank, since, lane, table_id)  # aged: by age among the due
@@ -178,6 +184,12 @@ class Pacer:
                 break  # the first eligible entry is its lane's oldest
         return (best[3], best[2]) if best else None
 
+    def _grant(self, table_id: int, lane: int) -> int:
+        del self._lanes[lane][table_id]
+        self.bucket.reserve()
+        self.granted[lane] += 1
+        return lane
+
     async def _dispatch(self) -> None:
         while (chosen := self.pick()) is not None:
             wait = self.bucket.delay()
@@ -185,10 +197,7 @@ class Pacer:
                 await self.sleep(wait)  # then look again: a more urgent wish may have come meanwhile
                 continue
             table_id, lane = chosen
-            del self._lanes[lane][table_id]
-            self.bucket.reserve()
-            self.granted[lane] += 1
-            self._waiting.pop(table_id).set_result(lane)
+            self._waiting.pop(table_id).set_result(self._grant(table_id, lane))
             await asyncio.sleep(0)  # let the granted publisher run up to its next await
 
 

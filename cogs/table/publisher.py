@@ -236,6 +236,8 @@ class Publisher:
                 self._tasks.pop(table.id, None)
                 if self.pacer.wants(table.id) and not self.held_until(table):  # wished for after the last look
                     self._kick(table)  # (a held table is kicked again when its hold ends: hold(), release())
+                elif table.id not in self.service.tables:
+                    self._told.pop(table.id, None)  # a finished game: forget it
         return sent
 
     def _tell_watchers(self, table: Table) -> None:
