@@ -115,10 +115,6 @@ class Pacer:
     def wants(self, table_id: int) -> bool:
         return any(table_id in lane for lane in self._lanes)
 
-    def forget(self, table_id: int) -> None:
-        for lane in self._lanes:
-            lane.pop(table_id, None)
-
     def queued(self) -> int:
         """Entries waiting, all lanes together (at most 4 per table)."""
         return sum(len(lane) for lane in self._lanes)
