@@ -54,11 +54,11 @@ class Messages:
             return  # a move landed during the look-ups: the pass draws inline
         frame.view(None)
         unasked = frame.unasked()
-        seats = [(s.seat, self.settings.member_lang(s.user_id)) for s in table.seats
-                 if hands is not None and dm_picture and not s.is_bot and not s.dm_closed
-                 and s.seat not in unasked and hands(frame, s.seat)]
         pictures: list[tuple[str | None, str]] = [(None, board_lang)] if board else []  # None: the board
-        await self._draw(table, frame, pictures + seats)
+        pictures += [(s.seat, self.settings.member_lang(s.user_id)) for s in table.seats
+                     if hands is not None and dm_picture and not s.is_bot and not s.dm_closed
+                     and s.seat not in unasked and hands(frame, s.seat)]
+        await self._draw(table, frame, pictures)
 
     async def draw_hand(self, table: Table, seat_id: str, dm: bool) -> None:
         """A seat's own picture, drawn on the worker thread before its message is built (a click's answer:

@@ -167,13 +167,13 @@ class Pacer:
         an old DM or CHANNEL entry as more urgent (AGING). Only tables whose publisher waits are eligible
         (one that is sending keeps its place)."""
         now = self.clock()
-        best: tuple[float, int, float, int] | None = None
+        best: tuple[float, float, int, int] | None = None
         for lane in LANES:
             for table_id, since in self._lanes[lane].items():
                 future = self._waiting.get(table_id)
                 if not everyone and (future is None or future.done()):
                     continue
-                rank = lane if lane not in AGING else max(DUE, lane - (now - since) // AGING[lane])
+                rank = float(lane if lane not in AGING else max(DUE, lane - (now - since) // AGING[lane]))
                 key = (rank, since, lane, table_id)  # aged: by age among the due
                 if best is None or key < best:
                     best = key
@@ -212,10 +212,11 @@ class GlobalLimitWatch(logging.Filter):
         self.logger.addFilter(self)
 
     def filter(self, record: logging.LogRecord) -> bool:
-        if isinstance(record.msg, str) and record.msg.startswith(self.PREFIX) and record.args:
+        args = record.args if isinstance(record.args, tuple) else ()
+        if isinstance(record.msg, str) and record.msg.startswith(self.PREFIX) and args:
             try:
-                self.pacer.pause(float(record.args[0]))  # type: ignore[index]
-            except (TypeError, ValueError, IndexError, KeyError):
+                self.pacer.pause(float(str(args[0])))
+            except ValueError:
                 pass
         return True
 

@@ -24,7 +24,6 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from dataclasses import dataclass, field
 from typing import AbstractSet, Callable
 
 import discord
@@ -33,7 +32,8 @@ from bot import render
 from bot.service import TableService
 from bot.table import Outcome, Seat, Table
 from cogs.table.games import policy
-from cogs.table.layout import Message, layout
+from cogs.table.layout import layout
+from cogs.table.jobs import Failed, Job, Notice, Request, keep  # noqa: F401  (Notice: timers.py imports it here)
 from cogs.table.messages import UNKNOWN_FILES, Messages
 from cogs.table.pacer import CHANNEL, DM, DUE, TIDY, GlobalLimitWatch, Pacer
 from cogs.table.settings import MemberSettings
@@ -43,69 +43,6 @@ log = logging.getLogger("rookery.publish")
 BOARD_MAX_AGE = 50 * 60      # Discord rate-limits edits of messages older than an hour: repost before that
 BACKOFF = (1, 2, 4, 8, 10)   # seconds before each retry of a failed publish (the last repeats)
 FORMAT = "v2:"               # prefix of stored message hashes: an older message is replaced, not edited
-
-
-@dataclass(frozen=True)
-class Notice:
-    """A one-off line for the channel (seat None) or one seat's DM: built when it goes out, in its reader's
-    language, and sent only if still `wanted` then (a reminder whose turn was played meanwhile is not)."""
-
-    seat: str | None
-    build: Callable[[Table], str]
-    wanted: Callable[[Table], bool] = lambda table: True
-
-
-@dataclass
-class Request:
-    """What the changes since the publisher's last pass asked for."""
-
-    result: bool = False                          # the game ended: post the result first
-    pings: set[str] = field(default_factory=set)  # seats whose new turn gets a new DM (or a mention)
-    answered: dict[str, str] = field(default_factory=dict)  # seat -> the hash a click's answer put on its DM
-    repost: bool = False                          # post the board again at the bottom (/game status)
-    notices: list[Notice] = field(default_factory=list)
-
-    def merge(self, other: "Request") -> "Request":
-        self.result |= other.result
-        self.pings |= other.pings
-        self.answered.update(other.answered)
-        self.repost |= other.repost
-        self.notices += other.notices
-        return self
-
-    def merge_into(self, other: "Request | None") -> "Request":
-        return other.merge(self) if other is not None else self
-
-    @property
-    def empty(self) -> bool:
-        return not (self.result or self.pings or self.answered or self.repost or self.notices)
-
-
-@dataclass
-class Job:
-    """One message to send: its kind ("board", "hand", "ping", "result", "mention", "notice", "shrink": an
-    older DM message of a seat becomes one line without buttons)."""
-
-    kind: str
-    seat: str | None = None
-    message: Message | None = None
-    text: str = ""
-    new: bool = False               # post a new message rather than edit
-    target: int | None = None       # message id being edited
-    notice: Notice | None = None
-    user: int | None = None         # a hand or ping: the member who held the seat when it was planned
-    channel: int | None = None      # a shrink: the DM channel of the message
-
-    # Each kind is planned with the fields it needs (_plan); these read them back, typed.
-    @property
-    def built(self) -> Message:
-        assert self.message is not None, f"a {self.kind} job is planned with its message"
-        return self.message
-
-    @property
-    def seat_id(self) -> str:
-        assert self.seat is not None, f"a {self.kind} job is planned for a seat"
-        return self.seat
 
 
 def _member(seat: Seat) -> int:
@@ -485,7 +422,7 @@ class Publisher:
                     self.blocked.add(table.id)
                 result.report(table)
                 if result.retry:
-                    _keep(failed, job, request)
+                    keep(failed, job, request)
                 elif job.kind == "shrink":  # Discord will never take it (e.g. a message of an older format)
                     table.seat(job.seat_id).shrunk(job.target)
                     changed = True
@@ -528,46 +465,6 @@ class Publisher:
             await self.service.save_messages(table)
         return failed if (failed.pings or failed.notices or failed.result or failed.repost
                           or any(isinstance(r, Failed) and r.retry for r in results)) else None
-
-
-@dataclass
-class Failed:
-    """A job Discord refused or that failed: logged once, in one line."""
-
-    job: Job
-    exc: Exception
-    logged: bool = False
-
-    @property
-    def retry(self) -> bool:
-        # A 400 is our own bad request: sending it again would fail the same way.
-        return not (isinstance(self.exc, discord.HTTPException) and self.exc.status == 400)
-
-    def report(self, table: Table) -> None:
-        if self.logged:
-            return
-        exc = self.exc
-        what = f"{self.job.kind} message of {self.job.seat}" if self.job.seat else f"{self.job.kind} message"
-        if isinstance(exc, discord.HTTPException):
-            log.warning("table %s: the %s failed: HTTP %s (code %s) %s%s", table.id, what, exc.status,
-                        exc.code, exc.text[:120], "" if self.retry else "; not retried")
-        else:
-            log.warning("table %s: the %s failed: %s", table.id, what, exc)
-
-
-def _keep(failed: Request, job: Job, request: Request) -> None:
-    """What a failed job needs from its request to be tried again (the rest is rebuilt from the state)."""
-    if job.kind == "ping":
-        failed.pings.add(job.seat_id)
-    elif job.kind == "result":
-        failed.result = True
-    elif job.kind == "board" and request.repost:
-        failed.repost = True
-    elif job.kind == "mention":
-        failed.pings |= request.pings
-    elif job.kind == "notice":
-        assert job.notice is not None, "a notice job carries its notice"
-        failed.notices.append(job.notice)
 
 
 CHANNEL_KINDS = ("board", "result", "mention")  # and a notice without a seat: what a 403 on the channel stops
