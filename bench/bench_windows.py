@@ -41,7 +41,8 @@ def _real_choice(table) -> bool:
 
 async def one_game(seed: int, think: float) -> dict:
     with tempfile.TemporaryDirectory() as tmp:
-        bot = Rookery(Settings(db_path=os.path.join(tmp, "bench.sqlite3"), timer_poll=0))
+        bot = Rookery(Settings(db_path=os.path.join(tmp, "bench.sqlite3"), timer_poll=0,
+                                global_rate=1e9))  # unpaced: simcord's virtual clock would hold the pacer
         env = Env(bot, settle_timeout=30)
         await env.start()
         try:

@@ -31,6 +31,7 @@ from cogs.table.components import Items
 from cogs.table.door import activity_door
 from cogs.table.host import Host, Republish
 from cogs.table.messages import Messages
+from cogs.table.pacer import DISCORD_GLOBAL_RATE, Pacer, process_budget
 from cogs.table.publisher import Publisher
 from cogs.table.schedule import Schedule
 from cogs.table.services import Services
@@ -58,7 +59,10 @@ def build_services(bot: commands.Bot, store: Storage, clock=time.time) -> Servic
     settings = MemberSettings(store, server_locale)  # notify, autoplay, languages, DM channels
     answer = Answer(settings)
     messages = Messages(bot, settings)
-    publisher = Publisher(bot, service, settings, messages, result_rows)
+    config = getattr(bot, "settings", None)  # the token's budget, split between shard processes
+    rate, burst = process_budget(getattr(config, "global_rate", DISCORD_GLOBAL_RATE),
+                                 getattr(config, "shard_count", 1))
+    publisher = Publisher(bot, service, settings, messages, result_rows, Pacer(rate, burst))
     schedule = Schedule(service, publisher, settings)
     changes = Changes(schedule, publisher, settings)
     lobbies = Lobbies(service, seating, settings, answer, publisher, changes)

@@ -21,6 +21,7 @@ class Settings:
     database_url: str | None = None  # postgresql://… instead of the SQLite file (bot/storage/postgres.py)
     shard_count: int = 1             # several processes split the servers (bot/sharding.py)
     shard_ids: tuple[int, ...] = (0,)
+    global_rate: float = 50.0        # the token's requests a second, all shards together (cogs/table/pacer.py)
     durability: str = "normal"       # "full": SQLite fsyncs every commit (survives a power cut; see README)
     games: tuple[str, ...] | None = None  # the games this process runs (ROOKERY_GAMES); None: every game
     web_url: str = ""                # the watch page's public address (ROOKERY_WEB_URL; bot/web/)
@@ -54,6 +55,7 @@ class Settings:
             api_base=env.get("DISCORD_API_BASE") or None,
             gateway_url=env.get("DISCORD_GATEWAY_URL") or None,
             games=_games(env.get("ROOKERY_GAMES", "").strip()),
+            global_rate=_rate(env.get("ROOKERY_GLOBAL_RATE", "50").strip() or "50"),
             **web_from_env(env),
             **activity_from_env(env),
             **scaling_from_env(env),  # ROOKERY_DATABASE_URL, ROOKERY_SHARD_COUNT, ROOKERY_SHARD_IDS
@@ -119,6 +121,17 @@ def _games(raw: str) -> tuple[str, ...] | None:
         raise ValueError(f"ROOKERY_GAMES={raw!r}: {', '.join(unknown) or 'no game'} is not a game here; expected "
                          f"some of {','.join(GAMES)}, separated by commas (or leave it unset for all of them).")
     return keys
+
+
+def _rate(raw: str) -> float:
+    try:
+        rate = float(raw)
+    except ValueError:
+        rate = 0.0
+    if not 1 <= rate <= 10_000:
+        raise ValueError(f"ROOKERY_GLOBAL_RATE={raw!r}: expected the bot token's global request budget per "
+                         "second, all shard processes together (Discord's default is 50).")
+    return rate
 
 
 def _seconds(raw: str) -> float:

@@ -31,19 +31,22 @@ class Messages:
         self.watch_url: Callable[[int], str | None] = lambda table_id: None  # the Watch button's (bot/web/)
         self.activity = False  # the board's Open table button (ROOKERY_ACTIVITY; the app sets it)
 
-    async def draw_ahead(self, table: Table) -> None:
-        """Draw the pictures of the table's current version (the board's, each DM's hand picture) on a
-        worker thread before the pass builds its messages, which then find them in present/draw.py's
-        cache. Pillow gives up the GIL while it draws and encodes, so the event loop goes on answering
-        clicks meanwhile (bench/bench_loop_lag.py); drawn inline, a board held it 12 ms (a card game) to
-        40 ms (the Lodge).
+    async def draw_ahead(self, table: Table, *, board: bool = True,
+                         hands: Callable[[Frame, str], bool] | None = lambda frame, seat_id: True) -> None:
+        """Draw the pictures of the table's current version that a pass is about to build (the board's if
+        `board`, the DM hand pictures of the seats `hands` picks) on a worker thread before the pass builds
+        its messages, which then find them in present/draw.py's cache. Only what the pass may send is
+        drawn: a board waiting for its turn is drawn when its turn comes, once (cogs/table/pacer.py).
+        Pillow gives up the GIL while it draws and encodes, so the event loop goes on answering clicks
+        meanwhile (bench/bench_loop_lag.py); drawn inline, a board held it 12 ms (a card game) to 40 ms
+        (the Lodge).
 
         Without the table's lock, so a click on this table does not wait either: the views are built here,
         on the loop, before the thread starts, and the thread reads only those (a Frame's views are made
         once; the state is never read off the loop). If a move lands meanwhile, the pass builds from the
         newer version and draws inline whatever changed."""
         dm_picture = policy(table.game_key).dm_picture  # the game's cog: whether hand pictures go in DMs
-        if not table.game.traits.pictures or table.state is None:
+        if not table.game.traits.pictures or table.state is None or not (board or (hands and dm_picture)):
             return
         frame = table.frame()
         board_lang = await self.settings.guild_lang(table.guild_id)
@@ -52,9 +55,10 @@ class Messages:
             return  # a move landed during the look-ups: the pass draws inline
         frame.view(None)
         unasked = frame.unasked()
-        hands = [(s.seat, self.settings.member_lang(s.user_id)) for s in table.seats
-                 if dm_picture and not s.is_bot and not s.dm_closed and s.seat not in unasked]
-        pictures: list[tuple[str | None, str]] = [(None, board_lang), *hands]  # None: the public board
+        pictures: list[tuple[str | None, str]] = [(None, board_lang)] if board else []  # None: the board
+        pictures += [(s.seat, self.settings.member_lang(s.user_id)) for s in table.seats
+                     if hands is not None and dm_picture and not s.is_bot and not s.dm_closed
+                     and s.seat not in unasked and hands(frame, s.seat)]
         await self._draw(table, frame, pictures)
 
     async def draw_hand(self, table: Table, seat_id: str, dm: bool) -> None:

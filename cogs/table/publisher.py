@@ -1,26 +1,29 @@
 """The one send path of a table's messages: the public board, each seat's hand DM, turn pings, the result.
 
 One publisher task per table is the only sender of its messages. A change (a click's Outcome, a timer, a
-moderator) only queues a request, under the table's lock and without the network. The task then:
-1. under the lock, builds each reader's message once from the table's Frame (messages.py: one view per
-   reader, one board per language) and keeps only those whose hash differs from what the message shows now;
-2. without the lock, sends them in parallel;
+moderator) only queues a request, under the table's lock and without the network, and tells the pacer
+(pacer.py) in which lanes the table may have something to send: due prompts, other DMs, the channel, tidying.
+The task then, for each turn the pacer grants it (one lane, when the token's global budget allows):
+1. draws that lane's pictures on a worker thread, then under the lock builds that lane's messages once from
+   the table's newest Frame (messages.py: one view per reader, one board per language) and keeps only those
+   whose hash differs from what the message shows now; a lane with nothing to send gives its request back;
+2. without the lock, sends them, each at its instant in the budget;
 3. under the lock again, records what landed and stores it in one write.
-Changes made meanwhile are published together in one more pass.
+Changes made while a lane waits are sent in its one turn, in their newest form: a board that waited while
+the table moved ten times is drawn and sent once. The watch page is told of each new version at once.
 
 When Discord says no, the game goes on: nothing here touches the game's state. A message that failed is
 sent again from the newest state, with backoff (1, 2, 4, 8 s, then every 10 s) until it lands or a newer
 one replaces it; a 403 on the channel waits for the bot's permissions to change (the Host cog kicks the
 table's publisher on the channel or role update, and a slow retry covers a missed event); a deleted board
-is posted again; a 429 is waited out by discord.py, and if it still surfaces, by the retry delay. Each
-failure is one log line, without a traceback.
+is posted again; a 429 is waited out by discord.py (a global one pauses the pacer too), and if it still
+surfaces, by the retry delay. Each failure is one log line, without a traceback.
 """
 from __future__ import annotations
 
 import asyncio
 import logging
 import time
-from dataclasses import dataclass, field
 from typing import AbstractSet, Callable
 
 import discord
@@ -29,8 +32,10 @@ from bot import render
 from bot.service import TableService
 from bot.table import Outcome, Seat, Table
 from cogs.table.games import policy
-from cogs.table.layout import Message, layout
+from cogs.table.layout import layout
+from cogs.table.jobs import Failed, Job, Notice, Request, keep  # noqa: F401  (Notice: timers.py imports it here)
 from cogs.table.messages import UNKNOWN_FILES, Messages
+from cogs.table.pacer import CHANNEL, DM, DUE, TIDY, GlobalLimitWatch, Pacer
 from cogs.table.settings import MemberSettings
 from present.i18n import reading, tr
 
@@ -38,65 +43,6 @@ log = logging.getLogger("rookery.publish")
 BOARD_MAX_AGE = 50 * 60      # Discord rate-limits edits of messages older than an hour: repost before that
 BACKOFF = (1, 2, 4, 8, 10)   # seconds before each retry of a failed publish (the last repeats)
 FORMAT = "v2:"               # prefix of stored message hashes: an older message is replaced, not edited
-
-
-@dataclass(frozen=True)
-class Notice:
-    """A one-off line for the channel (seat None) or one seat's DM: built when it goes out, in its reader's
-    language, and sent only if still `wanted` then (a reminder whose turn was played meanwhile is not)."""
-
-    seat: str | None
-    build: Callable[[Table], str]
-    wanted: Callable[[Table], bool] = lambda table: True
-
-
-@dataclass
-class Request:
-    """What the changes since the publisher's last pass asked for."""
-
-    result: bool = False                          # the game ended: post the result first
-    pings: set[str] = field(default_factory=set)  # seats whose new turn gets a new DM (or a mention)
-    answered: dict[str, str] = field(default_factory=dict)  # seat -> the hash a click's answer put on its DM
-    repost: bool = False                          # post the board again at the bottom (/game status)
-    notices: list[Notice] = field(default_factory=list)
-
-    def merge(self, other: "Request") -> "Request":
-        self.result |= other.result
-        self.pings |= other.pings
-        self.answered.update(other.answered)
-        self.repost |= other.repost
-        self.notices += other.notices
-        return self
-
-    def merge_into(self, other: "Request | None") -> "Request":
-        return other.merge(self) if other is not None else self
-
-
-@dataclass
-class Job:
-    """One message to send: its kind ("board", "hand", "ping", "result", "mention", "notice", "shrink": an
-    older DM message of a seat becomes one line without buttons)."""
-
-    kind: str
-    seat: str | None = None
-    message: Message | None = None
-    text: str = ""
-    new: bool = False               # post a new message rather than edit
-    target: int | None = None       # message id being edited
-    notice: Notice | None = None
-    user: int | None = None         # a hand or ping: the member who held the seat when it was planned
-    channel: int | None = None      # a shrink: the DM channel of the message
-
-    # Each kind is planned with the fields it needs (_plan); these read them back, typed.
-    @property
-    def built(self) -> Message:
-        assert self.message is not None, f"a {self.kind} job is planned with its message"
-        return self.message
-
-    @property
-    def seat_id(self) -> str:
-        assert self.seat is not None, f"a {self.kind} job is planned for a seat"
-        return self.seat
 
 
 def _member(seat: Seat) -> int:
@@ -107,8 +53,10 @@ def _member(seat: Seat) -> int:
 
 class Publisher:
     def __init__(self, bot, service: TableService, settings: MemberSettings, messages: Messages,
-                 result_rows: Callable[[Table], list] = lambda table: []) -> None:
+                 result_rows: Callable[[Table], list] = lambda table: [], pacer: Pacer | None = None) -> None:
         self.bot = bot
+        self.pacer = pacer or Pacer()    # whose turn it is to send, under the token's global budget
+        self._global_watch = GlobalLimitWatch(self.pacer)  # discord.py's own global 429s pause it too
         self.service = service
         self.settings = settings
         self.messages = messages
@@ -122,7 +70,8 @@ class Publisher:
         # ends during a hold has left service.tables and its result must still go out
         self._held: dict[int, tuple[float, Table]] = {}
         self.blocked: set[int] = set()               # tables whose channel answered 403
-        self.watchers: list[Callable[[Table], None]] = []  # told at each pass, its picture drawn (bot/web/)
+        self.watchers: list[Callable[[Table], None]] = []  # told of each new version (bot/web/)
+        self._told: dict[int, tuple] = {}            # table id -> the version the watchers were last told of
 
     # ---- queueing (caller holds the table's lock)
     def publish(self, table: Table, outcome: Outcome | None = None, *, answered: dict[str, str] | None = None,
@@ -136,7 +85,14 @@ class Publisher:
         request.repost |= repost
         if notice is not None:
             request.notices.append(notice)
+        self._want(table)
         self._kick(table)
+
+    def _want(self, table: Table, lanes=(DUE, DM, CHANNEL)) -> None:
+        """The table may have something to send in these lanes (what exactly is worked out at its turn)."""
+        if any(seat.superseded for seat in table.seats):
+            lanes = (*lanes, TIDY)
+        self.pacer.want(table.id, lanes)
 
     def _kick(self, table: Table) -> None:
         task = self._tasks.get(table.id)
@@ -147,7 +103,7 @@ class Publisher:
         """Keep this table's messages back until `until` (service clock): a held reaction window closed early
         and must look, to everyone, as if it lasted its whole time. What changes meanwhile goes out then."""
         self._held[table.id] = (max(until, self._held.get(table.id, (0.0,))[0]), table)
-        self._requests.setdefault(table.id, Request())
+        self._want(table)
         delay = max(0.0, until - self.service.clock())
         asyncio.get_running_loop().call_later(delay, self._kick, table)
 
@@ -157,7 +113,7 @@ class Publisher:
         for table_id, (until, table) in list(self._held.items()):
             if until <= now:
                 del self._held[table_id]
-                if table_id in self._requests:
+                if self.pacer.wants(table_id):
                     self._kick(table)
 
     def held_until(self, table: Table) -> float:
@@ -191,41 +147,23 @@ class Publisher:
             task.cancel()
         for handle in self._retries.values():
             handle.cancel()
+        self.pacer.stop()
+        self._global_watch.remove()
 
     # ---- the task
     async def _run(self, table: Table) -> int:
+        """While the table has something to send: wait for its turn (pacer.py), then send that lane's
+        messages. One task per table, so its passes never overlap."""
         sent = 0
         try:
-            while self.held_until(table) == 0.0 and (request := self._requests.pop(table.id, None)) is not None:
-                if table.id in self._pending:
-                    request.merge(self._pending.pop(table.id))
-                await self.messages.draw_ahead(table)
-                for changed in self.watchers:  # with the pass, after any hold: never sooner than the channel
-                    changed(table)
-                async with table.lock:
-                    jobs = await self._plan(table, request)
-                if not jobs:
-                    if request.answered:
-                        async with table.lock:
-                            await self.service.save_messages(table)
-                    continue
-                # Shrinking older DM messages waits until this pass's prompts and board have gone out: it
-                # only tidies, and must not delay (or, rate-limited, queue ahead of) what someone waits for.
-                urgent = [job for job in jobs if job.kind != "shrink"]
-                tidy = [job for job in jobs if job.kind == "shrink"]
-                results = await asyncio.gather(*(self._send(table, job) for job in urgent))
-                results += await asyncio.gather(*(self._send(table, job) for job in tidy))
-                jobs = urgent + tidy
-                sent += sum(1 for r in results if r is not None and not isinstance(r, Failed))
-                async with table.lock:
-                    failed = await self._record(table, request, jobs, results)
-                if failed:
-                    self._schedule_retry(table, failed)
-                else:
-                    self._failures.pop(table.id, None)
-                    if table.id in self.blocked:
-                        self.blocked.discard(table.id)
-                        log.info("table %s: the channel accepts our messages again", table.id)
+            while self.held_until(table) == 0.0 and self.pacer.wants(table.id):
+                self._tell_watchers(table)
+                lane = await self.pacer.turn(table.id)
+                if self.held_until(table):  # a hold began while it waited: its turn comes when the hold ends
+                    self.pacer.give_back()
+                    self.pacer.want(table.id, (lane,))
+                    break
+                sent += await self._pass(table, lane)
         except asyncio.CancelledError:
             raise
         except Exception:  # a bug in one pass must not stop later ones: the next change starts a new task
@@ -233,9 +171,64 @@ class Publisher:
         finally:
             if self._tasks.get(table.id) is asyncio.current_task():
                 self._tasks.pop(table.id, None)
-                if table.id in self._requests and not self.held_until(table):  # queued after the last look
+                if self.pacer.wants(table.id) and not self.held_until(table):  # wished for after the last look
                     self._kick(table)  # (a held table is kicked again when its hold ends: hold(), release())
+                elif table.id not in self.service.tables:
+                    self._told.pop(table.id, None)  # a finished game: forget it
         return sent
+
+    def _tell_watchers(self, table: Table) -> None:
+        """The watch page learns of each new version at once (after any hold: never sooner than the
+        channel would have), whatever the channel's budget; it draws its own pictures."""
+        version = (table.version, table.status)
+        if self.watchers and self._told.get(table.id) != version:
+            self._told[table.id] = version
+            for changed in self.watchers:
+                changed(table)
+
+    async def _pass(self, table: Table, lane: int) -> int:
+        """One turn: build the lane's messages from the newest state (drawing only their pictures), send
+        those that changed, record what landed. Returns the Discord requests that landed."""
+        request = self._requests.pop(table.id, None) or Request()
+        if table.id in self._pending:
+            request.merge(self._pending.pop(table.id))
+        await self.messages.draw_ahead(table, board=lane == CHANNEL,
+                                       hands=_due if lane == DUE else _not_due if lane == DM else None)
+        async with table.lock:
+            jobs, taken, rest = await self._plan(table, request, lane)
+            queued = self._requests.pop(table.id, None)  # asked for while this pass looked: after the rest
+            rest = queued.merge_into(rest) if queued is not None else rest
+            if not rest.empty:
+                self._requests[table.id] = rest
+        if not jobs:
+            self.pacer.give_back()
+            if taken.answered:
+                async with table.lock:
+                    await self.service.save_messages(table)
+            return 0
+        # The turn reserved the first request; the others wait for their own instants (in order).
+        results = await asyncio.gather(*(self._paced(table, job, first=i == 0) for i, job in enumerate(jobs)))
+        sent = sum(1 for r in results if r is not None and not isinstance(r, Failed))
+        async with table.lock:
+            failed = await self._record(table, taken, jobs, results)
+        if failed:
+            self._schedule_retry(table, failed)
+        else:
+            self._failures.pop(table.id, None)
+            if table.id in self.blocked and any(job.kind in CHANNEL_KINDS for job in jobs):
+                self.blocked.discard(table.id)
+                log.info("table %s: the channel accepts our messages again", table.id)
+        return sent
+
+    async def _paced(self, table: Table, job: Job, first: bool):
+        if not first:
+            await self.pacer.spend()
+        result = await self._send(table, job)
+        if isinstance(result, Failed):
+            pause = _global_retry_after(result.exc)
+            if pause:
+                self.pacer.pause(pause)
+        return result
 
     def _raced_with_answer(self, table: Table, seat: Seat, edited: bool) -> None:
         """A click's own answer edited this seat's DM while this pass's message for it was in flight (the
@@ -262,35 +255,83 @@ class Publisher:
 
     def _retry(self, table: Table) -> None:
         self._retries.pop(table.id, None)
-        self._requests.setdefault(table.id, Request())
+        self._want(table)
         self._kick(table)
 
     # ---- 1. what must be sent (under the lock)
-    async def _plan(self, table: Table, request: Request) -> list[Job]:
-        """The jobs this pass must send. A DM a click's own answer already brought up to date is recorded
-        here (request.answered), and stored with the pass's other records."""
+    async def _plan(self, table: Table, request: Request, lane: int) -> tuple[list[Job], Request, Request]:
+        """The jobs of this lane (pacer.py) that must be sent, built from the newest state; and the request
+        split in two: what this lane took (to keep it if a job fails) and the rest, for the other lanes. A
+        DM a click's own answer already brought up to date is recorded here (request.answered), and stored
+        with the pass's other records."""
+        taken, rest = Request(), Request()
         if table.state is None:
-            return []
+            return [], taken, rest
         frame = table.frame()
         jobs: list[Job] = []
         live = table.status in ("active", "paused")
         board_lang = await self.settings.guild_lang(table.guild_id)
-        if request.result and table.state.over:
+        pending = frame.pending()
+        if lane == DUE:
+            taken.result, taken.pings = request.result, request.pings
+            if request.result and table.state.over:  # what every player waits for: not behind boards
+                with reading(board_lang):
+                    doc = render.result_doc(table, frame)
+                    jobs.append(Job("result", message=layout(doc, colour=policy(table.game_key).colour,
+                                                             rows=self.result_rows(table))))
+        else:
+            rest.result, rest.pings = request.result, request.pings
+        if lane == CHANNEL:
+            taken.repost = request.repost
+            board = self.messages.board_message(table, frame, board_lang)
+            fresh = table.board_posted_at is not None and time.time() - table.board_posted_at < BOARD_MAX_AGE
+            if not table.board_message_id or not fresh or request.repost or not table.board_shown.startswith(FORMAT):
+                jobs.append(Job("board", message=board, new=True))
+            elif table.board_shown != FORMAT + board.shown:
+                jobs.append(Job("board", message=board, target=table.board_message_id))
+        else:
+            rest.repost = request.repost
+        if lane in (DUE, DM):
+            jobs += await self._plan_hands(table, frame, request, taken, rest, due=lane == DUE)
+        else:
+            rest.answered = request.answered
+        if lane == TIDY:
+            for seat in table.seats:  # an older DM message (or a former holder's) still shows buttons: shrink it
+                lang = self.settings.member_lang(seat.user_id) if seat.user_id is not None else board_lang
+                jobs += [Job("shrink", seat.seat, self.messages.superseded_message(table, lang), target=message_id,
+                             channel=channel_id) for channel_id, message_id in seat.superseded]
+        mentions = [s for s in table.seats if s.seat in request.pings and s.seat in pending and s.dm_closed
+                    and not s.is_bot and frame.publicly_awaited(s.seat)]
+        if lane == DUE and mentions and live:  # no DM to ping: a mention, where the public may know
             with reading(board_lang):
-                doc = render.result_doc(table, frame)
-                jobs.append(Job("result", message=layout(doc, colour=policy(table.game_key).colour,
-                                                         rows=self.result_rows(table))))
-        board = self.messages.board_message(table, frame, board_lang)
-        fresh = table.board_posted_at is not None and time.time() - table.board_posted_at < BOARD_MAX_AGE
-        if not table.board_message_id or not fresh or request.repost or not table.board_shown.startswith(FORMAT):
-            jobs.append(Job("board", message=board, new=True))
-        elif table.board_shown != FORMAT + board.shown:
-            jobs.append(Job("board", message=board, target=table.board_message_id))
+                who = " ".join(f"<@{s.user_id}>" for s in mentions)
+                jobs.append(Job("mention", text=tr("🔔 {who}: your move in **{game}** (table #{id}) — press "
+                                                   "**My hand** on the board.", who=who, game=table.game.title,
+                                                   id=table.id)))
+        for notice in request.notices:
+            if (CHANNEL if notice.seat is None else DM) != lane:
+                rest.notices.append(notice)
+            elif notice.wanted(table):
+                seat_id = notice.seat
+                lang = board_lang if seat_id is None else self.settings.member_lang(table.seat(seat_id).user_id)
+                with reading(lang):
+                    jobs.append(Job("notice", seat_id, text=notice.build(table), notice=notice))
+        return jobs, taken, rest
+
+    async def _plan_hands(self, table: Table, frame, request: Request, taken: Request, rest: Request,
+                          due: bool) -> list[Job]:
+        """The hand DMs of the seats now due (`due`), or of the others."""
+        jobs: list[Job] = []
         pending = frame.pending()
         await self.settings.load_members(s.user_id for s in table.seats)
         unasked = frame.unasked()  # a held window answers for them: their DM is not touched
         for seat in table.seats:
-            if seat.is_bot or seat.dm_closed or seat.seat in unasked:
+            if seat.seat in request.answered and (seat.seat in pending) != due:
+                rest.answered[seat.seat] = request.answered[seat.seat]  # its lane plans it
+                continue
+            if seat.seat in request.answered:
+                taken.answered[seat.seat] = request.answered[seat.seat]
+            if seat.is_bot or seat.dm_closed or seat.seat in unasked or (seat.seat in pending) != due:
                 continue
             message = self.messages.hand_message(table, seat.seat, frame, private=True)
             ping = seat.seat in request.pings and seat.seat in pending  # the turn is still theirs
@@ -303,24 +344,6 @@ class Publisher:
                 jobs.append(Job("ping" if ping else "hand", seat.seat, message, new=True, user=seat.user_id))
             elif seat.shown != FORMAT + message.shown:
                 jobs.append(Job("hand", seat.seat, message, target=seat.dm_message_id, user=seat.user_id))
-        for seat in table.seats:  # an older DM message (or a former holder's) still shows buttons: shrink it
-            lang = self.settings.member_lang(seat.user_id) if seat.user_id is not None else board_lang
-            jobs += [Job("shrink", seat.seat, self.messages.superseded_message(table, lang), target=message_id,
-                         channel=channel_id) for channel_id, message_id in seat.superseded]
-        mentions = [s for s in table.seats if s.seat in request.pings and s.seat in pending and s.dm_closed
-                    and not s.is_bot and frame.publicly_awaited(s.seat)]
-        if mentions and live:  # no DM to ping: a mention, only where the public may know the seat must act
-            with reading(board_lang):
-                who = " ".join(f"<@{s.user_id}>" for s in mentions)
-                jobs.append(Job("mention", text=tr("🔔 {who}: your move in **{game}** (table #{id}) — press "
-                                                   "**My hand** on the board.", who=who, game=table.game.title,
-                                                   id=table.id)))
-        for notice in request.notices:
-            if notice.wanted(table):
-                seat_id = notice.seat
-                lang = board_lang if seat_id is None else self.settings.member_lang(table.seat(seat_id).user_id)
-                with reading(lang):
-                    jobs.append(Job("notice", seat_id, text=notice.build(table), notice=notice))
         return jobs
 
     # ---- 2. sending (without the lock)
@@ -380,7 +403,7 @@ class Publisher:
             if job.seat is not None and job.kind in ("hand", "ping", "notice"):
                 return "closed"  # Discord won't let us DM this member (50007, or another refusal)
             return Failed(job, exc)
-        except discord.HTTPException as exc:
+        except (discord.HTTPException, discord.RateLimited) as exc:
             return Failed(job, exc)
         except Exception as exc:  # a bug building or sending one message must not keep the others stale
             log.exception("sending the %s message of table %s failed", job.kind, table.id)
@@ -399,7 +422,7 @@ class Publisher:
                     self.blocked.add(table.id)
                 result.report(table)
                 if result.retry:
-                    _keep(failed, job, request)
+                    keep(failed, job, request)
                 elif job.kind == "shrink":  # Discord will never take it (e.g. a message of an older format)
                     table.seat(job.seat_id).shrunk(job.target)
                     changed = True
@@ -419,8 +442,8 @@ class Publisher:
                 if seat.user_id != job.user or (not job.new and seat.dm_message_id != job.target):
                     if not isinstance(result, str):  # a new message the old holder must not play from
                         seat.superseded = [*seat.superseded, [result.channel.id, result.id]]
-                        self._requests.setdefault(table.id, Request())
                         changed = True
+                    self._want(table, (DUE, DM))
                     continue
                 if result == "closed":
                     seat.dm_closed = True
@@ -433,7 +456,7 @@ class Publisher:
                     if not isinstance(result, str):  # a new DM message: the one before it is shrunk next pass
                         if seat.dm_message_id not in (None, result.id):
                             seat.supersede()
-                            self._requests.setdefault(table.id, Request())
+                            self.pacer.want(table.id, (TIDY,))
                         seat.dm_channel_id, seat.dm_message_id = result.channel.id, result.id
                     seat.shown, seat.picture = FORMAT + job.built.shown, job.built.picture_key
                     self._raced_with_answer(table, seat, edited=job.target is not None and not job.new)
@@ -444,44 +467,28 @@ class Publisher:
                           or any(isinstance(r, Failed) and r.retry for r in results)) else None
 
 
-@dataclass
-class Failed:
-    """A job Discord refused or that failed: logged once, in one line."""
-
-    job: Job
-    exc: Exception
-    logged: bool = False
-
-    @property
-    def retry(self) -> bool:
-        # A 400 is our own bad request: sending it again would fail the same way.
-        return not (isinstance(self.exc, discord.HTTPException) and self.exc.status == 400)
-
-    def report(self, table: Table) -> None:
-        if self.logged:
-            return
-        exc = self.exc
-        what = f"{self.job.kind} message of {self.job.seat}" if self.job.seat else f"{self.job.kind} message"
-        if isinstance(exc, discord.HTTPException):
-            log.warning("table %s: the %s failed: HTTP %s (code %s) %s%s", table.id, what, exc.status,
-                        exc.code, exc.text[:120], "" if self.retry else "; not retried")
-        else:
-            log.warning("table %s: the %s failed: %s", table.id, what, exc)
+CHANNEL_KINDS = ("board", "result", "mention")  # and a notice without a seat: what a 403 on the channel stops
 
 
-def _keep(failed: Request, job: Job, request: Request) -> None:
-    """What a failed job needs from its request to be tried again (the rest is rebuilt from the state)."""
-    if job.kind == "ping":
-        failed.pings.add(job.seat_id)
-    elif job.kind == "result":
-        failed.result = True
-    elif job.kind == "board" and request.repost:
-        failed.repost = True
-    elif job.kind == "mention":
-        failed.pings |= request.pings
-    elif job.kind == "notice":
-        assert job.notice is not None, "a notice job carries its notice"
-        failed.notices.append(job.notice)
+def _global_retry_after(exc: Exception) -> float:
+    """How long a 429 that reached us (discord.py gave up waiting it out) asks everything to wait, if it
+    was the global limit (a route's own 429 concerns only that route, which discord.py tracks)."""
+    if isinstance(exc, discord.HTTPException) and exc.status == 429:
+        headers = getattr(exc.response, "headers", {}) or {}
+        if str(headers.get("X-RateLimit-Global", "")).lower() == "true":
+            try:
+                return float(headers.get("Retry-After", 1.0))
+            except ValueError:
+                return 1.0
+    return 0.0
+
+
+def _due(frame, seat_id: str) -> bool:
+    return seat_id in frame.pending()
+
+
+def _not_due(frame, seat_id: str) -> bool:
+    return seat_id not in frame.pending()
 
 
 def _dms_closed(user_id: int):

@@ -4,6 +4,8 @@ import tests.support.toygame  # noqa: F401  registers the "toy" game before the 
 from bot.app import Rookery
 from bot.config import Settings
 
+UNPACED = 1e9  # requests a second: never a wait for the budget
+
 
 @pytest.fixture
 def db_path(tmp_path):
@@ -17,7 +19,9 @@ async def make_bot(db_path):
     bots = []
 
     def make():
-        bot = Rookery(Settings(db_path=db_path, timer_poll=0))
+        # No pacing sleeps here: simcord runs the loop on a virtual clock that a pacer's sleep would wait
+        # on (the pacer's turns and lanes still decide the order; tests/cogs/test_pacer*.py pace for real).
+        bot = Rookery(Settings(db_path=db_path, timer_poll=0, global_rate=UNPACED))
         bots.append(bot)
         return bot
 

@@ -125,11 +125,13 @@ async def test_turn_timer_reminds_then_a_bot_moves(simcord_env):
     service.clock = lambda: now[0]
     now[0] += 31
     await env.bot.services.timers.tick()
+    await env.bot.services.publisher.settled()  # the paced publisher's lanes may take several turns
     await env.settle()
     reminders = [text_of(m) for m in channel.history() if text_of(m).startswith("⏰")]
     assert len(reminders) == 2 and all("a bot will move for you" in r for r in reminders)
     now[0] += 30
     await env.bot.services.timers.tick()
+    await env.bot.services.publisher.settled()
     await env.settle()
     assert any("ran out of time" in text_of(m) for m in channel.history())
     assert table.seat("p1").moves == 1 and table.seat("p2").moves == 1
