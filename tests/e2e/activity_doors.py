@@ -61,7 +61,7 @@ def live_dm_prompt(fake, db_path: str, game_key: str, user) -> tuple[dict, dict]
     if not legal:
         return None
     for message in reversed(fake.dm_messages(user)):
-        controls = [c for c in action_components(message) if c.get("custom_id", "").startswith(("rk:a:", "rk:s:"))]
+        controls = action_components(message)  # moves, menus and chat's bundles (rk:a:/rk:s:/rk:b:…)
         if controls:
             return (message, controls[0]) if controls[0]["custom_id"].split(":")[4] == prompt_key(seat, legal) \
                 else None
