@@ -69,9 +69,11 @@ def live_dm_prompt(fake, db_path: str, game_key: str, user) -> tuple[dict, dict]
 
 
 async def dm_move(fake, user, message: dict, control: dict) -> bool:
-    """Click a DM prompt's first move (a menu: its first option). True when the bot took it."""
+    """Click a DM prompt's first move (a menu: its first option). True when the bot took it. Without waiting for
+    the bot to go quiet (settle=False): live_dm_prompt() already checks the prompt clicked is the live one, and
+    the fake's rate limits keep the bot's edits queued long after the move is applied."""
     if control["type"] == 2:
-        result = await fake.click(user, message, control)
+        result = await fake.click(user, message, control, settle=False)
     else:
-        result = await fake.select(user, message, control, [control["options"][0]["value"]])
+        result = await fake.select(user, message, control, [control["options"][0]["value"]], settle=False)
     return result.callback_type in (6, 7)
