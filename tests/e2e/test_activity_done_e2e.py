@@ -3,9 +3,9 @@
 stand-in client in headless Chromium) opens the Activity for THAT instance, and she plays her moves in it while
 another member plays from his DM buttons; a third member opens the table too and only watches.
 
-Raven (short): the game finishes, both doors show the same end (the chat board's last state and the page's
-last frame are the same version, and the result posted in chat names the winner the page's last frame
-names), and the spectator's page never received a hidden card (tests/e2e/test_watch_live.audit).
+Raven (short): the game finishes, both doors show the same end (chat posts the result and its board's 🏁 line
+is the one the pages' last frames show, at the stored final version; bob's DMs hold no move left), and the
+spectator's page never received a hidden card (tests/e2e/test_watch_live.audit).
 """
 import asyncio
 import json
