@@ -25,15 +25,17 @@ class UserActions:
         self._connected, self._settle, self._fail = connected, settle, fail
 
     async def interact(self, itype: int, user: FakeUser, channel: FakeChannel, data: dict,
-                       message: dict | None, timeout: float) -> Interaction:
-        """Send one interaction as Discord would; fails the test if the bot does not answer in time."""
+                       message: dict | None, timeout: float, settle: bool = True) -> Interaction:
+        """Send one interaction as Discord would; fails the test if the bot does not answer in time. Then waits
+        for the bot to be quiet, unless settle=False (a caller that checks itself that the next prompt is live)."""
         if not self._connected():
             raise AssertionError("no bot is connected to the fake gateway")
         try:
             rec = await self.desk.send(itype, user, channel, data, message, timeout)
         except NotAnswered as e:
             self._fail(f"the bot did not answer interaction {e.rec.id} within {timeout}s ({json.dumps(data)[:200]})")
-        await self._settle()
+        if settle:
+            await self._settle()
         return rec
 
     # ---------------------------------------------------------------- application commands
@@ -145,14 +147,14 @@ class UserActions:
         return msg, comp or {"custom_id": cid, "type": ctype}
 
     async def click(self, user: FakeUser, message: dict | int, custom_id: str | dict, *,
-                    force: bool = False, timeout: float = 10.0) -> Interaction:
+                    force: bool = False, timeout: float = 10.0, settle: bool = True) -> Interaction:
         """Press a button (custom_id or the component dict) on a guild, DM or ephemeral message."""
         msg, comp = self._component_target(user, message, custom_id, 2, force)
         data = {"custom_id": comp["custom_id"], "component_type": 2, "id": comp.get("id")}
-        return await self.interact(3, user, self.world.channels[int(msg["channel_id"])], data, msg, timeout)
+        return await self.interact(3, user, self.world.channels[int(msg["channel_id"])], data, msg, timeout, settle)
 
     async def select(self, user: FakeUser, message: dict | int, custom_id: str | dict, values: list[str], *,
-                     force: bool = False, timeout: float = 10.0) -> Interaction:
+                     force: bool = False, timeout: float = 10.0, settle: bool = True) -> Interaction:
         """Choose values in a string select."""
         msg, comp = self._component_target(user, message, custom_id, 3, force)
         allowed = [o["value"] for o in comp.get("options") or []]
@@ -161,7 +163,7 @@ class UserActions:
             raise AssertionError(f"select {comp['custom_id']!r}: values {values} not allowed; options {allowed}, "
                                  f"min {comp.get('min_values', 1)} max {comp.get('max_values', 1)}")
         data = {"custom_id": comp["custom_id"], "component_type": 3, "values": list(values), "id": comp.get("id")}
-        return await self.interact(3, user, self.world.channels[int(msg["channel_id"])], data, msg, timeout)
+        return await self.interact(3, user, self.world.channels[int(msg["channel_id"])], data, msg, timeout, settle)
 
     async def submit_modal(self, user: FakeUser, shown_by: Interaction, values: dict[str, str], *,
                            timeout: float = 10.0) -> Interaction:
