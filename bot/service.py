@@ -165,7 +165,8 @@ class TableService:
         await self.store.update_game(
             table.id, seats=seat_records(table), board_message_id=table.board_message_id,
             board_posted_at=table.board_posted_at, board_shown=table.board_shown, board_picture=table.board_picture,
-            published_version=table.published_version,
+            # An old DM still to shrink is work left: never stored as all out (a restart must shrink it).
+            published_version=None if any(s.superseded for s in table.seats) else table.published_version,
         )
 
     async def save_published(self, table: Table) -> None:

@@ -18,6 +18,7 @@ from discord.ext import commands
 
 from bot import errors
 from bot.service import TableService
+from bot.table import Table
 from cogs.table.answer import Answer
 from cogs.table.changes import Changes
 from cogs.table.components import HostItem, Items, data_of, table_item
@@ -62,17 +63,17 @@ class Republish:
             self._task.cancel()
 
     @staticmethod
-    def behind(table) -> bool:
+    def behind(table: Table) -> bool:
         """Live, and its messages may not show its version (plain columns only: nothing is decoded)."""
         published = table.published_version
         return table.status in LIVE and (published is None or published < table.version)
 
     async def run(self) -> None:
         try:
-            tables = [t for t in list(self.service.tables.values()) if self.behind(t)]
+            tables: list[Table] = [t for t in list(self.service.tables.values()) if self.behind(t)]
             self.touched = fixed = 0
             for start in range(0, len(tables), REPUBLISH_WINDOW):
-                window = []
+                window: list[Table] = []
                 for table in tables[start:start + REPUBLISH_WINDOW]:
                     async with table.lock:
                         if self.behind(table) and self.service.tables.get(table.id) is table \
