@@ -72,7 +72,7 @@ class TableService:
             version=row["version"], board_message_id=row["board_message_id"],
             board_posted_at=row["board_posted_at"], timers=timers_from_json(row["timers"]),
             logs=upgraded_logs(row["logs"]), board_shown=row.get("board_shown") or "",
-            board_picture=row.get("board_picture") or "",
+            board_picture=row.get("board_picture") or "", published_version=row.get("published_version"),
         )
         if row["state"] is not None:
             table.state = table.game.load(row["state"])
@@ -165,7 +165,13 @@ class TableService:
         await self.store.update_game(
             table.id, seats=seat_records(table), board_message_id=table.board_message_id,
             board_posted_at=table.board_posted_at, board_shown=table.board_shown, board_picture=table.board_picture,
+            # An old DM still to shrink is work left: never stored as all out (a restart must shrink it).
+            published_version=None if any(s.superseded for s in table.seats) else table.published_version,
         )
+
+    async def save_published(self, table: Table) -> None:
+        """Remember that every message of this version is out (the publisher, once it has nothing left)."""
+        await self.store.update_game(table.id, published_version=table.published_version)
 
     def require(self, table: Table, *statuses: str) -> None:
         if table.status not in statuses:

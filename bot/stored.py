@@ -85,6 +85,7 @@ class StoredTable(Table):
             turn_seconds=row["turn_seconds"], seed=row["seed"], version=row["version"],
             board_message_id=row["board_message_id"], board_posted_at=row["board_posted_at"],
             board_shown=row.get("board_shown") or "", board_picture=row.get("board_picture") or "",
+            published_version=row.get("published_version"),
             _stored={name: row[name] for name in STORED_COLUMNS},
         )
         return table

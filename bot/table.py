@@ -239,6 +239,9 @@ class Table:
     board_posted_at: float | None = None
     board_shown: str = ""      # hash of what the board message shows ("" unknown: post a new one)
     board_picture: str = ""    # key of the picture on the board message ("" none)
+    # The version whose messages are all out (every lane sent, nothing failed, no old DM left to shrink);
+    # None: unknown or in the middle of publishing. After a restart only tables behind it are republished.
+    published_version: int | None = None
     timers: dict[str, Timer] = field(default_factory=dict)  # seat -> its deadline
     logs: dict = field(default_factory=dict)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock, repr=False, compare=False)

@@ -141,6 +141,10 @@ MIGRATIONS: list[str] = [
         token TEXT NOT NULL
     );
     """,
+    # 7: the version whose messages are all out (as in sqlite_schema.MIGRATIONS).
+    """
+    ALTER TABLE games ADD COLUMN published_version BIGINT;
+    """,
 ]
 
 

@@ -18,6 +18,7 @@ from discord.ext import commands
 
 from bot import errors
 from bot.service import TableService
+from bot.table import Table
 from cogs.table.answer import Answer
 from cogs.table.changes import Changes
 from cogs.table.components import HostItem, Items, data_of, table_item
@@ -27,8 +28,9 @@ from cogs.table.translator import CommandTranslator
 from present.i18n import command, mark, reading, tr
 
 log = logging.getLogger("rookery.host")
-REPUBLISH_PACE = 0.25    # seconds of pause per Discord request while republishing after a restart (~4/s)
+REPUBLISH_WINDOW = 64    # tables republished at once after a restart (the pacer spaces their requests)
 FALLBACK_AFTER = 2.5     # a component nobody answered by then gets "out of date" (Discord allows 3 s)
+LIVE = ("active", "paused")
 STALE = mark("This button is out of date (from an older message or version). Use {hand} for your current "
              "choices, or {status} for the board.")
 
@@ -36,15 +38,20 @@ STALE = mark("This button is out of date (from an older message or version). Use
 class Republish:
     """After a restart: make every live game's board and hands match the stored state.
 
-    A crash between a commit and its messages would otherwise leave a player without buttons. Paced so
-    hundreds of games don't flood Discord, one table at a time through its publisher (clicks on that table
-    don't wait for its edits), skipping messages whose stored hash says they are already right."""
+    A crash between a commit and its messages would otherwise leave a player without buttons. Only tables
+    whose stored published_version is behind their version (or unknown: a crash mid-publish, an old DM left
+    to shrink, a row from before that column) are looked at; the others finished publishing before the
+    restart, and deciding so reads two plain columns (a restored table's JSON stays undecoded, bot/stored.py).
+    A board older than an hour is not reposted for its age alone: the table's next change does that
+    (publisher.BOARD_MAX_AGE). The pacer spaces the requests; a window of tables at a time keeps the
+    number of publisher tasks small when every table is behind (a database from before the column)."""
 
     def __init__(self, service: TableService, changes: Changes, publisher: Publisher) -> None:
         self.service = service
         self.changes = changes
         self.publisher = publisher
         self.done = asyncio.Event()  # set when the pass is over (tests, the soak script)
+        self.touched = 0             # tables republished by the last run (bench, tests)
         self._task: asyncio.Task | None = None
 
     def start(self) -> None:
@@ -55,19 +62,29 @@ class Republish:
         if self._task is not None:
             self._task.cancel()
 
+    @staticmethod
+    def behind(table: Table) -> bool:
+        """Live, and its messages may not show its version (plain columns only: nothing is decoded)."""
+        published = table.published_version
+        return table.status in LIVE and (published is None or published < table.version)
+
     async def run(self) -> None:
         try:
-            tables = [t for t in list(self.service.tables.values()) if t.state is not None]
-            fixed = 0
-            for table in tables:
-                async with table.lock:
-                    live = table.status in ("active", "paused") and self.service.tables.get(table.id) is table
-                    if live:
-                        await self.changes.publish(table)
-                requests = await self.publisher.settled(table) if live else 0
-                fixed += requests
-                await asyncio.sleep(requests * REPUBLISH_PACE)  # 0 when nothing was stale: just yield
-            log.info("republish after restart: %d live game(s) checked, %d message(s) fixed", len(tables), fixed)
+            tables: list[Table] = [t for t in list(self.service.tables.values()) if self.behind(t)]
+            self.touched = fixed = 0
+            for start in range(0, len(tables), REPUBLISH_WINDOW):
+                window: list[Table] = []
+                for table in tables[start:start + REPUBLISH_WINDOW]:
+                    async with table.lock:
+                        if self.behind(table) and self.service.tables.get(table.id) is table \
+                                and table.state is not None:
+                            await self.changes.publish(table)
+                            window.append(table)
+                for table in window:
+                    fixed += await self.publisher.settled(table)
+                self.touched += len(window)
+            log.info("republish after restart: %d of %d live game(s) behind, %d message(s) fixed",
+                     self.touched, len(self.service.tables), fixed)
         except asyncio.CancelledError:
             raise
         except Exception:

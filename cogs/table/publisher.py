@@ -72,11 +72,13 @@ class Publisher:
         self.blocked: set[int] = set()               # tables whose channel answered 403
         self.watchers: list[Callable[[Table], None]] = []  # told of each new version (bot/web/)
         self._told: dict[int, tuple] = {}            # table id -> the version the watchers were last told of
+        self._asked: dict[int, int] = {}             # table id -> its version when last asked to publish
 
     # ---- queueing (caller holds the table's lock)
     def publish(self, table: Table, outcome: Outcome | None = None, *, answered: dict[str, str] | None = None,
                 repost: bool = False, notice: Notice | None = None, pings: AbstractSet[str] = frozenset()) -> None:
         request = self._requests.setdefault(table.id, Request())
+        self._asked[table.id] = table.version
         if table.id in self._pending:  # what failed earlier goes out with this change
             request.merge(self._pending.pop(table.id))
         request.result |= bool(outcome and outcome.over)
@@ -164,6 +166,8 @@ class Publisher:
                     self.pacer.want(table.id, (lane,))
                     break
                 sent += await self._pass(table, lane)
+            if not self.pacer.wants(table.id) and not self.held_until(table):
+                await self._all_out(table)
         except asyncio.CancelledError:
             raise
         except Exception:  # a bug in one pass must not stop later ones: the next change starts a new task
@@ -175,7 +179,21 @@ class Publisher:
                     self._kick(table)  # (a held table is kicked again when its hold ends: hold(), release())
                 elif table.id not in self.service.tables:
                     self._told.pop(table.id, None)  # a finished game: forget it
+                    self._asked.pop(table.id, None)
         return sent
+
+    async def _all_out(self, table: Table) -> None:
+        """Every lane has sent, nothing failed or waits, no old DM is left to shrink: store that the version
+        last asked for is out, so a restart need not look at this table (Republish, cogs/table/host.py)."""
+        asked = self._asked.get(table.id)
+        if asked is None or table.published_version == asked:
+            return
+        async with table.lock:
+            if (self.pacer.wants(table.id) or table.id in self._pending or table.id in self._requests
+                    or any(seat.superseded for seat in table.seats)):
+                return  # something came up meanwhile: the pass that sends it tries again
+            table.published_version = asked
+            await self.service.save_published(table)
 
     def _tell_watchers(self, table: Table) -> None:
         """The watch page learns of each new version at once (after any hold: never sooner than the
@@ -461,6 +479,8 @@ class Publisher:
                     seat.shown, seat.picture = FORMAT + job.built.shown, job.built.picture_key
                     self._raced_with_answer(table, seat, edited=job.target is not None and not job.new)
                 changed = True
+        if changed:
+            table.published_version = None  # publishing under way: a crash before it ends leaves it to a restart
         if changed or request.answered:
             await self.service.save_messages(table)
         return failed if (failed.pings or failed.notices or failed.result or failed.repost

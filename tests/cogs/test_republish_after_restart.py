@@ -106,3 +106,87 @@ async def test_republished_buttons_work(simcord_env, make_bot):
     version = table.version
     result = await ben.user.click(dm, custom_id=comp["custom_id"])
     assert not result.ephemeral and table.version > version
+
+
+async def stored_row(env, table):
+    return await env.bot.service.store.get_game(table.id)
+
+
+async def test_a_restart_republishes_only_the_tables_behind_and_decodes_no_other(simcord_env, make_bot):
+    env = simcord_env
+    channels, players = [], []
+    for _ in range(52):
+        channel, members = await lobby(env, ("ann", "ben"))
+        await members[0].click(channel.last_message, label="Start")
+        channels.append(channel)
+        players.append(members)
+    await env.settle()
+    service = env.bot.service
+    tables = [service.in_channel(c.id) for c in channels]
+    for table in tables:  # every table's messages went out, and storage says so
+        row = await stored_row(env, table)
+        assert row["published_version"] == row["version"] == table.version
+    behind = tables[:2]
+    for table in behind:  # committed; the bot "dies" before its messages go out
+        async with table.lock:
+            seat, legal = next(iter(table.pending().items()))
+            await service.act(table, seat, legal[0])
+        assert (await stored_row(env, table))["published_version"] < table.version
+
+    mark = len(env.http_requests)
+    await restart(env, make_bot)
+    republish = env.bot.services.republish
+    assert republish.touched == 2
+    restored = env.bot.service.tables
+    behind_ids = {t.id for t in behind}
+    for table in restored.values():
+        decoded = {"state", "seats"} & set(vars(table))
+        assert bool(decoded) == (table.id in behind_ids), f"table {table.id} decoded {decoded}"
+    sent_to = {e.path.split("/")[2] for e in env.http_requests[mark:] if e.path.startswith("/channels/")}
+    theirs = {str(c.id) for c in channels[:2]} | {str(m.user.dm_channel.id) for ms in players[:2] for m in ms}
+    assert sent_to and sent_to <= theirs, "only the messages of the tables behind are sent"
+    for table in behind:  # and now they are current, and stored so
+        table = restored[table.id]
+        assert table.published_version == table.version
+        assert (await stored_row(env, table))["published_version"] == table.version
+
+
+async def test_a_crash_between_a_commit_and_its_publish_republishes_that_table(simcord_env, make_bot):
+    env = simcord_env
+    channel, members = await lobby(env, ("ann", "ben"))
+    await members[0].click(channel.last_message, label="Start")
+    await env.settle()
+    service = env.bot.service
+    table = service.in_channel(channel.id)
+    assert (await stored_row(env, table))["published_version"] == table.version
+    seat = table.seat_of(members[0].id).seat
+    async with table.lock:  # committed (its row says so) but never published
+        await service.act(table, seat, table.pending()[seat][0])
+    row = await stored_row(env, table)
+    assert row["version"] == table.version and row["published_version"] == table.version - 1
+
+    await restart(env, make_bot)
+    assert env.bot.services.republish.touched == 1
+    table = env.bot.service.in_channel(channel.id)
+    ben = members[1]
+    seat = table.seat_of(ben.id).seat
+    assert prompt_of(ben.user.dm_channel.last_message) == {env.bot.service.prompt_key(table, seat)}
+    board = next(m for m in channel.history() if m.id == table.board_message_id)
+    assert text_of(board) == board_text(env.bot.services, table)
+    assert (await stored_row(env, table))["published_version"] == table.version
+
+
+async def test_a_crash_while_publishing_leaves_the_table_to_the_restart(simcord_env, make_bot):
+    """A pass that recorded a message stores the table as mid-publish (NULL) until every lane is done."""
+    env = simcord_env
+    channel, members = await lobby(env, ("ann", "ben"))
+    await members[0].click(channel.last_message, label="Start")
+    await env.settle()
+    table = env.bot.service.in_channel(channel.id)
+    async with table.lock:
+        table.published_version = None
+        await env.bot.service.save_messages(table)  # as _record stores it before the last lane is out
+    assert (await stored_row(env, table))["published_version"] is None
+    await restart(env, make_bot)
+    assert env.bot.services.republish.touched == 1
+    assert (await stored_row(env, table))["published_version"] == table.version

@@ -58,6 +58,9 @@ class Figures:
     stale_at_kill: int = 0
     boards_wrong_at_kill: int = 0
     kills_leaving_stale: int = 0
+    # Tables a kill left wrong whose row nonetheless says every message of its version is out: the restart's
+    # republish (which skips those) would leave them wrong.
+    wrong_but_stored_published: int = 0
 
     def report(self) -> str:
         waits = sorted(self.seconds_to_current) or [0.0]
@@ -67,7 +70,8 @@ class Figures:
                 f"time to current buttons median {waits[len(waits) // 2]:.2f}s max {waits[-1]:.2f}s · "
                 f"messages fixed by republish {self.messages_fixed} · tracebacks {self.traceback_lines}\n"
                 f"  left by the kills, before restart: stale prompts {self.stale_at_kill}, boards wrong "
-                f"{self.boards_wrong_at_kill}, in {self.kills_leaving_stale} of {sum(self.kills.values())} kills")
+                f"{self.boards_wrong_at_kill}, in {self.kills_leaving_stale} of {sum(self.kills.values())} kills; "
+                f"of those stored as published {self.wrong_but_stored_published}")
 
 
 class Soak:
@@ -226,6 +230,11 @@ class Soak:
                 boards.append(table.id)
         return stale, boards
 
+    def stored_published(self, table_ids: set[int]) -> int:
+        """How many of these tables' rows say their messages are all out (published_version = version)."""
+        rows = self.db("SELECT id FROM games WHERE published_version = version") if table_ids else []
+        return len({r[0] for r in rows} & table_ids)
+
     async def restart(self) -> None:
         await self.bot.start()
         await self.fake.wait_ready(timeout=60)
@@ -280,6 +289,7 @@ async def soak(restarts: int, game: str = "toy", seed: int = 1, tables: int = 4,
             figures.stale_at_kill += len(stale)
             figures.boards_wrong_at_kill += len(boards)
             figures.kills_leaving_stale += bool(stale or boards)
+            figures.wrong_but_stored_published += run.stored_published({t for t, _ in stale} | set(boards))
             await run.restart()
             figures.restarts += 1
             await run.check_current(figures)
@@ -290,7 +300,7 @@ async def soak(restarts: int, game: str = "toy", seed: int = 1, tables: int = 4,
         figures.lost += len(run.acked - run.on_disk())
         output = run.bot.output()
         figures.traceback_lines = output.count("Traceback")
-        figures.messages_fixed = sum(int(m) for m in re.findall(r"checked, (\d+) message\(s\) fixed", output))
+        figures.messages_fixed = sum(int(m) for m in re.findall(r"behind, (\d+) message\(s\) fixed", output))
         if verbose and figures.traceback_lines:
             print(tracebacks(output), flush=True)
         return figures

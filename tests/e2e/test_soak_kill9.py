@@ -15,3 +15,4 @@ async def test_short_kill9_soak_loses_nothing_and_leaves_nobody_stuck(tmp_path):
     assert figures.lost == 0, "every acknowledged move is on disk"
     assert figures.stale_prompts == 0, "after each restart every player who must act has current buttons"
     assert figures.boards_wrong == 0, "every board names the right players"
+    assert figures.wrong_but_stored_published == 0, "a table a kill left wrong is never stored as published"

@@ -202,3 +202,13 @@ async def test_watch_links_are_kept_and_replaced(store):
     await store.save_watch_link(8, "B" * 24)
     await store.save_watch_link(7, "")
     assert await store.watch_links() == {7: "", 8: "B" * 24}
+
+
+async def test_published_version_is_null_until_stored_and_comes_back_with_the_restore_rows(store):
+    game = await a_game(store)
+    assert (await store.get_game(game))["published_version"] is None  # as every row from before migration 7
+    await store.update_game(game, version=4, published_version=3)
+    rows = [r for batch in [b async for b in store.live_game_batches()] for r in batch]
+    assert [(r["version"], r["published_version"]) for r in rows] == [(4, 3)]
+    await store.update_game(game, published_version=None)
+    assert (await store.get_game(game))["published_version"] is None
