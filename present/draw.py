@@ -16,8 +16,9 @@ import io
 import json
 import math
 import threading
+from contextlib import contextmanager
 from functools import lru_cache
-from typing import Callable
+from typing import Callable, Iterator
 
 from pathlib import Path
 
@@ -425,6 +426,8 @@ def cached(game: str, facts: dict, render: Callable[[dict], Image.Image]) -> tup
     lock and the drawing done outside it (two threads may draw one picture once each; both are equal)."""
     k = key(game, facts)
     png = _recent.get(k)
+    if png is None and getattr(_asked, "keys_only", False):
+        return b"", k  # only the key was asked for (keys_only): nothing is drawn
     if png is None:
         png = encode(render(facts))
         with _recent_lock:
@@ -438,6 +441,20 @@ def cached(game: str, facts: dict, render: Callable[[dict], Image.Image]) -> tup
                 _recent_bytes -= len(_recent.pop(next(iter(_recent))))
     return png, k
 
+
+@contextmanager
+def keys_only() -> Iterator[None]:
+    """Within it, `cached` gives a picture's key without drawing it (its PNG b"" unless already drawn): for
+    comparing two pictures (is a seat's picture the board's?) without drawing a board no one may be sent."""
+    before = getattr(_asked, "keys_only", False)
+    _asked.keys_only = True
+    try:
+        yield
+    finally:
+        _asked.keys_only = before
+
+
+_asked = threading.local()  # per thread: the loop and the drawing threads ask independently
 
 # Bounded by bytes, not by count: with hundreds of tables publishing at once, a few dozen pictures were evicted
 # between a pass drawing them ahead on the worker thread and the same pass building its messages, which then
