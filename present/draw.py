@@ -56,8 +56,39 @@ measured: list | None = None
 @lru_cache(maxsize=128)
 def _font(size: int, latin: bool) -> ImageFont.FreeTypeFont:
     if latin:
-        return ImageFont.truetype(str(LATIN_FONT), size, layout_engine=ImageFont.Layout.BASIC)
-    return ImageFont.load_default(size=size).font_variant(layout_engine=ImageFont.Layout.BASIC)
+        found = ImageFont.truetype(str(LATIN_FONT), size, layout_engine=ImageFont.Layout.BASIC)
+    else:
+        found = ImageFont.load_default(size=size).font_variant(layout_engine=ImageFont.Layout.BASIC)
+    _keep_masks(found)
+    return found
+
+
+MASKS = 4096  # rendered texts kept per font (a few MB at most: most are a word or a number)
+
+
+def _keep_masks(f: ImageFont.FreeTypeFont) -> None:
+    """Rendering a text's glyphs (FreeType) was the largest single cost of drawing a picture: a board draws
+    the same names, labels and numbers version after version. Pillow's ImageDraw.text asks the font for
+    the text's mask (`getmask2`) and only reads it, so the mask of equal arguments is kept and given again:
+    the very same pixels. Colour fonts (mode RGBA, whose mask ImageDraw changes) are not kept."""
+    render = f.getmask2
+    masks: dict = {}
+
+    def getmask2(text, mode="", direction=None, features=None, language=None, stroke_width=0, anchor=None,
+                 ink=0, start=None, *args, **kwargs):
+        if mode == "RGBA" or args:
+            return render(text, mode, direction, features, language, stroke_width, anchor, ink, start,
+                          *args, **kwargs)
+        key = (text, mode, direction, tuple(features or ()), language, stroke_width, anchor, ink,
+               tuple(start) if start is not None else None, tuple(sorted(kwargs.items())))
+        found = masks.get(key)
+        if found is None:
+            if len(masks) >= MASKS:
+                masks.clear()  # drawing threads may race here: a mask rendered twice is the same mask
+            found = masks[key] = render(text, mode, direction, features, language, stroke_width, anchor,
+                                        ink, start, **kwargs)
+        return found
+    f.getmask2 = getmask2  # type: ignore[method-assign]
 
 
 def font(size: int) -> ImageFont.FreeTypeFont:
@@ -84,7 +115,13 @@ def text(d: ImageDraw.ImageDraw, xy: tuple[float, float], s: str, size: int, fil
 
 
 def text_width(s: str, size: int) -> float:
-    return font(size).getlength(s)
+    return _width(s, size, lang() != DEFAULT)
+
+
+@lru_cache(maxsize=16384)
+def _width(s: str, size: int, latin: bool) -> float:
+    """Measured once per text, size and font: fitting a label measures it at each size it tries."""
+    return _font(size, latin).getlength(s)
 
 
 def wrap(s: str, size: int, width: float, most: int = 2) -> tuple[list[str], int]:
