@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Callable
 
 from bot.table import LOG_SHOWN, Frame, Table
-from present import fmt, presenter
+from present import draw as drawing, fmt, presenter
 from present.base import Bundle, Doc, Line, Name, Section, Strong, line, offered_bundles, prompt_labels
 from present.datawords import GAME_OPTION, GAME_OPTION_HELP, GAME_OPTION_VALUE, option_words, term
 from present.i18n import command, lang, tr, trl, trn
@@ -265,8 +265,8 @@ def hand_picture(table: Table, seat_id: str, frame: Frame | None = None):
         mine = presenter(table.game_key).picture(seen.view(seat_id), table.names)
         if mine is None:
             return None
-        board = board_picture(table, seen)
-        return None if board is not None and board[1] == mine[1] else mine
+        board = board_picture_key(table, seen)
+        return None if board == mine[1] else mine
     # Once per version, seat and language: its answer, its DM and a refusal's "where things stand" all ask
     # for it, and each ask would otherwise build the picture's facts and hash them (the board's too).
     return frame.memo(("hand-picture", seat_id, lang()), draw)
@@ -280,6 +280,16 @@ def board_picture(table: Table, frame: Frame | None = None):
     seen: Frame = frame
     return frame.memo(("board-picture", lang()),
                       lambda: presenter(table.game_key).picture(seen.view(None), table.names))
+
+
+def board_picture_key(table: Table, frame: Frame) -> str | None:
+    """The board picture's key (None: the game draws none) without drawing it: each hand picture compares
+    with it, in every version, while the board itself is drawn only when its (coalesced) turn comes."""
+    def key():
+        with drawing.keys_only():
+            found = presenter(table.game_key).picture(frame.view(None), table.names)
+        return found[1] if found is not None else None
+    return frame.memo(("board-picture-key", lang()), key)
 
 
 # ---- the end, and the lobby

@@ -16,8 +16,9 @@ import io
 import json
 import math
 import threading
+from contextlib import contextmanager
 from functools import lru_cache
-from typing import Callable
+from typing import Callable, Iterator
 
 from pathlib import Path
 
@@ -55,8 +56,39 @@ measured: list | None = None
 @lru_cache(maxsize=128)
 def _font(size: int, latin: bool) -> ImageFont.FreeTypeFont:
     if latin:
-        return ImageFont.truetype(str(LATIN_FONT), size, layout_engine=ImageFont.Layout.BASIC)
-    return ImageFont.load_default(size=size).font_variant(layout_engine=ImageFont.Layout.BASIC)
+        found = ImageFont.truetype(str(LATIN_FONT), size, layout_engine=ImageFont.Layout.BASIC)
+    else:
+        found = ImageFont.load_default(size=size).font_variant(layout_engine=ImageFont.Layout.BASIC)
+    _keep_masks(found)
+    return found
+
+
+MASKS = 4096  # rendered texts kept per font (a few MB at most: most are a word or a number)
+
+
+def _keep_masks(f: ImageFont.FreeTypeFont) -> None:
+    """Rendering a text's glyphs (FreeType) was the largest single cost of drawing a picture: a board draws
+    the same names, labels and numbers version after version. Pillow's ImageDraw.text asks the font for
+    the text's mask (`getmask2`) and only reads it, so the mask of equal arguments is kept and given again:
+    the very same pixels. Colour fonts (mode RGBA, whose mask ImageDraw changes) are not kept."""
+    render = f.getmask2
+    masks: dict = {}
+
+    def getmask2(text, mode="", direction=None, features=None, language=None, stroke_width=0, anchor=None,
+                 ink=0, start=None, *args, **kwargs):
+        if mode == "RGBA" or args:
+            return render(text, mode, direction, features, language, stroke_width, anchor, ink, start,
+                          *args, **kwargs)
+        key = (text, mode, direction, tuple(features or ()), language, stroke_width, anchor, ink,
+               tuple(start) if start is not None else None, tuple(sorted(kwargs.items())))
+        found = masks.get(key)
+        if found is None:
+            if len(masks) >= MASKS:
+                masks.clear()  # drawing threads may race here: a mask rendered twice is the same mask
+            found = masks[key] = render(text, mode, direction, features, language, stroke_width, anchor,
+                                        ink, start, **kwargs)
+        return found
+    f.getmask2 = getmask2  # type: ignore[method-assign]
 
 
 def font(size: int) -> ImageFont.FreeTypeFont:
@@ -83,7 +115,13 @@ def text(d: ImageDraw.ImageDraw, xy: tuple[float, float], s: str, size: int, fil
 
 
 def text_width(s: str, size: int) -> float:
-    return font(size).getlength(s)
+    return _width(s, size, lang() != DEFAULT)
+
+
+@lru_cache(maxsize=16384)
+def _width(s: str, size: int, latin: bool) -> float:
+    """Measured once per text, size and font: fitting a label measures it at each size it tries."""
+    return _font(size, latin).getlength(s)
 
 
 def wrap(s: str, size: int, width: float, most: int = 2) -> tuple[list[str], int]:
@@ -425,6 +463,8 @@ def cached(game: str, facts: dict, render: Callable[[dict], Image.Image]) -> tup
     lock and the drawing done outside it (two threads may draw one picture once each; both are equal)."""
     k = key(game, facts)
     png = _recent.get(k)
+    if png is None and getattr(_asked, "keys_only", False):
+        return b"", k  # only the key was asked for (keys_only): nothing is drawn
     if png is None:
         png = encode(render(facts))
         with _recent_lock:
@@ -438,6 +478,20 @@ def cached(game: str, facts: dict, render: Callable[[dict], Image.Image]) -> tup
                 _recent_bytes -= len(_recent.pop(next(iter(_recent))))
     return png, k
 
+
+@contextmanager
+def keys_only() -> Iterator[None]:
+    """Within it, `cached` gives a picture's key without drawing it (its PNG b"" unless already drawn): for
+    comparing two pictures (is a seat's picture the board's?) without drawing a board no one may be sent."""
+    before = getattr(_asked, "keys_only", False)
+    _asked.keys_only = True
+    try:
+        yield
+    finally:
+        _asked.keys_only = before
+
+
+_asked = threading.local()  # per thread: the loop and the drawing threads ask independently
 
 # Bounded by bytes, not by count: with hundreds of tables publishing at once, a few dozen pictures were evicted
 # between a pass drawing them ahead on the worker thread and the same pass building its messages, which then

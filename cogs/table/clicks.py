@@ -92,11 +92,14 @@ class Clicks:
 
     async def refuse_with_hand(self, interaction: discord.Interaction, table: Table, seat_id: str,
                                refusal: errors.Refusal, in_dm: bool) -> None:
-        """A refused click: say why, privately, with the seat's current choices below it."""
+        """A refused click: say why, privately, with the seat's current choices below it (its DM form, as
+        the publisher builds it for this version: nothing built or drawn for the refusal itself)."""
         lang = self.settings.reader_lang(interaction)
         with reading(lang):
             note = refusal.message() + " " + tr("Here is where things stand now:")
-        message = self.messages.hand_message(table, seat_id, private=False, lang=lang, note=note)
+        seat = table.seat(seat_id)
+        message = self.messages.refusal_message(table, seat_id, lang=lang, note=note,
+                                                dm_picture=seat.picture if in_dm else None)
         await self.answer.message(interaction, message)
 
     async def turn_page(self, interaction: discord.Interaction, table: Table, seat_id: str, prompt: str,

@@ -11,9 +11,12 @@ from bot import render
 from bot.table import Frame, Table
 from cogs.table.components import board_rows, choice_rows
 from cogs.table.games import policy
+from cogs.table import parts as P
 from cogs.table.layout import Message, layout
 from cogs.table.settings import MemberSettings
+from present import fmt
 from present.base import Doc, Section, line
+from present.fmt import TEXT_MAX
 from present.i18n import reading, tr
 
 BOARD_FILE, HAND_FILE = "board.png", "hand.png"
@@ -131,6 +134,30 @@ class Messages:
         # A refusal's message (with its note) is kept too: a member clicking a prompt the table has moved past
         # tends to click it again before the new one lands, and each refusal would build it all afresh.
         return frame.memo(("hand", seat_id, private, page, lang, note), build)
+
+    def refusal_message(self, table: Table, seat_id: str, *, lang: str, note: str,
+                        dm_picture: str | None) -> Message:
+        """A refused click's answer: `note` (why) above the seat's DM form of the current version, the very
+        Message the publisher builds (and draws) for that seat's DM, so a refusal builds and draws nothing
+        of its own. Under load members click prompts whose update still waits behind the rate limits, and a
+        refusal that built the fuller "My hand" form (board sections, its own picture) in each new version
+        cost several times a move. Only the clicker's own seat is read, as before. The picture is left out
+        when the seat's DM already shows it (`dm_picture`: the DM's recorded picture key)."""
+        base = self.hand_message(table, seat_id, private=True, lang=lang)
+        (box, *after) = base.view.to_components()
+        inside = list(box["components"])
+        texts = sum(len(c["content"]) for c in inside if c["type"] == P.TEXT)
+        if box["type"] != P.CONTAINER or texts + len(note) + 2 > TEXT_MAX:
+            return self.hand_message(table, seat_id, private=False, lang=lang, note=note)  # rare: the long way
+        first = next(i for i, c in enumerate(inside) if c["type"] == P.TEXT)  # a DM form always has text
+        with reading(lang):
+            inside[first] = P.text(fmt.md_line(line(note)) + "\n\n" + inside[first]["content"])
+        picture = base.picture
+        if picture is not None and picture[1] == dm_picture:
+            inside = [c for c in inside if c["type"] != P.GALLERY]
+            picture = None
+        view = P.Parts([{**box, "components": inside}, *after])
+        return Message(view, picture, base.extra_files)
 
     @staticmethod
     def superseded_message(table: Table, lang: str) -> Message:

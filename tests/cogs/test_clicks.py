@@ -177,3 +177,50 @@ async def test_autoplay_plays_a_lone_card_for_members_who_chose_it_and_only_for_
         await driver.step()
         await services.publisher.settled()
         await env.settle()
+
+
+async def test_a_refused_click_answers_with_the_clickers_dm_form_below_why(simcord_env):
+    """A click on a prompt the table has moved past (here: "My hand"'s copy, after a move from the DM) is
+    refused with why, above the clicker's own DM form of the current version: the very Message the
+    publisher built for that DM (nothing built or drawn for the refusal), never another seat's hand."""
+    env = simcord_env
+    channel, (ann, ben, cat), table = await table_of(env)
+    hand = await ann.slash(channel, "game hand")
+    stale = action_components(hand.response)[0]["custom_id"]
+    dm = dm_last(ann)
+    await ann.user.click(dm, custom_id=action_components(dm)[0]["custom_id"])
+    await env.bot.services.publisher.settled()
+    seat = table.seat_of(ann.user.id).seat
+    refused = await ann.click(hand.response, custom_id=stale)
+    text = text_of(refused.response)
+    assert refused.ephemeral and "That choice was already made or is out of date." in text.split("\n")[0]
+    dm_form = env.bot.services.messages.hand_message(table, seat, private=True, lang="en")
+    assert "Your hand" in text and text.endswith(text_of({"components": dm_form.view.to_components()}))
+    for other in (ben, cat):  # another seat's hand never shows
+        theirs = text_of(dm_last(other)).split("Your hand: ")[1].split("\n")[0]
+        assert theirs not in text
+    assert table.seat(seat).moves == 1, "the refused click changed nothing"
+
+
+async def test_a_refusal_leaves_out_the_picture_the_dm_already_shows():
+    """The refusal reuses the DM form's message; its picture goes only when the DM does not show it yet."""
+    from cogs.table import parts as P
+    from cogs.table.layout import Message
+    from cogs.table.messages import Messages
+
+    dm_form = Message(P.Parts([P.container(1, [P.text("### Table"), P.gallery("attachment://hand.png"),
+                                               P.text("Your hand: 3")])]), (b"png", "key1", "hand.png"))
+
+    class Fake(Messages):
+        def hand_message(self, table, seat_id, frame=None, **kw):
+            assert kw.get("private") is True and seat_id == "p1"
+            return dm_form
+
+    messages = Fake(None, None)
+    shown = messages.refusal_message(None, "p1", lang="en", note="Out of date.", dm_picture="key1")
+    parts = shown.view.to_components()[0]["components"]
+    assert shown.picture is None and all(p["type"] != P.GALLERY for p in parts)
+    assert parts[0]["content"].startswith("Out of date.") and parts[-1]["content"] == "Your hand: 3"
+    stale = messages.refusal_message(None, "p1", lang="en", note="Out of date.", dm_picture="key0")
+    assert stale.picture == dm_form.picture and any(p["type"] == P.GALLERY for p in stale.view.to_components()[0]["components"])
+    assert dm_form.view.to_components()[0]["components"][0]["content"] == "### Table", "the memoized DM form is unchanged"

@@ -231,3 +231,45 @@ if __name__ == "__main__":
         src = "(" + ", ".join(f'"{x}"' if isinstance(x, str) else repr(x) for x in p) + ")"
         png = position_png(*p)
         print(f'    {src}: ("{pixels_sha(png)}",\n' + " " * (len(src) + 7) + f'"{hashlib.sha256(png).hexdigest()}"),')
+
+
+@pytest.mark.parametrize("game", GAMES + ["blackrose"])
+def test_keys_only_gives_the_drawn_pictures_key_without_drawing(game, monkeypatch):
+    """A hand picture is compared with the board's by key (bot/render.py `board_picture_key`): the key
+    must be the drawn picture's, and nothing may be drawn or cached for it."""
+    st = play(game, 3, 7, 12)
+    drawn = fresh_draw(game, st.view(None))
+    D._recent.clear()
+    monkeypatch.setattr(D, "encode", lambda img, colours=64: pytest.fail("drew a picture for its key"))
+    with D.keys_only():
+        png, key = picture(game).draw(st.view(None), NAMES)
+    assert key == drawn[1] and png == b"" and not D._recent
+    monkeypatch.undo()
+    assert picture(game).draw(st.view(None), NAMES) == drawn, "outside keys_only it draws again"
+
+
+def test_everrain_hand_picture_is_none_where_it_is_the_boards_without_drawing_the_board():
+    """bot/render.hand_picture leaves out a seat's picture equal to the board's, comparing keys only."""
+    from types import SimpleNamespace
+    from bot import render
+
+    class Frame:  # one version's views and memo, as bot/table.Frame keeps them
+        def __init__(self):
+            self.memos = {}
+
+        def view(self, reader):
+            return st.view(reader)
+
+        def memo(self, key, build):
+            return self.memos[key] if key in self.memos else self.memos.setdefault(key, build())
+
+    st = play("everrain", 3, 0, 18)
+    table = SimpleNamespace(game=engine.GAMES["everrain"], state=st, game_key="everrain", names=NAMES)
+    D._recent.clear()
+    board_key = fresh_draw("everrain", st.view(None))[1]
+    D._recent.clear()
+    frame = Frame()
+    mine = render.hand_picture(table, "p3", frame)
+    assert mine is not None and mine[1] != board_key
+    assert board_key not in D._recent, "the board was compared by key, not drawn"
+    assert render.hand_picture(table, "p1", frame) is None  # p1 holds no Story: the board's picture
