@@ -96,7 +96,8 @@ async def _play(game: str, setup: Setup) -> Played:
 
     out = Played(game)
     with tempfile.TemporaryDirectory() as tmp, pictures_recorded() as drawn:
-        bot = Rookery(Settings(db_path=os.path.join(tmp, "phone.sqlite3"), timer_poll=0))
+        bot = Rookery(Settings(db_path=os.path.join(tmp, "phone.sqlite3"), timer_poll=0,
+                               global_rate=1e9))  # unpaced: simcord's virtual clock would hold the pacer
         env = Env(bot, settle_timeout=30)
         await env.start()
         try:
