@@ -3,9 +3,10 @@ Discord; alice and dave play from the Activity's page in headless Chromium (each
 Discord user, framed by the stand-in Discord client of tests/support/activity_client.py at https://discord.com,
 the page at https://<app id>.discordsays.com proxied to the bot's web server), bob plays from his DM buttons,
 carol watches from her Activity. The lobby is opened and joined from both doors; the bot is killed (-9)
-mid-game and the pages reconnect by themselves, with nothing acknowledged lost; the game is played to its end
-by clicks on the pages (cards, buttons) and on bob's DMs, both doors in step; every WebSocket message carol's
-page received is audited for hidden cards.
+mid-game and the pages reconnect by themselves, with nothing acknowledged lost; play goes on well past the kill
+by clicks on the pages (cards, buttons) and on bob's DMs, both doors in step (a whole game to its end, and the
+lobby after it: test_activity_done_e2e.py); every WebSocket message carol's page received is audited for hidden
+cards.
 """
 import asyncio
 import time
@@ -24,7 +25,7 @@ pytestmark = pytest.mark.e2e
 ROOKERY = [sys.executable, "-m", "bot", "run"]
 
 
-async def test_two_browsers_and_a_dm_player_finish_a_raven_game_across_a_kill_9(fake_discord, start_bot, tmp_path):
+async def test_two_browsers_and_a_dm_player_play_a_raven_game_across_a_kill_9(fake_discord, start_bot, tmp_path):
     if reason := why_no_browser() or why_no_openssl():
         pytest.skip(reason)
     fake = fake_discord
@@ -76,9 +77,9 @@ async def test_two_browsers_and_a_dm_player_finish_a_raven_game_across_a_kill_9(
 
         browser_moves, dm_moves, refused, killed, seen_before_kill = 0, 0, 0, False, 0
         deadline = time.monotonic() + 240  # a loaded machine's pace, not a speed target
-        while time.monotonic() < deadline:
+        while time.monotonic() < deadline:  # the whole game to its end is test_activity_done_e2e's
             game = stored(db_path)
-            if game["status"] == "over":
+            if game["status"] == "over" or (killed and browser_moves >= 40 and dm_moves >= 15):
                 break
             if not killed and browser_moves >= 10:
                 await fake.wait_quiet()
@@ -122,25 +123,13 @@ async def test_two_browsers_and_a_dm_player_finish_a_raven_game_across_a_kill_9(
                 continue
             await asyncio.sleep(0.05)
 
-        game = stored(db_path)
-        assert game["status"] == "over", (browser_moves, dm_moves, refused)
         await fake.wait_quiet()
+        game = stored(db_path)
         print(f"moves: {browser_moves} from the browsers, {dm_moves} from DMs, {refused} refused as stale")
-        assert killed and browser_moves > 20 and dm_moves > 10 and refused <= 5
+        assert killed and browser_moves >= 40 and dm_moves >= 15 and refused <= 5, (browser_moves, dm_moves, refused)
         assert fake.oauth.exchanges == 3, "one sign-in per page (3): after the kill the sessions held"
-        def finished() -> bool:  # the chat board shows the end, and the result is posted
-            said = [json.dumps(m, ensure_ascii=False) for m in fake.messages(games)]
-            return any("🏁" in m for m in said) and any("Game over" in m for m in said)
-        await fake.wait_until(finished, timeout=20, what="the chat board's end")
-        assert pending_prompt(fake, [bob]) is None
-        def ended(page) -> bool:
-            frames = [m["frame"] for m in page.received if m.get("kind") == "frame"]
-            return bool(frames) and frames[-1]["over"]
-        for page in (a, d, c):  # every page is told of the end (its last frame; then maybe the lobby)
-            await fake.wait_until(lambda: ended(page), timeout=20, what=f"{page.user.username}'s last frame")
-        for page in (a, d):  # then the lobby, to open another game, over the finished game's board
-            await page.wait_for("r => r.dataset.view === 'lobby' && !document.getElementById('play').hidden")
-            assert await page.frame.locator("button.lobby-open").count() > 0
+        for page in (a, d, c):  # both doors in step: every page shows the stored version (the end: done_e2e)
+            await page.wait_for("(r, v) => Number(r.dataset.version) >= v", game["version"])
         frames = [m["frame"] for m in c.received if m.get("kind") == "frame"]
         for frame in frames:
             assert frame["me"]["seat"] is None and frame["choices"] is None and frame["cards"] is None

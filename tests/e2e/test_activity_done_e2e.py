@@ -120,6 +120,9 @@ async def test_open_table_then_play_in_the_activity_against_a_dm_player_to_the_e
         # the page's end line is the chat board's (both from render.waiting on the same, final, version)
         assert last_a["turn"].startswith("🏁") and last_a["status"] == "over"
         assert any(last_a["turn"] in json.dumps(m, ensure_ascii=False) for m in fake.messages(games)), last_a["turn"]
+        # then the lobby, to open another game, over the finished game's board
+        await a.wait_for("r => r.dataset.view === 'lobby' && !document.getElementById('play').hidden")
+        assert await a.frame.locator("button.lobby-open").count() > 0
 
         # Nothing leaks: the spectator's page only watched, and no frame it got carries a hidden card.
         seen = frames(c)

@@ -255,6 +255,8 @@ async def click_a_move(page) -> dict | None:
     choice's button. The server's answer, or None when the page offers nothing."""
     frame = page.frame
     sent = int((await page.state()).get("sent") or 0)
+    # Beside the Lodge the plain list is folded under "All choices": the player opens it, as a person would.
+    await frame.evaluate("() => document.querySelectorAll('details.all-choices').forEach(d => { d.open = true; })")
     bundles, cards = frame.locator("#choices button.bundle"), frame.locator("button.card.legal")
     toggles, actions = frame.locator("#choices button.toggle"), frame.locator("#choices button.action")
     if await bundles.count():

@@ -35,7 +35,7 @@ async def world(tmp_path):
     store = await Storage.open(str(tmp_path / "activity.sqlite3"))
     service = TableService(store)
     stub = StubServer(service, APP_ID, {u.id: u.username for u in (ANN, BEN, CAT, EVE)})
-    runner = web.AppRunner(stub.app())
+    runner = web.AppRunner(stub.app(), shutdown_timeout=1)  # open sockets: no minute-long grace
     await runner.setup()
     site = web.TCPSite(runner, "127.0.0.1", 0)
     await site.start()
@@ -165,7 +165,7 @@ async def test_the_page_reconnects_after_the_server_restarts(world):
     port = int(stub.url.rsplit(":", 1)[1])
     await stub.runner.cleanup()  # the server goes away; the page says so
     await ann.wait_for("r => r.dataset.state === 'connecting'")
-    runner = web.AppRunner(stub.app())
+    runner = web.AppRunner(stub.app(), shutdown_timeout=1)  # open sockets: no minute-long grace
     await runner.setup()
     await web.TCPSite(runner, "127.0.0.1", port).start()
     stub.runner = runner
