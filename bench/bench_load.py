@@ -8,7 +8,7 @@ hundreds of live tables across the five games, members clicking their DM prompts
 Set-up: each table is opened as members open one (/game new, Join, Add bot, Start through the fake's
 interactions, eight tables at a time, not timed), so the bot's own code builds every row and sends every
 first board and hand: seeding the database instead would leave the first messages to the after-restart
-republish, which paces itself at 4 requests/s (minutes for a few hundred tables). The tables mix the five
+republish, which would measure a restart, not play. The tables mix the five
 games, with and without bots (tests/e2e/load_players.py MIX). Each member, when a prompt lands in their DM,
 thinks U(5, 20) s / pace and clicks one of its controls at random (tests/e2e/load_players.py).
 
