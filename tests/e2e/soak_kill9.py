@@ -29,13 +29,9 @@ if str(REPO) not in sys.path:
     sys.path.insert(0, str(REPO))
 
 import tests.support.toygame  # noqa: E402,F401  the soak process computes prompts for the toy game too
-from bot import render  # noqa: E402
-from bot.storage import Storage  # noqa: E402
-from bot.service import TableService  # noqa: E402
-from present import fmt  # noqa: E402
-from present.base import Name  # noqa: E402
 from tests.e2e.fake_discord import BotProcess, FakeDiscord  # noqa: E402
-from tests.support.components import iter_components, text_of  # noqa: E402
+from tests.e2e.load_players import not_current  # noqa: E402
+from tests.support.components import iter_components  # noqa: E402
 
 TOYBOT = [sys.executable, str(REPO / "tests" / "support" / "toybot.py")]
 ROOKERY = [sys.executable, "-m", "bot", "run"]
@@ -205,30 +201,8 @@ class Soak:
             await asyncio.sleep(0.1)
 
     async def wrong_now(self) -> tuple[list, list]:
-        store = await Storage.open(self.db_path)
-        try:
-            service = TableService(store)
-            tables = [t for t in await service.restore() if t.status == "active"]
-        finally:
-            await store.close()
-        stale, boards = [], []
-        for table in tables:
-            for seat_id in table.pending():
-                seat = table.seat(seat_id)
-                if seat.is_bot:
-                    continue
-                want = service.prompt_key(table, seat_id)
-                message = self.fake.store.by_id.get(seat.dm_message_id or 0)
-                ids = [c.get("custom_id", "") for c in iter_components(message["components"])] if message else []
-                if not any(i.startswith(ACTION_PREFIXES) and i.split(":")[4] == want for i in ids):
-                    stale.append((table.id, seat_id))
-            board = self.fake.store.by_id.get(table.board_message_id or 0)
-            shown = text_of(board) if board else ""
-            names = [table.seat(s).name for s in table.pending()]
-            if board is None or not all(fmt.md_line((Name(n),)) in shown for n in names) \
-                    or fmt.md_line(render.waiting(table)).split("**")[0] not in shown:
-                boards.append(table.id)
-        return stale, boards
+        """Stale prompts and wrong boards now (load_players.not_current: bundle buttons count as a prompt's)."""
+        return await not_current(self.fake, self.db_path)
 
     def stored_published(self, table_ids: set[int]) -> int:
         """How many of these tables' rows say their messages are all out (published_version = version)."""
