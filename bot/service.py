@@ -25,9 +25,8 @@ from bot.seating import REFUSED_IN, check_start, require_moderator
 from bot.storage import LIVE, DuplicateInteraction, Storage
 from bot.storage.base import StaleGame
 from bot.storage.heap import bulk_load
-from bot.stored import StoredTable, Tables
-from bot.table import (Actor, Due, Outcome, Pick, Seat, Step, Table, Timer, timers_from_json, timers_to_json,
-                       upgraded_logs)
+from bot.stored import STORED_COLUMNS, StoredTable, Tables
+from bot.table import Actor, Due, Outcome, Pick, Seat, Step, Table, Timer, timers_to_json
 
 if TYPE_CHECKING:
     from bot.records import HistoryService
@@ -65,17 +64,9 @@ class TableService:
         """A stored game as a Table (None for a game this build no longer has)."""
         if row is None or row["game_key"] not in GAMES:
             return None
-        table = Table(
-            id=row["id"], guild_id=row["guild_id"], channel_id=row["channel_id"], game_key=row["game_key"],
-            status=row["status"], host_id=row["host_id"], options=row["options"],
-            turn_seconds=row["turn_seconds"], seed=row["seed"], seats=[Seat(**s) for s in row["seats"]],
-            version=row["version"], board_message_id=row["board_message_id"],
-            board_posted_at=row["board_posted_at"], timers=timers_from_json(row["timers"]),
-            logs=upgraded_logs(row["logs"]), board_shown=row.get("board_shown") or "",
-            board_picture=row.get("board_picture") or "", published_version=row.get("published_version"),
-        )
-        if row["state"] is not None:
-            table.state = table.game.load(row["state"])
+        table = StoredTable.from_row(row)  # the one reading of a row's columns (bot/stored.py) ...
+        for name in STORED_COLUMNS:          # ... decoded now: a game asked for by id is about to be used
+            getattr(table, name)
         return table
 
     async def restore(self) -> list[Table]:

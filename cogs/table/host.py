@@ -30,7 +30,7 @@ from present.i18n import command, mark, reading, tr
 log = logging.getLogger("rookery.host")
 REPUBLISH_WINDOW = 64    # tables republished at once after a restart (the pacer spaces their requests)
 FALLBACK_AFTER = 2.5     # a component nobody answered by then gets "out of date" (Discord allows 3 s)
-LIVE = ("active", "paused")
+PLAYING = ("active", "paused")  # live games with messages to keep current (a lobby has its own)
 STALE = mark("This button is out of date (from an older message or version). Use {hand} for your current "
              "choices, or {status} for the board.")
 
@@ -66,7 +66,7 @@ class Republish:
     def behind(table: Table) -> bool:
         """Live, and its messages may not show its version (plain columns only: nothing is decoded)."""
         published = table.published_version
-        return table.status in LIVE and (published is None or published < table.version)
+        return table.status in PLAYING and (published is None or published < table.version)
 
     async def run(self) -> None:
         try:
